@@ -1,0 +1,63 @@
+# Sparks — the two commands a new machine needs:
+#   make run            install what is missing, build (release) and open the fire preset
+#   make run PRESET=neon
+#   make test           install what is missing, build and run the whole test suite
+# Other targets: make build, make render, make validate, make clean.
+
+PRESET ?= fire
+SWIFT ?= swift
+SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
+
+# Debian packages: SDL2 with SDL2_image and SDL2_ttf (headers + pkg-config files), the HUD font,
+# and Xvfb so tests (and headless machines) have a display.
+RUN_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev fonts-dejavu-core xvfb xauth pkg-config
+# The real-window tests also capture the X screen (xwd) and press keys (xdotool).
+TEST_PACKAGES := $(RUN_PACKAGES) x11-apps xdotool
+
+.PHONY: run test build release deps test-deps render validate clean check-swift
+
+define install_missing
+	@missing=""; for p in $(1); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing Debian packages:$$missing"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+endef
+
+check-swift:
+	@command -v $(SWIFT) >/dev/null || { echo "Sparks needs the Swift 6 toolchain (swift.org/install) on PATH."; exit 1; }
+
+deps: check-swift
+	$(call install_missing,$(RUN_PACKAGES))
+
+test-deps: check-swift
+	$(call install_missing,$(TEST_PACKAGES))
+
+release: deps
+	$(SWIFT) build -c release --product sparks
+
+run: release
+	./.build/release/sparks run $(PRESET)
+
+build: deps
+	$(SWIFT) build
+
+test: test-deps
+	$(SWIFT) build --build-tests
+	@if [ -n "$$DISPLAY" ]; then \
+	  $(SWIFT) test --skip-build; \
+	else \
+	  echo "No DISPLAY: running the tests under Xvfb"; \
+	  xvfb-run -a -s "-screen 0 1024x768x24" $(SWIFT) test --skip-build; \
+	fi
+
+render: release
+	./.build/release/sparks render $(PRESET) --at 3 --out docs/$(PRESET).png
+
+validate: build
+	./.build/debug/sparks validate presets/*.json
+
+clean:
+	rm -rf .build

@@ -1,0 +1,35 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "Sparks",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "SparksCore", targets: ["SparksCore"]),
+        .library(name: "SparksSDL", targets: ["SparksSDL"]),
+        .executable(name: "sparks", targets: ["sparks"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        .target(name: "SparksCore"),
+        .systemLibrary(
+            name: "CSDL2",
+            pkgConfig: "sdl2",
+            providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev"])]
+        ),
+        .target(name: "SparksSDL", dependencies: ["SparksCore", "CSDL2"]),
+        .executableTarget(
+            name: "sparks",
+            dependencies: [
+                "SparksCore", "SparksSDL",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "SparksCoreTests", dependencies: ["SparksCore"]),
+        .testTarget(name: "SparksSDLTests", dependencies: ["SparksCore", "SparksSDL"]),
+        .testTarget(name: "SparksCommandTests", dependencies: ["SparksCore", "SparksSDL"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,50 @@
+extension EmitterCell {
+    /// Largest birth rate a preset may ask for, per second.
+    public static let maxBirthRate = 1e7
+    /// Longest lifetime a preset may ask for, in seconds.
+    public static let maxLifetime = 1e5
+
+    /// The settable properties, by Core Animation key (sub-cells are structural and not listed).
+    public static let table = PropertyTable<EmitterCell>([
+        .text("name", \.name, "Name used in key paths such as emitterCells.NAME.birthRate."),
+        .bool("enabled", \.isEnabled, "Whether the cell emits and draws."),
+        .number("birthRate", \.birthRate, NumberRule(minimum: 0, maximum: maxBirthRate), "Particles per second (per parent particle for a sub-cell)."),
+        .number("lifetime", \.lifetime, NumberRule(minimum: 0, maximum: maxLifetime), "Seconds a particle lives."),
+        .number("lifetimeRange", \.lifetimeRange, NumberRule(minimum: 0, maximum: maxLifetime), "Spread of lifetime: uniform in lifetime ± lifetimeRange/2."),
+        .number("emissionLatitude", \.emissionLatitude, .any, "Tilt of the emission direction toward +z, radians."),
+        .number("emissionLongitude", \.emissionLongitude, .any, "Rotation of the emission direction from the shape's natural direction, radians, clockwise on screen."),
+        .number("emissionRange", \.emissionRange, .any, "Full apex angle of the cone of emission directions, radians."),
+        .number("velocity", \.velocity, .any, "Initial speed, points per second."),
+        .number("velocityRange", \.velocityRange, .any, "Spread of velocity: uniform in velocity ± velocityRange/2."),
+        .number("xAcceleration", \.xAcceleration, .any, "Acceleration along x, points per second²."),
+        .number("yAcceleration", \.yAcceleration, .any, "Acceleration along y (down on screen), points per second²."),
+        .number("zAcceleration", \.zAcceleration, .any, "Acceleration along z (toward the viewer), points per second²."),
+        .number("scale", \.scale, .any, "Scale factor at birth."),
+        .number("scaleRange", \.scaleRange, .any, "Spread of scale."),
+        .number("scaleSpeed", \.scaleSpeed, .any, "Change of scale per second."),
+        .number("spin", \.spin, .any, "Rotation speed, radians per second, clockwise on screen."),
+        .number("spinRange", \.spinRange, .any, "Spread of spin."),
+        .color("color", \.color, "Colour multiplied into the image."),
+        .number("redRange", \.redRange, .any, "Spread of the red component."),
+        .number("greenRange", \.greenRange, .any, "Spread of the green component."),
+        .number("blueRange", \.blueRange, .any, "Spread of the blue component."),
+        .number("alphaRange", \.alphaRange, .any, "Spread of the alpha component."),
+        .number("redSpeed", \.redSpeed, .any, "Change of red per second (clamped to 0…1)."),
+        .number("greenSpeed", \.greenSpeed, .any, "Change of green per second (clamped to 0…1)."),
+        .number("blueSpeed", \.blueSpeed, .any, "Change of blue per second (clamped to 0…1)."),
+        .number("alphaSpeed", \.alphaSpeed, .any, "Change of alpha per second (clamped to 0…1)."),
+        .image("contents", \.contents, "PNG image of a particle, found beside the preset or in assets/."),
+        .rect("contentsRect", \.contentsRect, "Sub-rectangle of the image to draw, unit coordinates [x, y, width, height]."),
+        .number("contentsScale", \.contentsScale, NumberRule(minimum: 0, maximum: 1000, excludesMinimum: true), "Image pixels per point."),
+        .choice("minificationFilter", \.minificationFilter, "Filter when the image is drawn smaller than its size."),
+        .choice("magnificationFilter", \.magnificationFilter, "Filter when the image is drawn larger than its size."),
+        .number("beginTime", \.timing.beginTime, .any, "When the cell starts emitting: layer time for a top-level cell, parent age for a sub-cell."),
+        .number("duration", \.timing.duration, .nonNegative, "How long the cell emits; 0 means for ever."),
+        .number("speed", \.timing.speed, .any, "Rate of the cell's emission timeline."),
+        .number("timeOffset", \.timing.timeOffset, .any, "Seconds added to the cell's local time."),
+        .repeatCount("repeatCount", \.timing.repeatCount, "Number of repetitions of duration, or \"infinity\"."),
+        .number("repeatDuration", \.timing.repeatDuration, .nonNegative, "Seconds to keep repeating."),
+        .bool("autoreverses", \.timing.autoreverses, "Whether each cycle also plays backwards (doubles the emission time)."),
+        .choice("fillMode", \.timing.fillMode, "Media timing fill mode (no visible effect on emission)."),
+    ])
+}

@@ -1,0 +1,59 @@
+/// The model properties of an emitter layer (CAEmitterLayer), as a value. Spec §5.1.
+public struct EmitterProperties: Hashable, Sendable {
+    /// The top-level cells. Default none.
+    public var emitterCells: [EmitterCell] = []
+    /// Multiplies every cell's birth rate (new particles only). Default 1.
+    public var birthRate: Double = 1
+    /// Multiplies sampled lifetimes of new particles. Default 1.
+    public var lifetime: Double = 1
+    /// Centre of the emission shape in the layer's coordinates. Default (0, 0).
+    public var emitterPosition: Point = .zero
+    /// z of the emission shape's centre. Default 0.
+    public var emitterZPosition: Double = 0
+    /// Size of the emission shape; its meaning depends on the shape. Default (0, 0).
+    public var emitterSize: Size = .zero
+    /// Depth of the emission shape (cuboid). Default 0.
+    public var emitterDepth: Double = 0
+    /// The emission shape. Default point.
+    public var emitterShape: EmitterShape = .point
+    /// Where on the shape particles are born. Default volume.
+    public var emitterMode: EmitterMode = .volume
+    /// Draw order and blending. Default unordered.
+    public var renderMode: RenderMode = .unordered
+    /// Whether particles keep their depth in the superlayer's 3-D space. Default false.
+    public var preservesDepth = false
+    /// Multiplies sampled speeds of new particles. Default 1.
+    public var velocity: Double = 1
+    /// Multiplies sampled scales of new particles. Default 1.
+    public var scale: Double = 1
+    /// Multiplies sampled spins of new particles. Default 1.
+    public var spin: Double = 1
+    /// Seed of the layer's random generator. Default 0.
+    public var seed: UInt32 = 0
+
+    /// Creates properties with Core Animation's defaults.
+    public init() {}
+
+    /// The index of the first top-level cell with this name (spec §6.11).
+    public func cellIndex(named name: String) -> Int? {
+        emitterCells.firstIndex { $0.name == name }
+    }
+
+    /// The settable properties, by Core Animation key (cells are structural and not listed).
+    public static let table = PropertyTable<EmitterProperties>([
+        .point("emitterPosition", \.emitterPosition, "Centre of the emission shape in the layer's coordinates, [x, y]."),
+        .number("emitterZPosition", \.emitterZPosition, .any, "z of the emission shape's centre."),
+        .size("emitterSize", \.emitterSize, "Size of the emission shape, [width, height]; a circle's radius is the width."),
+        .number("emitterDepth", \.emitterDepth, .nonNegative, "Depth of a cuboid emission shape."),
+        .choice("emitterShape", \.emitterShape, "Shape particles are born on."),
+        .choice("emitterMode", \.emitterMode, "Part of the shape particles are born on."),
+        .choice("renderMode", \.renderMode, "Draw order and blending of particles."),
+        .bool("preservesDepth", \.preservesDepth, "Whether particles keep their depth in the superlayer's 3-D space."),
+        .number("birthRate", \.birthRate, .nonNegative, "Multiplies every cell's birth rate."),
+        .number("lifetime", \.lifetime, .nonNegative, "Multiplies the sampled lifetime of new particles."),
+        .number("velocity", \.velocity, .any, "Multiplies the sampled speed of new particles."),
+        .number("scale", \.scale, .any, "Multiplies the sampled scale of new particles."),
+        .number("spin", \.spin, .any, "Multiplies the sampled spin of new particles."),
+        .seed("seed", \.seed, "Seed of the layer's random generator (0 … 4294967295)."),
+    ])
+}

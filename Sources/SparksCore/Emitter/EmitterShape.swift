@@ -1,0 +1,51 @@
+/// The geometric shape particles are born on (CAEmitterLayerEmitterShape). Spec §5.3.
+public enum EmitterShape: String, Sendable, CaseIterable {
+    /// A single point at `emitterPosition`; natural direction +x.
+    case point
+    /// A horizontal segment `emitterSize.width` long; natural direction −y (up on screen).
+    case line
+    /// A rectangle `emitterSize`; natural direction +x, or the edge's outward normal in outline mode.
+    case rectangle
+    /// A box `emitterSize` × `emitterDepth`.
+    case cuboid
+    /// A circle of radius `emitterSize.width` in the xy-plane.
+    case circle
+    /// A sphere of radius `emitterSize.width`.
+    case sphere
+}
+
+/// Which part of the shape particles are born on (CAEmitterLayerEmitterMode). Spec §5.3.
+public enum EmitterMode: String, Sendable, CaseIterable {
+    /// The shape's vertices.
+    case points
+    /// The shape's boundary.
+    case outline
+    /// The shape's surface (for flat shapes the same as volume).
+    case surface
+    /// Anywhere inside the shape (the default).
+    case volume
+}
+
+/// Draw order and blending of particles (CAEmitterLayerRenderMode). Spec §5.4.
+public enum RenderMode: String, Sendable, CaseIterable {
+    /// Source-over blending; cells in array order, each in birth order (oldest first).
+    case unordered
+    /// Source-over blending; oldest particle drawn first (newest on top).
+    case oldestFirst
+    /// Source-over blending; oldest particle drawn last (on top).
+    case oldestLast
+    /// Source-over blending; sorted by z, far first.
+    case backToFront
+    /// Additive blending: destination + premultiplied source; order irrelevant.
+    case additive
+}
+
+/// Texture sampling filter (CALayerContentsFilter).
+public enum ContentsFilter: String, Sendable, CaseIterable {
+    /// Bilinear filtering (the default).
+    case linear
+    /// Nearest texel.
+    case nearest
+    /// Bilinear with mipmaps (minification only; drawn as linear).
+    case trilinear
+}

@@ -1,0 +1,228 @@
+/// The running particle system of one emitter layer: its generator, its cell states and the
+/// layer-local time it has been simulated to.
+///
+/// One step from `t0` to `t1` (layer time), cell tree in pre-order (spec §7):
+/// 1. live particles of the cell age and move; those past their lifetime are removed;
+/// 2. the cell spawns: a top-level cell from the emitter shape, a sub-cell from every live
+///    particle of its parent (whose state is already final for this step);
+/// 3. the same for each sub-cell.
+/// Each birth gets its exact time inside the step, so it starts with its sub-step age.
+public final class EmitterSimulation {
+    /// The layer's generator (spec §5.6).
+    var random: SeededRandom
+    /// The seed the generator started from.
+    public private(set) var seed: UInt32
+    /// One state per top-level cell.
+    public private(set) var cellStates: [CellState] = []
+    /// Layer-local time simulated so far; nil before the first advance.
+    public private(set) var simulatedTime: Double?
+    /// Emitter position at the end of the last step, for spawning along a moving emitter.
+    private var lastEmitterPosition: Vector3?
+
+    init(seed: UInt32) {
+        self.seed = seed
+        random = SeededRandom(seed: seed)
+    }
+
+    /// Live particles of every cell.
+    public var liveCount: Int {
+        cellStates.reduce(0) { $0 + $1.totalCount }
+    }
+
+    /// Forgets every particle and restarts the generator (a restart from the scene's start).
+    func reset(seed: UInt32) {
+        self.seed = seed
+        random = SeededRandom(seed: seed)
+        cellStates = []
+        simulatedTime = nil
+        lastEmitterPosition = nil
+    }
+
+    /// Makes the cell states mirror `cells`, keeping the particles of cells that still match.
+    func reconcile(with cells: [EmitterCell]) {
+        cellStates = CellState.reconcile(cellStates, with: cells)
+    }
+
+    /// The layer time the simulation starts from: 0, or earlier when a top-level cell's
+    /// `beginTime` is negative (prewarm, spec §5.7).
+    static func startTime(of properties: EmitterProperties) -> Double {
+        properties.emitterCells.reduce(0) { min($0, $1.timing.beginTime) }
+    }
+
+    /// The longest a chain of particles (cell, sub-cell, …) can stay alive, in layer seconds.
+    static func chainLifetime(of cells: [EmitterCell], lifetimeMultiplier: Double) -> Double {
+        cells.reduce(0) { longest, cell in
+            let own = (cell.lifetime + abs(cell.lifetimeRange) * CoreAnimationChoices.rangeWidthFactor / 2) * lifetimeMultiplier
+            return max(longest, own + chainLifetime(of: cell.emitterCells, lifetimeMultiplier: lifetimeMultiplier))
+        }
+    }
+
+    /// Simulates up to layer time `target` in steps no longer than `stepSize`.
+    ///
+    /// Normally one call is one step. When the simulation is behind (a negative `beginTime`, a
+    /// layer that starts with a `timeOffset`) it catches up with real steps, skipping time that
+    /// could not leave a particle alive. Time that runs backwards is not simulated.
+    func advance(to target: Double, stepSize: Double, properties: EmitterProperties, budget: inout ParticleBudget) {
+        if simulatedTime == nil, seed != properties.seed { reset(seed: properties.seed) }
+        reconcile(with: properties.emitterCells)
+        let current = Vector3(properties.emitterPosition.x, properties.emitterPosition.y, properties.emitterZPosition)
+        let start = lastEmitterPosition ?? current
+        defer { lastEmitterPosition = current }
+
+        var t = simulatedTime ?? Self.startTime(of: properties)
+        guard target > t, stepSize > 0 else {
+            simulatedTime = t
+            return
+        }
+        let horizon = Self.chainLifetime(of: properties.emitterCells, lifetimeMultiplier: properties.lifetime)
+            * CoreAnimationChoices.catchUpHorizonInChainLifetimes + stepSize
+        if target - t > horizon { t = target - horizon }
+        let steps = min(max(1, Int(((target - t) / stepSize - 1e-9).rounded(.up))), CoreAnimationChoices.maxCatchUpSteps)
+        let dt = (target - t) / Double(steps)
+        for k in 0..<steps {
+            let t0 = t + Double(k) * dt
+            let t1 = k == steps - 1 ? target : t + Double(k + 1) * dt
+            // Only the last step of a catch-up sees the emitter move.
+            step(from: t0, to: t1, properties: properties, emitterStart: k == steps - 1 ? start : current, emitterEnd: current, budget: &budget)
+        }
+        simulatedTime = target
+    }
+
+    /// One step from `t0` to `t1` in layer time.
+    func step(
+        from t0: Double, to t1: Double, properties: EmitterProperties,
+        emitterStart: Vector3, emitterEnd: Vector3, budget: inout ParticleBudget
+    ) {
+        let dt = t1 - t0
+        for (index, cell) in properties.emitterCells.enumerated() {
+            let state = cellStates[index]
+            let sampler = ParticleSampler(cell: cell, layer: properties)
+            budget.release(state.storage.advance(sampler.rates(dt: dt)))
+            if cell.isEnabled {
+                spawnFromShape(
+                    state, cell: cell, sampler: sampler, from: t0, to: t1, properties: properties,
+                    emitterStart: emitterStart, emitterEnd: emitterEnd, budget: &budget)
+            }
+            stepSubcells(of: state, cell: cell, parentSampler: sampler, dt: dt, properties: properties, budget: &budget)
+        }
+    }
+
+    private func stepSubcells(
+        of parent: CellState, cell parentCell: EmitterCell, parentSampler: ParticleSampler, dt: Double,
+        properties: EmitterProperties, budget: inout ParticleBudget
+    ) {
+        for (index, subcell) in parentCell.emitterCells.enumerated() {
+            let state = parent.children[index]
+            let sampler = ParticleSampler(cell: subcell, layer: properties)
+            budget.release(state.storage.advance(sampler.rates(dt: dt)))
+            if subcell.isEnabled {
+                spawnFromParents(
+                    state, cell: subcell, sampler: sampler, parent: parent, accumulatorIndex: index,
+                    parentAcceleration: parentSampler.acceleration, dt: dt, properties: properties, budget: &budget)
+            }
+            stepSubcells(of: state, cell: subcell, parentSampler: sampler, dt: dt, properties: properties, budget: &budget)
+        }
+    }
+
+    /// Emission rate of a cell in particles per parent second (spec §5.5, §6.9).
+    private static func rate(of cell: EmitterCell, properties: EmitterProperties) -> Double {
+        let speed = CoreAnimationChoices.cellSpeedScalesEmission ? max(cell.timing.speed, 0) : 1
+        return cell.birthRate * properties.birthRate * speed
+    }
+
+    /// Births of a top-level cell between layer times t0 and t1 (spec §6.5): the accumulator
+    /// gains rate × (time the cell was active in the step); birth k happens when it crosses k.
+    private func spawnFromShape(
+        _ state: CellState, cell: EmitterCell, sampler: ParticleSampler, from t0: Double, to t1: Double,
+        properties: EmitterProperties, emitterStart: Vector3, emitterEnd: Vector3, budget: inout ParticleBudget
+    ) {
+        let window = cell.emissionInterval
+        let lo = max(t0, window.start), hi = min(t1, window.end)
+        let rate = Self.rate(of: cell, properties: properties)
+        guard hi > lo, rate > 0 else { return }
+        let before = state.accumulator
+        let total = before + rate * (hi - lo)
+        let births = Int(total.rounded(.down))
+        state.accumulator = total - Double(births)
+        let granted = budget.grant(births)
+        guard granted > 0 else { return }
+
+        let storage = state.storage
+        storage.reserve(storage.count + granted)
+        let countBefore = storage.count
+        let span = t1 - t0
+        let size = properties.emitterSize
+        for k in 1...granted {
+            let birthTime = lo + (Double(k) - before) / rate
+            let f = span > 0 ? (birthTime - t0) / span : 1
+            let centre = emitterStart + (emitterEnd - emitterStart) * f
+            let u1 = random.nextUnitDouble(), u2 = random.nextUnitDouble(), u3 = random.nextUnitDouble()
+            let site = EmissionGeometry.site(
+                shape: properties.emitterShape, mode: properties.emitterMode, centre: centre,
+                size: size, depth: properties.emitterDepth, u1, u2, u3)
+            sampler.emit(
+                into: storage, random: &random, position: site.position, natural: site.normal,
+                age: t1 - birthTime, parentColor: (1, 1, 1, 1), parentScale: 1)
+        }
+        budget.release(granted - (storage.count - countBefore))
+    }
+
+    /// Births of a sub-cell from every live parent particle (spec §6.8): the window is the part
+    /// of the step in which the parent was alive and the sub-cell active (in parent age); each
+    /// child starts at the parent's position at its birth time, along the parent's direction of
+    /// motion, with the parent's colour and scale multiplied in, and not its velocity.
+    private func spawnFromParents(
+        _ state: CellState, cell: EmitterCell, sampler: ParticleSampler, parent: CellState, accumulatorIndex: Int,
+        parentAcceleration a: Vector3, dt: Double, properties: EmitterProperties, budget: inout ParticleBudget
+    ) {
+        let rate = Self.rate(of: cell, properties: properties)
+        let parents = parent.storage
+        guard rate > 0, parents.count > 0 else { return }
+        let window = cell.emissionInterval
+        let storage = state.storage
+        let accumulators = parents.accumulatorPointer(accumulatorIndex)
+        let age = parents.pointer(.age)
+        let px = parents.pointer(.positionX), py = parents.pointer(.positionY), pz = parents.pointer(.positionZ)
+        let vx = parents.pointer(.velocityX), vy = parents.pointer(.velocityY), vz = parents.pointer(.velocityZ)
+        let red = parents.pointer(.red), green = parents.pointer(.green), blue = parents.pointer(.blue), alpha = parents.pointer(.alpha)
+        let scale = parents.pointer(.scale)
+
+        for i in 0..<parents.count {
+            let ageNow = Double(age[i])
+            let lo = max(max(ageNow - dt, 0), window.start), hi = min(ageNow, window.end)
+            guard hi > lo else { continue }
+            let before = Double(accumulators[i])
+            let total = before + rate * (hi - lo)
+            let births = Int(total.rounded(.down))
+            accumulators[i] = Float(total - Double(births))
+            guard births > 0 else { continue }
+            let granted = budget.grant(births)
+            guard granted > 0 else { continue }
+            storage.reserve(storage.count + granted)
+            let countBefore = storage.count
+            let pEnd = Vector3(Double(px[i]), Double(py[i]), Double(pz[i]))
+            let vEnd = Vector3(Double(vx[i]), Double(vy[i]), Double(vz[i]))
+            let color = (Double(red[i]), Double(green[i]), Double(blue[i]), Double(alpha[i]))
+            let parentScale = Double(scale[i])
+            for k in 1...granted {
+                let birthAge = lo + (Double(k) - before) / rate
+                let childAge = ageNow - birthAge
+                // The parent's state childAge seconds ago, exact for constant acceleration.
+                let position = pEnd - vEnd * childAge + a * (0.5 * childAge * childAge)
+                let velocity = vEnd - a * childAge
+                sampler.emit(
+                    into: storage, random: &random, position: position,
+                    natural: velocity.normalized(orElse: EmissionGeometry.plusX),
+                    age: childAge, parentColor: color, parentScale: parentScale)
+            }
+            budget.release(granted - (storage.count - countBefore))
+        }
+    }
+
+    /// Feeds every live particle column, cell tree in pre-order, into `hasher`.
+    func hash(into hasher: inout StateHasher) {
+        for state in cellStates {
+            state.forEach { $0.storage.hash(into: &hasher) }
+        }
+    }
+}

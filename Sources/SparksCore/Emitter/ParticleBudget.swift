@@ -1,0 +1,35 @@
+/// A bound on live particles shared by every emitter of a scene.
+///
+/// Births beyond the limit are refused before they are sampled (the count is clamped ahead of
+/// each spawn loop), and counted so the presenter and `bench` can say the budget was hit.
+public struct ParticleBudget: Sendable {
+    /// Default limit on live particles.
+    public static let defaultLimit = 2_000_000
+
+    /// Most particles alive at once.
+    public var limit: Int
+    /// Particles alive now.
+    public internal(set) var live = 0
+    /// Births refused since the scene started because the limit was reached.
+    public internal(set) var refusedBirths = 0
+
+    /// Creates a budget.
+    public init(limit: Int = ParticleBudget.defaultLimit) {
+        self.limit = limit
+    }
+
+    /// How many of `wanted` births fit; records the rest as refused.
+    @inline(__always)
+    mutating func grant(_ wanted: Int) -> Int {
+        let granted = max(0, min(wanted, limit - live))
+        refusedBirths += wanted - granted
+        live += granted
+        return granted
+    }
+
+    /// Returns places for births granted but not stored (dead on arrival) or for deaths.
+    @inline(__always)
+    mutating func release(_ count: Int) {
+        live -= count
+    }
+}

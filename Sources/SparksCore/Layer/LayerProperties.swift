@@ -1,0 +1,72 @@
+/// The model properties every layer has (CALayer), as a value.
+///
+/// Geometry follows Core Animation (spec §1): `position` is where the `anchorPoint` of `bounds`
+/// sits in the superlayer; `transform` applies about the anchor point.
+public struct LayerProperties: Hashable, Sendable {
+    /// Name used to address the layer (`--set fireEmitter.birthRate=2`). Default nil.
+    public var name: String?
+    /// Where the anchor point sits in the superlayer, in points. Default (0, 0).
+    public var position: Point = .zero
+    /// Position on the z axis; also orders siblings (higher is drawn later). Default 0.
+    public var zPosition: Double = 0
+    /// The layer's own coordinate space. Default (0, 0, 0, 0).
+    public var bounds: Rect = .zero
+    /// Unit coordinates of `bounds` that `position` refers to and transforms pivot on. Default (0.5, 0.5).
+    public var anchorPoint = Point(x: 0.5, y: 0.5)
+    /// Transform applied about the anchor point. Default identity.
+    public var transform: Transform3D = .identity
+    /// Opacity multiplied into the whole subtree, 0…1. Default 1.
+    public var opacity: Double = 1
+    /// Whether the layer and its subtree are not drawn (`hidden` in presets). Default false.
+    public var isHidden = false
+    /// Colour filling `bounds` behind contents and sublayers. Default clear.
+    public var backgroundColor: Color = .clear
+    /// Radius of the rounded corners of the background, in points. Default 0.
+    public var cornerRadius: Double = 0
+    /// Image drawn to fill `bounds`. Default nil.
+    public var contents: Texture?
+    /// Whether sublayers are clipped to `bounds`. Default false.
+    public var masksToBounds = false
+    /// Layer timing: local time = (parent time − beginTime) · speed + timeOffset (spec §3.2).
+    public var timing = MediaTiming()
+
+    /// Creates properties with Core Animation's defaults.
+    public init(name: String? = nil) {
+        self.name = name
+    }
+
+    /// The anchor point in the layer's own coordinates (spec §1.2, with anchorPointZ = 0).
+    public var anchorInBounds: Vector3 {
+        Vector3(
+            bounds.origin.x + anchorPoint.x * bounds.size.width,
+            bounds.origin.y + anchorPoint.y * bounds.size.height, 0)
+    }
+
+    /// The map from this layer's coordinates to its superlayer's:
+    /// `T(−anchor) · transform · T(position, zPosition)` (spec §1.2).
+    public var transformToSuperlayer: Transform3D {
+        let a = anchorInBounds
+        var m = Transform3D.translation(-a.x, -a.y, -a.z) * transform
+        m = m * Transform3D.translation(position.x, position.y, zPosition)
+        return m
+    }
+
+    /// The settable properties, by Core Animation key.
+    public static let table = PropertyTable<LayerProperties>([
+        .text("name", \.name, "Name used to address the layer in key paths."),
+        .point("position", \.position, "Where the anchor point sits in the superlayer, [x, y] in points."),
+        .number("zPosition", \.zPosition, .any, "Position on the z axis; higher is drawn above its siblings."),
+        .rect("bounds", \.bounds, "The layer's own coordinate space, [x, y, width, height] in points."),
+        .point("anchorPoint", \.anchorPoint, "Unit coordinates of bounds that position refers to, [x, y]."),
+        .transform("transform", \.transform, "Transform applied about the anchor point."),
+        .number("opacity", \.opacity, .unit, "Opacity of the whole subtree, 0…1."),
+        .bool("hidden", \.isHidden, "Whether the layer and its subtree are not drawn."),
+        .color("backgroundColor", \.backgroundColor, "Colour filling bounds."),
+        .number("cornerRadius", \.cornerRadius, .nonNegative, "Radius of the background's rounded corners, in points."),
+        .image("contents", \.contents, "PNG image drawn to fill bounds, found beside the preset or in assets/."),
+        .bool("masksToBounds", \.masksToBounds, "Whether sublayers are clipped to bounds."),
+        .number("beginTime", \.timing.beginTime, .any, "Start of the layer's timeline in its parent's time, seconds; negative starts it as if already running."),
+        .number("speed", \.timing.speed, .any, "Rate of the layer's time relative to its parent's; 0 freezes."),
+        .number("timeOffset", \.timing.timeOffset, .any, "Seconds added to the layer's local time."),
+    ])
+}

@@ -1,0 +1,61 @@
+/// A position in a source text: 1-based line and column (in Unicode scalars).
+public struct SourceLocation: Hashable, Sendable {
+    /// 1-based line number.
+    public var line: Int
+    /// 1-based column number.
+    public var column: Int
+
+    /// Creates a location.
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+}
+
+/// A parsed JSON value that remembers where it came from, so every error can name a line.
+public indirect enum JSONValue: Sendable {
+    case null
+    case bool(Bool)
+    /// A number; `NaN` and `Infinity` tokens are kept so validation can name them.
+    case number(Double)
+    case string(String)
+    case array([JSONNode])
+    /// Members in source order.
+    case object([JSONMember])
+
+    /// A short name of the value's type for error messages ("a number", "an object", …).
+    public var typeDescription: String {
+        switch self {
+        case .null: "null"
+        case .bool: "a boolean"
+        case .number: "a number"
+        case .string: "a string"
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+}
+
+/// A JSON value with the location of its first character.
+public struct JSONNode: Sendable {
+    /// The value.
+    public var value: JSONValue
+    /// Where the value starts.
+    public var location: SourceLocation
+
+    /// Creates a node.
+    public init(_ value: JSONValue, at location: SourceLocation) {
+        self.value = value
+        self.location = location
+    }
+}
+
+/// One `"key": value` member of a JSON object.
+public struct JSONMember: Sendable {
+    /// The key.
+    public var key: String
+    /// Where the key starts.
+    public var keyLocation: SourceLocation
+    /// The value.
+    public var value: JSONNode
+}

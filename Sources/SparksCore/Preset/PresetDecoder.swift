@@ -1,0 +1,194 @@
+import Foundation
+
+/// Reads a preset (JSON, keys are Core Animation's property names) into a ``SceneDescription``,
+/// reporting every problem at once, each with file, line, column, JSON path, reason and, for a
+/// misspelt key or value, the nearest valid one.
+public struct PresetDecoder: Sendable {
+    /// Deepest nesting of sub-cells accepted (cell → sub-cell → …).
+    public static let maxSubcellDepth = 8
+    /// Deepest nesting of sublayers accepted.
+    public static let maxLayerDepth = 32
+
+    /// Top-level keys.
+    public static let documentKeys = ["$schema", "name", "description", "canvas", "stepRate", "layers"]
+    /// Keys of `canvas`.
+    public static let canvasKeys = ["width", "height", "background"]
+    /// Structural keys of a layer besides its properties.
+    public static let layerStructureKeys = ["type", "sublayers"]
+    /// Private Core Animation keys seen in the wild that Sparks rejects (spec §6.12).
+    public static let privateCellKeys = ["particleType", "orientationRange", "orientationLongitude", "orientationLatitude", "emitterBehaviors"]
+
+    /// How the file is named in messages.
+    public var fileName: String
+    /// Where `contents` files are looked up.
+    public var resolver: ResourceResolver
+
+    /// Creates a decoder.
+    public init(fileName: String, resolver: ResourceResolver) {
+        self.fileName = fileName
+        self.resolver = resolver
+    }
+
+    /// Reads and decodes the preset at `url`; `contents` resolve in its folder, then in
+    /// `assetDirectories`.
+    public static func load(contentsOf url: URL, displayName: String? = nil, assetDirectories: [URL]) -> Result<SceneDescription, PresetError> {
+        let display = displayName ?? url.path
+        let decoder = PresetDecoder(
+            fileName: display, resolver: ResourceResolver(roots: [url.deletingLastPathComponent()] + assetDirectories))
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            let reason = FileManager.default.fileExists(atPath: url.path) ? "cannot read the file" : "no such file"
+            return .failure(PresetError([PresetDiagnostic(file: display, path: "", location: nil, message: reason)]))
+        }
+        return decoder.decode([UInt8](data), defaultName: url.deletingPathExtension().lastPathComponent)
+    }
+
+    /// Decodes preset bytes.
+    public func decode(_ bytes: [UInt8], defaultName: String) -> Result<SceneDescription, PresetError> {
+        let root: JSONNode
+        do {
+            root = try JSONParser.parse(bytes)
+        } catch {
+            return .failure(PresetError([PresetDiagnostic(file: fileName, path: "", location: error.location, message: error.message)]))
+        }
+        let reader = ValueDecoder(file: fileName, resolver: resolver)
+        let scene = decodeDocument(root, reader: reader, defaultName: defaultName)
+        if reader.diagnostics.isEmpty, let scene { return .success(scene) }
+        return .failure(PresetError(reader.diagnostics))
+    }
+
+    private func decodeDocument(_ root: JSONNode, reader: ValueDecoder, defaultName: String) -> SceneDescription? {
+        guard let members = reader.members(root, path: "", what: "a preset") else { return nil }
+        var scene = SceneDescription(name: defaultName)
+        var sawLayers = false
+        for member in members {
+            let path = member.key
+            switch member.key {
+            case "$schema":
+                if case .string = member.value.value {} else { reader.typeMismatch(path, member.value, expected: "a string") }
+            case "name":
+                if let s = reader.decode(.text, member.value, path: path), case .string(let name) = s { scene.name = name }
+            case "description":
+                if let s = reader.decode(.text, member.value, path: path), case .string(let text) = s { scene.summary = text }
+            case "stepRate":
+                let rule = NumberRule(minimum: SceneDescription.stepRateRange.lowerBound, maximum: SceneDescription.stepRateRange.upperBound)
+                if let n = reader.decode(.number(rule), member.value, path: path)?.number { scene.stepRate = n }
+            case "canvas":
+                decodeCanvas(member.value, reader: reader).map { scene.canvas = $0 }
+            case "layers":
+                sawLayers = true
+                guard let elements = reader.elements(member.value, path: path, what: "a list of layers") else { continue }
+                scene.layers = elements.enumerated().compactMap { i, element in
+                    decodeLayer(element, path: "layers[\(i)]", depth: 1, reader: reader)
+                }
+            default:
+                unknownKey(member, path: "", allowed: Self.documentKeys, reader: reader)
+            }
+        }
+        if !sawLayers { reader.report("", root.location, "missing key \"layers\" (the list of layers to show)") }
+        return scene
+    }
+
+    private func decodeCanvas(_ node: JSONNode, reader: ValueDecoder) -> CanvasDescription? {
+        guard let members = reader.members(node, path: "canvas", what: "the canvas") else { return nil }
+        var canvas = CanvasDescription()
+        let dimension = NumberRule(minimum: 1, maximum: Double(PNGInfo.maxDimension), isInteger: true)
+        for member in members {
+            let path = "canvas.\(member.key)"
+            switch member.key {
+            case "width": if let n = reader.decode(.number(dimension), member.value, path: path)?.number { canvas.width = n }
+            case "height": if let n = reader.decode(.number(dimension), member.value, path: path)?.number { canvas.height = n }
+            case "background": if let c = reader.color(member.value, path: path) { canvas.background = c }
+            default: unknownKey(member, path: "canvas", allowed: Self.canvasKeys, reader: reader)
+            }
+        }
+        return canvas
+    }
+
+    private func decodeLayer(_ node: JSONNode, path: String, depth: Int, reader: ValueDecoder) -> LayerDescription? {
+        guard let members = reader.members(node, path: path, what: "a layer") else { return nil }
+        if depth > Self.maxLayerDepth {
+            reader.report(path, node.location, "sublayers nest deeper than \(Self.maxLayerDepth) levels")
+            return nil
+        }
+        var kind = LayerDescription.Kind.layer
+        if let typeMember = members.first(where: { $0.key == "type" }) {
+            let options = LayerDescription.Kind.allCases.map(\.rawValue)
+            if case .string(let s) = typeMember.value.value, s == "replicator" {
+                reader.report("\(path).type", typeMember.value.location, "replicator layers are not supported by this version of Sparks")
+                return nil
+            }
+            guard let value = reader.decode(.choice(options), typeMember.value, path: "\(path).type"),
+                case .string(let s) = value, let k = LayerDescription.Kind(rawValue: s)
+            else { return nil }
+            kind = k
+        }
+        var layer = LayerDescription(kind: kind)
+        for member in members where member.key != "type" {
+            let memberPath = "\(path).\(member.key)"
+            if let descriptor = LayerProperties.table[member.key] {
+                if let value = reader.decode(descriptor.kind, member.value, path: memberPath) { descriptor.set(&layer.properties, value) }
+            } else if kind == .emitter, let descriptor = EmitterProperties.table[member.key] {
+                if let value = reader.decode(descriptor.kind, member.value, path: memberPath) { descriptor.set(&layer.emitter, value) }
+            } else if kind == .emitter, member.key == "emitterCells" {
+                layer.emitter.emitterCells = decodeCells(member.value, path: memberPath, depth: 1, reader: reader)
+            } else if member.key == "sublayers" {
+                guard let elements = reader.elements(member.value, path: memberPath, what: "a list of layers") else { continue }
+                layer.sublayers = elements.enumerated().compactMap { i, element in
+                    decodeLayer(element, path: "\(memberPath)[\(i)]", depth: depth + 1, reader: reader)
+                }
+            } else if kind != .emitter, EmitterProperties.table[member.key] != nil || member.key == "emitterCells" {
+                reader.report(memberPath, member.keyLocation, "\"\(member.key)\" belongs to emitter layers; add \"type\": \"emitter\" to this layer")
+            } else {
+                let allowed = LayerProperties.table.keys + Self.layerStructureKeys
+                    + (kind == .emitter ? EmitterProperties.table.keys + ["emitterCells"] : [])
+                unknownKey(member, path: path, allowed: allowed, reader: reader)
+            }
+        }
+        return layer
+    }
+
+    private func decodeCells(_ node: JSONNode, path: String, depth: Int, reader: ValueDecoder) -> [EmitterCell] {
+        guard let elements = reader.elements(node, path: path, what: "a list of emitter cells") else { return [] }
+        if depth > Self.maxSubcellDepth {
+            reader.report(path, node.location, "emitter cells nest deeper than \(Self.maxSubcellDepth) levels")
+            return []
+        }
+        return elements.enumerated().compactMap { i, element in
+            let cellPath = "\(path)[\(i)]"
+            guard let members = reader.members(element, path: cellPath, what: "an emitter cell") else { return nil }
+            var cell = EmitterCell()
+            for member in members {
+                let memberPath = "\(cellPath).\(member.key)"
+                if let descriptor = EmitterCell.table[member.key] {
+                    if let value = reader.decode(descriptor.kind, member.value, path: memberPath) { descriptor.set(&cell, value) }
+                } else if member.key == "emitterCells" {
+                    cell.emitterCells = decodeCells(member.value, path: memberPath, depth: depth + 1, reader: reader)
+                } else if Self.privateCellKeys.contains(member.key) {
+                    reader.report(memberPath, member.keyLocation, "\"\(member.key)\" is a private Core Animation key that Sparks does not support")
+                } else {
+                    unknownKey(member, path: cellPath, allowed: EmitterCell.table.keys + ["emitterCells"], reader: reader)
+                }
+            }
+            return cell
+        }
+    }
+
+    private func unknownKey(_ member: JSONMember, path: String, allowed: [String], reader: ValueDecoder) {
+        let memberPath = path.isEmpty ? member.key : "\(path).\(member.key)"
+        reader.report(memberPath, member.keyLocation, "unknown key \"\(member.key)\"", suggestion: nearestKey(to: member.key, in: allowed))
+    }
+}
+
+extension PresetDecoder {
+    /// Decodes a value written on a command line (`5000`, `[1, 0, 0]`, `circle`, `"#ff8800"`)
+    /// for a property of `kind`. Text that is not JSON is taken as a string.
+    public func decodeValue(_ text: String, kind: PropertyKind, path: String) -> Result<PropertyValue, PresetError> {
+        let node = (try? JSONParser.parse(text)) ?? JSONNode(.string(text), at: SourceLocation(line: 1, column: 1))
+        let reader = ValueDecoder(file: fileName, resolver: resolver)
+        if let value = reader.decode(kind, node, path: path), reader.diagnostics.isEmpty { return .success(value) }
+        return .failure(PresetError(reader.diagnostics))
+    }
+}

@@ -1,0 +1,256 @@
+import Foundation
+
+/// Decodes JSON values into property values, reporting every problem with its JSON path.
+final class ValueDecoder {
+    let file: String
+    let resolver: ResourceResolver
+    private(set) var diagnostics: [PresetDiagnostic] = []
+    private var textures: [String: Texture] = [:]
+
+    init(file: String, resolver: ResourceResolver) {
+        self.file = file
+        self.resolver = resolver
+    }
+
+    func report(_ path: String, _ location: SourceLocation?, _ message: String, suggestion: String? = nil) {
+        diagnostics.append(PresetDiagnostic(file: file, path: path, location: location, message: message, suggestion: suggestion))
+    }
+
+    func typeMismatch(_ path: String, _ node: JSONNode, expected: String) {
+        report(path, node.location, "expected \(expected), got \(node.value.typeDescription)\(sample(node))")
+    }
+
+    private func sample(_ node: JSONNode) -> String {
+        switch node.value {
+        case .string(let s): " \"\(s.count > 40 ? String(s.prefix(40)) + "…" : s)\""
+        case .number(let n): " \(format(n))"
+        case .bool(let b): " \(b)"
+        default: ""
+        }
+    }
+
+    /// The members of an object, reporting a type mismatch and duplicate keys.
+    func members(_ node: JSONNode, path: String, what: String) -> [JSONMember]? {
+        guard case .object(let members) = node.value else {
+            typeMismatch(path, node, expected: "\(what) (an object)")
+            return nil
+        }
+        var seen = Set<String>()
+        for member in members where !seen.insert(member.key).inserted {
+            report(join(path, member.key), member.keyLocation, "duplicate key \"\(member.key)\"; only the first is used")
+        }
+        var first = Set<String>()
+        return members.filter { first.insert($0.key).inserted }
+    }
+
+    /// The elements of an array, reporting a type mismatch.
+    func elements(_ node: JSONNode, path: String, what: String) -> [JSONNode]? {
+        guard case .array(let elements) = node.value else {
+            typeMismatch(path, node, expected: "\(what) (an array)")
+            return nil
+        }
+        return elements
+    }
+
+    func join(_ path: String, _ key: String) -> String {
+        path.isEmpty ? key : "\(path).\(key)"
+    }
+
+    /// A property value of `kind` from `node`, or nil after reporting why not.
+    func decode(_ kind: PropertyKind, _ node: JSONNode, path: String) -> PropertyValue? {
+        switch kind {
+        case .number(let rule):
+            guard case .number(let n) = node.value else { typeMismatch(path, node, expected: "a number"); return nil }
+            if let problem = rule.violation(n) { report(path, node.location, problem); return nil }
+            return .number(n)
+        case .bool:
+            guard case .bool(let b) = node.value else { typeMismatch(path, node, expected: "true or false"); return nil }
+            return .bool(b)
+        case .text:
+            guard case .string(let s) = node.value else { typeMismatch(path, node, expected: "a string"); return nil }
+            return .string(s)
+        case .choice(let options):
+            guard case .string(let s) = node.value else { typeMismatch(path, node, expected: kind.expectation); return nil }
+            guard options.contains(s) else {
+                report(path, node.location, "unknown value \"\(s)\"; expected \(kind.expectation)", suggestion: nearestKey(to: s, in: options))
+                return nil
+            }
+            return .string(s)
+        case .point, .size, .rect:
+            let count = kind == .rect ? 4 : 2
+            guard let values = numbers(node, path: path, counts: [count], expected: kind.expectation, rule: kind.componentRule) else { return nil }
+            return .vector(values)
+        case .color:
+            return color(node, path: path).map(PropertyValue.color)
+        case .transform:
+            return transform(node, path: path).map(PropertyValue.transform)
+        case .image:
+            guard case .string(let name) = node.value else { typeMismatch(path, node, expected: "an image file name"); return nil }
+            return texture(named: name, node: node, path: path).map { .image($0) }
+        case .repeatCount:
+            if case .string(let s) = node.value {
+                guard ["infinity", "inf", "HUGE_VALF"].contains(s) else {
+                    report(path, node.location, "unknown value \"\(s)\"; expected a number or \"infinity\"", suggestion: nearestKey(to: s, in: ["infinity"]))
+                    return nil
+                }
+                return .number(.infinity)
+            }
+            guard case .number(let n) = node.value else { typeMismatch(path, node, expected: kind.expectation); return nil }
+            if let problem = NumberRule(minimum: 0, maximum: .greatestFiniteMagnitude).violation(n) {
+                report(path, node.location, problem)
+                return nil
+            }
+            return .number(n >= Double(Float.greatestFiniteMagnitude) ? .infinity : n)
+        case .seed:
+            guard case .number(let n) = node.value else { typeMismatch(path, node, expected: kind.expectation); return nil }
+            if let problem = NumberRule(minimum: 0, maximum: Double(UInt32.max), isInteger: true).violation(n) {
+                report(path, node.location, problem)
+                return nil
+            }
+            return .number(n)
+        }
+    }
+
+    /// An array of finite numbers with one of the allowed counts.
+    func numbers(_ node: JSONNode, path: String, counts: [Int], expected: String, rule: NumberRule = .any) -> [Double]? {
+        guard case .array(let elements) = node.value else { typeMismatch(path, node, expected: expected); return nil }
+        guard counts.contains(elements.count) else {
+            report(path, node.location, "expected \(expected): \(counts.map(String.init).joined(separator: " or ")) numbers, got \(elements.count)")
+            return nil
+        }
+        var values: [Double] = []
+        var ok = true
+        for (i, element) in elements.enumerated() {
+            guard case .number(let n) = element.value else {
+                typeMismatch("\(path)[\(i)]", element, expected: "a number")
+                ok = false
+                continue
+            }
+            if let problem = rule.violation(n) {
+                report("\(path)[\(i)]", element.location, problem)
+                ok = false
+            }
+            values.append(n)
+        }
+        return ok ? values : nil
+    }
+
+    func color(_ node: JSONNode, path: String) -> Color? {
+        let expected = PropertyKind.color.expectation
+        switch node.value {
+        case .string(let s):
+            if let c = Color(hex: s) { return c }
+            if let c = Color.named[s] { return c }
+            if s.hasPrefix("#") {
+                report(path, node.location, "\"\(s)\" is not a colour; use \"#RRGGBB\" or \"#RRGGBBAA\" with hexadecimal digits")
+            } else {
+                report(
+                    path, node.location, "unknown colour \"\(s)\"; expected \(expected)",
+                    suggestion: nearestKey(to: s, in: Array(Color.named.keys).sorted()))
+            }
+            return nil
+        case .array:
+            guard let v = numbers(node, path: path, counts: [3, 4], expected: "[r, g, b] or [r, g, b, a]", rule: .unit) else { return nil }
+            return Color(red: v[0], green: v[1], blue: v[2], alpha: v.count == 4 ? v[3] : 1)
+        default:
+            typeMismatch(path, node, expected: expected)
+            return nil
+        }
+    }
+
+    /// Sixteen numbers (m11…m44), or operations applied in order as CATransform3DTranslate,
+    /// Scale and Rotate apply to the transform so far (each acts first, in its input space).
+    func transform(_ node: JSONNode, path: String) -> Transform3D? {
+        guard case .array(let elements) = node.value else {
+            typeMismatch(path, node, expected: PropertyKind.transform.expectation)
+            return nil
+        }
+        if elements.allSatisfy({ if case .number = $0.value { true } else { false } }), !elements.isEmpty {
+            guard let values = numbers(node, path: path, counts: [16], expected: "a matrix of 16 numbers (m11 … m44)") else { return nil }
+            return Transform3D(rowMajor: values)
+        }
+        var t = Transform3D.identity
+        var ok = true
+        let operations = ["translate", "scale", "rotate", "perspective"]
+        for (i, element) in elements.enumerated() {
+            let elementPath = "\(path)[\(i)]"
+            guard let operation = members(element, path: elementPath, what: "a transform operation such as {\"translate\": [x, y, z]}") else {
+                ok = false
+                continue
+            }
+            guard operation.count == 1, let member = operation.first else {
+                report(elementPath, element.location, "a transform operation has exactly one key: \(operations.joined(separator: ", "))")
+                ok = false
+                continue
+            }
+            let opPath = "\(elementPath).\(member.key)"
+            let value = member.value
+            switch member.key {
+            case "translate":
+                guard let v = numbers(value, path: opPath, counts: [2, 3], expected: "[x, y] or [x, y, z]") else { ok = false; continue }
+                t = t.translated(v[0], v[1], v.count == 3 ? v[2] : 0)
+            case "scale":
+                if case .number(let s) = value.value, NumberRule.any.violation(s) == nil {
+                    t = t.scaled(s, s, s)
+                } else {
+                    guard let v = numbers(value, path: opPath, counts: [2, 3], expected: "[sx, sy] or [sx, sy, sz]") else { ok = false; continue }
+                    t = t.scaled(v[0], v[1], v.count == 3 ? v[2] : 1)
+                }
+            case "rotate":
+                if case .number(let angle) = value.value {
+                    if let problem = NumberRule.any.violation(angle) { report(opPath, value.location, problem); ok = false; continue }
+                    t = t.rotated(angle, 0, 0, 1)
+                } else if let parts = members(value, path: opPath, what: "an angle or {\"angle\": a, \"axis\": [x, y, z]}") {
+                    var angle: Double?
+                    var axis = [0.0, 0, 1]
+                    for part in parts {
+                        switch part.key {
+                        case "angle":
+                            angle = decode(.number(.any), part.value, path: "\(opPath).angle")?.number
+                        case "axis":
+                            if let v = numbers(part.value, path: "\(opPath).axis", counts: [3], expected: "[x, y, z]") {
+                                if v.allSatisfy({ $0 == 0 }) {
+                                    report("\(opPath).axis", part.value.location, "the rotation axis must not be [0, 0, 0]")
+                                } else {
+                                    axis = v
+                                }
+                            }
+                        default:
+                            report("\(opPath).\(part.key)", part.keyLocation, "unknown key \"\(part.key)\"", suggestion: nearestKey(to: part.key, in: ["angle", "axis"]))
+                        }
+                    }
+                    guard let angle else {
+                        report(opPath, value.location, "missing key \"angle\" (radians)")
+                        ok = false
+                        continue
+                    }
+                    t = t.rotated(angle, axis[0], axis[1], axis[2])
+                } else {
+                    ok = false
+                }
+            case "perspective":
+                guard let d = decode(.number(.positive), value, path: opPath)?.number else { ok = false; continue }
+                t.m34 = -1 / d
+            default:
+                report(opPath, member.keyLocation, "unknown transform operation \"\(member.key)\"; expected one of \(operations.joined(separator: ", "))",
+                       suggestion: nearestKey(to: member.key, in: operations))
+                ok = false
+            }
+        }
+        return ok ? t : nil
+    }
+
+    func texture(named name: String, node: JSONNode, path: String) -> Texture? {
+        if let cached = textures[name] { return cached }
+        do throws(ResolveError) {
+            let url = try resolver.resolve(name)
+            let size = try PNGInfo.pixelSize(of: url)
+            let texture = Texture(name: name, url: url, pixelWidth: size.width, pixelHeight: size.height)
+            textures[name] = texture
+            return texture
+        } catch {
+            report(path, node.location, error.message, suggestion: error.suggestion)
+            return nil
+        }
+    }
+}

@@ -1,0 +1,223 @@
+/// Why a key path could not be read or set.
+public struct KeyPathError: Error, Sendable, CustomStringConvertible {
+    /// The key path as given.
+    public var keyPath: String
+    /// What is wrong.
+    public var reason: String
+    /// The nearest valid alternative, when one is close.
+    public var suggestion: String?
+
+    /// Creates an error.
+    public init(keyPath: String, reason: String, suggestion: String? = nil) {
+        self.keyPath = keyPath
+        self.reason = reason
+        self.suggestion = suggestion
+    }
+
+    /// `keyPath: reason — did you mean "suggestion"?`
+    public var description: String {
+        var text = "\(keyPath): \(reason)"
+        if let suggestion { text += " — did you mean \"\(suggestion)\"?" }
+        return text
+    }
+}
+
+extension PropertyKind {
+    /// Why `value` is not acceptable for this kind, or nil when it is.
+    public func violation(of value: PropertyValue) -> String? {
+        switch (self, value) {
+        case (.number(let rule), .number(let n)): return rule.violation(n)
+        case (.repeatCount, .number(let n)):
+            if n.isNaN || n < 0 { return "must be a non-negative number or \"infinity\"" }
+            return nil
+        case (.seed, .number(let n)):
+            return NumberRule(minimum: 0, maximum: Double(UInt32.max), isInteger: true).violation(n)
+        case (.bool, .bool), (.text, .string), (.color, .color), (.transform, .transform), (.image, .image):
+            if case .color(let c) = value {
+                for x in [c.red, c.green, c.blue, c.alpha] where !x.isFinite { return "colour components must be finite" }
+            }
+            if case .transform(let t) = value, t.rowMajor.contains(where: { !$0.isFinite }) {
+                return "transform entries must be finite numbers"
+            }
+            return nil
+        case (.choice(let options), .string(let s)):
+            return options.contains(s) ? nil : "\"\(s)\" is not one of \(options.map { "\"\($0)\"" }.joined(separator: ", "))"
+        case (.point, .vector(let v)), (.size, .vector(let v)), (.rect, .vector(let v)):
+            let expected = self == .rect ? 4 : 2
+            guard v.count == expected else { return "expected \(expected) numbers, got \(v.count)" }
+            for x in v { if let problem = componentRule.violation(x) { return problem } }
+            return nil
+        default:
+            return "expected \(expectation)"
+        }
+    }
+
+    /// How a value of this kind is written, for messages.
+    public var expectation: String {
+        switch self {
+        case .number: "a number"
+        case .bool: "true or false"
+        case .text: "a string"
+        case .choice(let options): "one of \(options.map { "\"\($0)\"" }.joined(separator: ", "))"
+        case .point: "[x, y]"
+        case .size: "[width, height]"
+        case .rect: "[x, y, width, height]"
+        case .color: "a colour (\"#RRGGBB\", \"#RRGGBBAA\", [r, g, b], [r, g, b, a] or a name)"
+        case .transform: "a transform (16 numbers or a list of operations)"
+        case .image: "an image file name"
+        case .repeatCount: "a number or \"infinity\""
+        case .seed: "a whole number from 0 to 4294967295"
+        }
+    }
+}
+
+extension PropertyTable {
+    /// Sets `value` at `components` (a key, optionally followed by a component name such as
+    /// `x` or `size.width`) on `root`, validating it first.
+    public func setValue(
+        _ value: PropertyValue, on root: inout Root, components: ArraySlice<String>, fullKeyPath: String
+    ) throws(KeyPathError) {
+        guard let key = components.first else { throw KeyPathError(keyPath: fullKeyPath, reason: "empty key path") }
+        guard let descriptor = self[key] else {
+            throw KeyPathError(keyPath: fullKeyPath, reason: "unknown property \"\(key)\"", suggestion: nearestKey(to: key, in: keys))
+        }
+        let rest = components.dropFirst()
+        if rest.isEmpty {
+            if let problem = descriptor.kind.violation(of: value) {
+                throw KeyPathError(keyPath: fullKeyPath, reason: problem)
+            }
+            descriptor.set(&root, value)
+            return
+        }
+        let componentName = rest.joined(separator: ".")
+        guard let componentIndex = descriptor.kind.components[componentName] else {
+            throw KeyPathError(
+                keyPath: fullKeyPath, reason: "\"\(key)\" has no component \"\(componentName)\"",
+                suggestion: nearestKey(to: componentName, in: Array(descriptor.kind.components.keys)).map { "\(key).\($0)" })
+        }
+        guard let n = value.number else { throw KeyPathError(keyPath: fullKeyPath, reason: "expected a number") }
+        if let problem = descriptor.kind.componentRule.violation(n) { throw KeyPathError(keyPath: fullKeyPath, reason: problem) }
+        guard var vector = descriptor.get(root).vector else { throw KeyPathError(keyPath: fullKeyPath, reason: "not a vector") }
+        vector[componentIndex] = n
+        descriptor.set(&root, .vector(vector))
+    }
+
+    /// Reads the value at `components` on `root`.
+    public func value(on root: Root, components: ArraySlice<String>, fullKeyPath: String) throws(KeyPathError) -> PropertyValue {
+        guard let key = components.first, let descriptor = self[key] else {
+            let key = components.first ?? ""
+            throw KeyPathError(keyPath: fullKeyPath, reason: "unknown property \"\(key)\"", suggestion: nearestKey(to: key, in: keys))
+        }
+        let rest = components.dropFirst()
+        let value = descriptor.get(root)
+        if rest.isEmpty { return value }
+        let componentName = rest.joined(separator: ".")
+        guard let i = descriptor.kind.components[componentName], let v = value.vector else {
+            throw KeyPathError(keyPath: fullKeyPath, reason: "\"\(key)\" has no component \"\(componentName)\"")
+        }
+        return .number(v[i])
+    }
+}
+
+extension EmitterCell {
+    /// Sets a value at a key path relative to a cell array, such as
+    /// `emitterCells.fire.birthRate` or `emitterCells.rocket.emitterCells.spark.color` (spec §6.11).
+    static func setValue(
+        _ value: PropertyValue, in cells: inout [EmitterCell], components: ArraySlice<String>, fullKeyPath: String
+    ) throws(KeyPathError) {
+        let (index, rest) = try resolve(in: cells, components: components, fullKeyPath: fullKeyPath)
+        if rest.first == "emitterCells" {
+            try setValue(value, in: &cells[index].emitterCells, components: rest, fullKeyPath: fullKeyPath)
+        } else {
+            try table.setValue(value, on: &cells[index], components: rest, fullKeyPath: fullKeyPath)
+        }
+    }
+
+    /// Reads a value at a key path relative to a cell array.
+    static func value(in cells: [EmitterCell], components: ArraySlice<String>, fullKeyPath: String) throws(KeyPathError) -> PropertyValue {
+        let (index, rest) = try resolve(in: cells, components: components, fullKeyPath: fullKeyPath)
+        if rest.first == "emitterCells" {
+            return try value(in: cells[index].emitterCells, components: rest, fullKeyPath: fullKeyPath)
+        }
+        return try table.value(on: cells[index], components: rest, fullKeyPath: fullKeyPath)
+    }
+
+    private static func resolve(
+        in cells: [EmitterCell], components: ArraySlice<String>, fullKeyPath: String
+    ) throws(KeyPathError) -> (Int, ArraySlice<String>) {
+        guard components.first == "emitterCells", components.count >= 3 else {
+            throw KeyPathError(keyPath: fullKeyPath, reason: "expected emitterCells.NAME.PROPERTY")
+        }
+        let name = components[components.startIndex + 1]
+        guard let index = cells.firstIndex(where: { $0.name == name }) else {
+            let names = cells.compactMap(\.name)
+            throw KeyPathError(
+                keyPath: fullKeyPath,
+                reason: names.isEmpty ? "there is no cell named \"\(name)\" (no cell here has a name)" : "there is no cell named \"\(name)\" (cells: \(names.joined(separator: ", ")))",
+                suggestion: nearestKey(to: name, in: names))
+        }
+        return (index, components.dropFirst(2))
+    }
+}
+
+/// The candidate closest to `key` by edit distance (case-insensitive), when close enough to be a
+/// plausible typo: at most a third of the key's length, and at least one edit.
+public func nearestKey(to key: String, in candidates: [String]) -> String? {
+    let lowered = key.lowercased()
+    var best: (String, Int)?
+    for candidate in candidates {
+        let d = editDistance(lowered, candidate.lowercased())
+        if best == nil || d < best!.1 { best = (candidate, d) }
+    }
+    guard let (candidate, distance) = best else { return nil }
+    let limit = max(2, key.count / 3)
+    return distance <= limit ? candidate : nil
+}
+
+/// Levenshtein distance between two strings.
+func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a.unicodeScalars), b = Array(b.unicodeScalars)
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var previous = Array(0...b.count)
+    var current = [Int](repeating: 0, count: b.count + 1)
+    for i in 1...a.count {
+        current[0] = i
+        for j in 1...b.count {
+            let cost = a[i - 1] == b[j - 1] ? 0 : 1
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+        }
+        swap(&previous, &current)
+    }
+    return previous[b.count]
+}
+
+extension PropertyTable {
+    /// The kind of value at `components` (a key, or a key and a component name).
+    public func kind(components: ArraySlice<String>, fullKeyPath: String) throws(KeyPathError) -> PropertyKind {
+        guard let key = components.first, let descriptor = self[key] else {
+            let key = components.first ?? ""
+            throw KeyPathError(keyPath: fullKeyPath, reason: "unknown property \"\(key)\"", suggestion: nearestKey(to: key, in: keys))
+        }
+        let rest = components.dropFirst()
+        if rest.isEmpty { return descriptor.kind }
+        let componentName = rest.joined(separator: ".")
+        guard descriptor.kind.components[componentName] != nil else {
+            throw KeyPathError(
+                keyPath: fullKeyPath, reason: "\"\(key)\" has no component \"\(componentName)\"",
+                suggestion: nearestKey(to: componentName, in: Array(descriptor.kind.components.keys)).map { "\(key).\($0)" })
+        }
+        return .number(descriptor.kind.componentRule)
+    }
+}
+
+extension EmitterCell {
+    /// The kind of value at a key path relative to a cell array.
+    static func kind(in cells: [EmitterCell], components: ArraySlice<String>, fullKeyPath: String) throws(KeyPathError) -> PropertyKind {
+        let (index, rest) = try resolve(in: cells, components: components, fullKeyPath: fullKeyPath)
+        if rest.first == "emitterCells" {
+            return try kind(in: cells[index].emitterCells, components: rest, fullKeyPath: fullKeyPath)
+        }
+        return try table.kind(components: rest, fullKeyPath: fullKeyPath)
+    }
+}

@@ -1,0 +1,146 @@
+import Foundation
+
+/// How a batch combines with what is already drawn.
+public enum BlendMode: Sendable, Hashable {
+    /// Source-over with straight alpha: `dst = src·α + dst·(1 − α)`.
+    case normal
+    /// Additive: `dst = dst + src·α`, clamped (renderMode additive, spec §5.4).
+    case additive
+}
+
+/// One textured quad: a rectangle centred on a point, turned, tinted, showing part of a texture.
+///
+/// Coordinates are in the batch's space; the batch's transform maps them to the canvas.
+public struct RenderQuad: Equatable, Sendable {
+    /// Centre x, in the batch's space.
+    public var centerX: Float
+    /// Centre y (downwards).
+    public var centerY: Float
+    /// Centre z (toward the viewer); 0 for flattened content.
+    public var centerZ: Float
+    /// Half the width; negative draws the image turned half a turn (negative scale).
+    public var halfWidth: Float
+    /// Half the height; negative as for `halfWidth`.
+    public var halfHeight: Float
+    /// Rotation in radians; positive turns +x toward +y (clockwise on screen).
+    public var rotation: Float
+    /// Tint red, 0…1, multiplied into the texture (straight alpha).
+    public var red: Float
+    /// Tint green, 0…1.
+    public var green: Float
+    /// Tint blue, 0…1.
+    public var blue: Float
+    /// Tint alpha, 0…1 (includes layer opacity).
+    public var alpha: Float
+    /// Texture coordinates of the left edge (0…1).
+    public var u0: Float
+    /// Texture coordinates of the top edge.
+    public var v0: Float
+    /// Texture coordinates of the right edge.
+    public var u1: Float
+    /// Texture coordinates of the bottom edge.
+    public var v1: Float
+
+    /// Creates a quad.
+    public init(
+        centerX: Float, centerY: Float, centerZ: Float = 0, halfWidth: Float, halfHeight: Float, rotation: Float = 0,
+        red: Float, green: Float, blue: Float, alpha: Float,
+        u0: Float = 0, v0: Float = 0, u1: Float = 1, v1: Float = 1
+    ) {
+        self.centerX = centerX; self.centerY = centerY; self.centerZ = centerZ
+        self.halfWidth = halfWidth; self.halfHeight = halfHeight; self.rotation = rotation
+        self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
+        self.u0 = u0; self.v0 = v0; self.u1 = u1; self.v1 = v1
+    }
+
+    /// The four corners in the quad's space (before the batch transform), in the order
+    /// top-left, top-right, bottom-right, bottom-left of the unrotated image.
+    public var corners: [Point] {
+        let c = Double(cos(rotation)), s = Double(sin(rotation))
+        let hw = Double(halfWidth), hh = Double(halfHeight)
+        return [(-hw, -hh), (hw, -hh), (hw, hh), (-hw, hh)].map { dx, dy in
+            Point(x: Double(centerX) + dx * c - dy * s, y: Double(centerY) + dx * s + dy * c)
+        }
+    }
+}
+
+/// A run of quads drawn with one texture, blend mode and transform: one draw call.
+public struct RenderBatch: Equatable, Sendable {
+    /// The texture, or nil for solid colour.
+    public var texture: Texture?
+    /// How the quads blend.
+    public var blendMode: BlendMode
+    /// Maps quad coordinates to canvas points (perspective divide included).
+    public var transform: Transform3D
+    /// Corner radius of every quad, in quad units; 0 for plain rectangles.
+    public var cornerRadius: Float
+    /// The quads, as indices into `RenderList.quads`.
+    public var range: Range<Int>
+}
+
+/// Everything one frame draws: textured quads in batches, in drawing order.
+///
+/// Built by the core from the scene, drawn by a presenter; neither reaches into the other.
+/// Storage is reused from frame to frame.
+public struct RenderList: Sendable {
+    /// The canvas size in points.
+    public var canvasSize: Size
+    /// The colour the canvas is cleared to.
+    public var background: Color
+    /// All quads, batch after batch.
+    public private(set) var quads: [RenderQuad] = []
+    /// Batches in drawing order.
+    public private(set) var batches: [RenderBatch] = []
+
+    /// Creates an empty list.
+    public init(canvasSize: Size = .zero, background: Color = .black) {
+        self.canvasSize = canvasSize
+        self.background = background
+    }
+
+    /// The batch quads are currently appended to, not yet in `batches`.
+    private var openBatch: RenderBatch?
+
+    /// Empties the list, keeping its storage.
+    public mutating func removeAll() {
+        quads.removeAll(keepingCapacity: true)
+        batches.removeAll(keepingCapacity: true)
+        openBatch = nil
+    }
+
+    /// Makes room for `count` more quads.
+    public mutating func reserveCapacity(additional count: Int) {
+        quads.reserveCapacity(quads.count + count)
+    }
+
+    /// Continues the current batch if it has these settings, or starts a new one.
+    public mutating func beginBatch(texture: Texture?, blendMode: BlendMode, transform: Transform3D, cornerRadius: Float = 0) {
+        if let open = openBatch, open.blendMode == blendMode, open.cornerRadius == cornerRadius,
+            open.transform == transform, open.texture == texture
+        {
+            return
+        }
+        closeOpenBatch()
+        openBatch = RenderBatch(
+            texture: texture, blendMode: blendMode, transform: transform, cornerRadius: cornerRadius,
+            range: quads.count..<quads.count)
+    }
+
+    /// Appends a quad to the current batch (call `beginBatch` first).
+    @inline(__always)
+    public mutating func append(_ quad: RenderQuad) {
+        quads.append(quad)
+    }
+
+    /// Closes the current batch; call once after the last quad.
+    public mutating func finish() {
+        closeOpenBatch()
+    }
+
+    private mutating func closeOpenBatch() {
+        guard var open = openBatch else { return }
+        openBatch = nil
+        open.range = open.range.lowerBound..<quads.count
+        if !open.range.isEmpty { batches.append(open) }
+    }
+}

@@ -1,0 +1,153 @@
+/// A running effect: the layer tree built from a ``SceneDescription``, its clock and its budget.
+///
+/// Time is an input: the scene advances only by ``step()``, one fixed step of `1 / stepRate`
+/// seconds. It starts at time 0 with no particles; layers or cells with a negative `beginTime`
+/// are caught up with real steps on the first step (prewarm, spec §5.7). The same description,
+/// seeds and step count always give the same particles (``stateHash()``).
+public final class Scene {
+    /// What the scene was built from.
+    public let source: SceneDescription
+    /// Seconds per step.
+    public let stepDuration: Double
+    /// Root layers, drawn in order.
+    public private(set) var layers: [Layer]
+    /// Steps taken since the start.
+    public private(set) var stepCount = 0
+    /// The live-particle budget shared by every emitter.
+    public var budget: ParticleBudget
+    private var started = false
+    private let renderBuilder = RenderListBuilder()
+
+    /// Builds the layer tree of `description`.
+    /// - Parameter particleLimit: most particles alive at once (births beyond are refused).
+    public init(_ description: SceneDescription, particleLimit: Int = ParticleBudget.defaultLimit) {
+        source = description
+        stepDuration = 1 / description.stepRate
+        budget = ParticleBudget(limit: particleLimit)
+        layers = description.layers.map(Self.makeLayer)
+    }
+
+    private static func makeLayer(_ description: LayerDescription) -> Layer {
+        let layer: Layer
+        switch description.kind {
+        case .layer: layer = Layer(properties: description.properties)
+        case .emitter: layer = EmitterLayer(properties: description.properties, emitter: description.emitter)
+        }
+        for sublayer in description.sublayers { layer.addSublayer(makeLayer(sublayer)) }
+        return layer
+    }
+
+    /// Scene time in seconds: steps × step duration.
+    public var time: Double { Double(stepCount) * stepDuration }
+
+    /// Every layer, parents before children.
+    public var allLayers: [Layer] { layers.flatMap(\.subtree) }
+
+    /// Every emitter layer, in tree order.
+    public var emitterLayers: [EmitterLayer] { allLayers.compactMap { $0 as? EmitterLayer } }
+
+    /// The first layer with this name, in tree order.
+    public func layer(named name: String) -> Layer? {
+        allLayers.first { $0.properties.name == name }
+    }
+
+    /// Live particles in every emitter.
+    public var liveParticleCount: Int {
+        emitterLayers.reduce(0) { $0 + $1.liveParticleCount }
+    }
+
+    /// Advances the scene by one fixed step.
+    public func step() {
+        startIfNeeded()
+        stepCount += 1
+        advanceEmitters(to: time)
+    }
+
+    /// Advances the scene by `count` fixed steps.
+    public func step(count: Int) {
+        for _ in 0..<max(0, count) { step() }
+    }
+
+    /// Steps until the scene time reaches `seconds` (rounded to the nearest step).
+    public func run(until seconds: Double) {
+        let target = Int((seconds / stepDuration).rounded())
+        step(count: target - stepCount)
+    }
+
+    /// Runs the prewarm of layers and cells that begin before time 0; the first step does it
+    /// anyway, so calling this is only needed to see a prewarmed scene before stepping.
+    public func startIfNeeded() {
+        guard !started else { return }
+        started = true
+        budget.live = liveParticleCount
+        advanceEmitters(to: 0)
+    }
+
+    private func advanceEmitters(to sceneTime: Double) {
+        for layer in layers {
+            advance(layer, parentTime: sceneTime, parentSpeed: 1)
+        }
+    }
+
+    private func advance(_ layer: Layer, parentTime: Double, parentSpeed: Double) {
+        let timing = layer.properties.timing
+        let localTime = timing.localTime(parentTime: parentTime)
+        let speed = parentSpeed * timing.speed
+        if let emitter = layer as? EmitterLayer {
+            let stepSize = stepDuration * (speed != 0 ? abs(speed) : 1)
+            emitter.simulation.advance(to: localTime, stepSize: stepSize, properties: emitter.emitter, budget: &budget)
+        }
+        for sublayer in layer.sublayers {
+            advance(sublayer, parentTime: localTime, parentSpeed: speed)
+        }
+    }
+
+    /// A hash of every live particle column of every emitter, in tree and birth order: equal
+    /// hashes mean equal simulations (the determinism oracle for tests and bug reports).
+    public func stateHash() -> UInt64 {
+        var hasher = StateHasher()
+        for emitter in emitterLayers { emitter.simulation.hash(into: &hasher) }
+        return hasher.value
+    }
+
+    /// Rebuilds `list` with what the scene shows now.
+    public func buildRenderList(into list: inout RenderList) {
+        list.canvasSize = source.canvas.size
+        list.background = source.canvas.background
+        renderBuilder.build(layers: layers, into: &list)
+    }
+
+    /// Sets a property by `LAYER.KEYPATH`, where LAYER is a layer name and KEYPATH a Core
+    /// Animation key path on it (`fireEmitter.emitterCells.fire.birthRate`).
+    public func setValue(_ value: PropertyValue, forKeyPath keyPath: String) throws(KeyPathError) {
+        let (layer, rest) = try resolveLayer(keyPath)
+        try layer.setValue(value, forKeyPath: rest)
+    }
+
+    /// Reads a property by `LAYER.KEYPATH`.
+    public func value(forKeyPath keyPath: String) throws(KeyPathError) -> PropertyValue {
+        let (layer, rest) = try resolveLayer(keyPath)
+        return try layer.value(forKeyPath: rest)
+    }
+
+    /// The kind of value `LAYER.KEYPATH` holds.
+    public func propertyKind(forKeyPath keyPath: String) throws(KeyPathError) -> PropertyKind {
+        let (layer, rest) = try resolveLayer(keyPath)
+        return try layer.propertyKind(forKeyPath: rest)
+    }
+
+    private func resolveLayer(_ keyPath: String) throws(KeyPathError) -> (Layer, String) {
+        guard let dot = keyPath.firstIndex(of: ".") else {
+            throw KeyPathError(keyPath: keyPath, reason: "expected LAYER.KEYPATH, such as fireEmitter.birthRate")
+        }
+        let name = String(keyPath[..<dot])
+        guard let layer = layer(named: name) else {
+            let names = allLayers.compactMap(\.properties.name)
+            throw KeyPathError(
+                keyPath: keyPath,
+                reason: names.isEmpty ? "there is no layer named \"\(name)\" (no layer has a name)" : "there is no layer named \"\(name)\" (layers: \(names.joined(separator: ", ")))",
+                suggestion: nearestKey(to: name, in: names))
+        }
+        return (layer, String(keyPath[keyPath.index(after: dot)...]))
+    }
+}

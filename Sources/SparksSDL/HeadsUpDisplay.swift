@@ -1,0 +1,55 @@
+import CSDL2
+import Foundation
+
+/// Text drawn over the effect with SDL2_ttf: preset, live particles, steps per second, frame
+/// time. The text texture is rebuilt only when the text changes.
+final class HeadsUpDisplay {
+    /// Where DejaVu Sans Mono lives on Debian (package fonts-dejavu-core).
+    static let fontCandidates = [
+        "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf",
+        "/usr/share/fonts/TTF/DejaVuSansMono.ttf",
+        "/usr/share/fonts/dejavu/DejaVuSansMono.ttf",
+    ]
+
+    private let font: OpaquePointer
+    private var texture: OpaquePointer?
+    private var textureSize = (w: Int32(0), h: Int32(0))
+    private var shownText = ""
+
+    /// Opens the HUD font; throws when no font is installed or SDL2_ttf fails.
+    init(pointSize: Int32 = 14) throws(SDLError) {
+        if TTF_WasInit() == 0, TTF_Init() != 0 { throw SDLError("starting SDL2_ttf") }
+        guard let path = Self.fontCandidates.first(where: { FileManager.default.fileExists(atPath: $0) }) else {
+            throw SDLError("opening the HUD font", reason: "DejaVu Sans Mono not found (install fonts-dejavu-core)")
+        }
+        guard let font = TTF_OpenFont(path, pointSize) else { throw SDLError("opening \(path)") }
+        self.font = font
+    }
+
+    deinit {
+        if let texture { SDL_DestroyTexture(texture) }
+        TTF_CloseFont(font)
+    }
+
+    /// Draws `text` (lines separated by newlines) at the top-left corner on a dark panel.
+    func draw(_ text: String, renderer: OpaquePointer) {
+        if text != shownText || texture == nil {
+            shownText = text
+            if let texture { SDL_DestroyTexture(texture) }
+            texture = nil
+            let white = SDL_Color(r: 255, g: 255, b: 255, a: 255)
+            guard let surface = TTF_RenderUTF8_Blended_Wrapped(font, text, white, 0) else { return }
+            defer { SDL_FreeSurface(surface) }
+            texture = SDL_CreateTextureFromSurface(renderer, surface)
+            textureSize = (surface.pointee.w, surface.pointee.h)
+        }
+        guard let texture else { return }
+        var panel = SDL_Rect(x: 6, y: 6, w: textureSize.w + 12, h: textureSize.h + 8)
+        SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
+        SDL_SetRenderDrawColor(renderer, 0, 0, 0, 150)
+        SDL_RenderFillRect(renderer, &panel)
+        var target = SDL_Rect(x: 12, y: 10, w: textureSize.w, h: textureSize.h)
+        SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
+        SDL_RenderCopy(renderer, texture, nil, &target)
+    }
+}

@@ -1,0 +1,65 @@
+import CSDL2
+import SparksCore
+
+/// An RGBA8 image in memory (straight alpha), as read back from a renderer or a PNG file.
+public struct PixelImage: Sendable, Equatable {
+    /// Width in pixels.
+    public let width: Int
+    /// Height in pixels.
+    public let height: Int
+    /// Pixels row by row, 4 bytes each: red, green, blue, alpha.
+    public let rgba: [UInt8]
+
+    /// Creates an image from RGBA bytes.
+    public init(width: Int, height: Int, rgba: [UInt8]) {
+        precondition(rgba.count == width * height * 4)
+        self.width = width
+        self.height = height
+        self.rgba = rgba
+    }
+
+    /// The pixel at (x, y) as (r, g, b, a).
+    public subscript(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+        let i = (y * width + x) * 4
+        return (rgba[i], rgba[i + 1], rgba[i + 2], rgba[i + 3])
+    }
+
+    /// Luminance of the pixel at (x, y), 0…255 (Rec. 601 weights).
+    public func brightness(x: Int, y: Int) -> Double {
+        let p = self[x, y]
+        return 0.299 * Double(p.r) + 0.587 * Double(p.g) + 0.114 * Double(p.b)
+    }
+
+    /// Mean luminance over a rectangle of pixels (clipped to the image).
+    public func meanBrightness(x: Int, y: Int, width w: Int, height h: Int) -> Double {
+        let x0 = max(0, x), y0 = max(0, y), x1 = min(width, x + w), y1 = min(height, y + h)
+        guard x1 > x0, y1 > y0 else { return 0 }
+        var sum = 0.0
+        for yy in y0..<y1 { for xx in x0..<x1 { sum += brightness(x: xx, y: yy) } }
+        return sum / Double((x1 - x0) * (y1 - y0))
+    }
+
+    /// Reads a PNG file through SDL2_image.
+    public init(contentsOfPNG path: String) throws(SDLError) {
+        guard let loaded = IMG_Load(path) else { throw SDLError("reading \(path)") }
+        defer { SDL_FreeSurface(loaded) }
+        try self.init(surface: loaded)
+    }
+
+    /// Copies an SDL surface of any format.
+    init(surface: UnsafeMutablePointer<SDL_Surface>) throws(SDLError) {
+        guard let converted = SDL_ConvertSurfaceFormat(surface, SparksPixelFormatABGR8888(), 0) else {
+            throw SDLError("converting pixels")
+        }
+        defer { SDL_FreeSurface(converted) }
+        let w = Int(converted.pointee.w), h = Int(converted.pointee.h), pitch = Int(converted.pointee.pitch)
+        var bytes = [UInt8](repeating: 0, count: w * h * 4)
+        SDL_LockSurface(converted)
+        let base = converted.pointee.pixels.assumingMemoryBound(to: UInt8.self)
+        for y in 0..<h {
+            for x in 0..<(w * 4) { bytes[y * w * 4 + x] = base[y * pitch + x] }
+        }
+        SDL_UnlockSurface(converted)
+        self.init(width: w, height: h, rgba: bytes)
+    }
+}

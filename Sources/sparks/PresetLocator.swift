@@ -1,0 +1,72 @@
+import Foundation
+import SparksCore
+
+/// Finds presets and assets: the current folder's `presets/` and `assets/`, then those of the
+/// Sparks checkout the program was built in, then `$SPARKS_HOME`.
+struct PresetLocator {
+    /// Folders that may hold `presets/` and `assets/`, most specific first.
+    let roots: [URL]
+
+    init() {
+        var roots: [URL] = []
+        let environment = ProcessInfo.processInfo.environment
+        roots.append(URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+        if let home = environment["SPARKS_HOME"], !home.isEmpty { roots.append(URL(fileURLWithPath: home)) }
+        // The checkout: walk up from the executable (…/.build/release/sparks).
+        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        for _ in 0..<6 {
+            if FileManager.default.fileExists(atPath: dir.appendingPathComponent("presets").path) { roots.append(dir); break }
+            dir = dir.deletingLastPathComponent()
+        }
+        self.roots = roots.filter { FileManager.default.fileExists(atPath: $0.appendingPathComponent("presets").path) }
+    }
+
+    /// The first `presets/` folder found.
+    var presetsDirectory: URL? { roots.first.map { $0.appendingPathComponent("presets") } }
+
+    /// Asset folders, in search order.
+    var assetDirectories: [URL] {
+        roots.map { $0.appendingPathComponent("assets") }.filter { FileManager.default.fileExists(atPath: $0.path) }
+    }
+
+    /// Every preset file in the presets folder, by name.
+    var presetFiles: [URL] {
+        guard let dir = presetsDirectory,
+            let names = try? FileManager.default.contentsOfDirectory(atPath: dir.path)
+        else { return [] }
+        return names.filter { $0.hasSuffix(".json") && $0 != "sparks.schema.json" }.sorted().map { dir.appendingPathComponent($0) }
+    }
+
+    /// The file a PRESET argument names: an existing path, or a name in the presets folder.
+    func file(for argument: String) throws -> URL {
+        let direct = URL(fileURLWithPath: argument)
+        if argument.contains("/") || argument.hasSuffix(".json") {
+            guard FileManager.default.fileExists(atPath: direct.path) else { throw CommandError("no preset file at \(argument)") }
+            return direct
+        }
+        if let match = presetFiles.first(where: { $0.deletingPathExtension().lastPathComponent == argument }) { return match }
+        let names = presetFiles.map { $0.deletingPathExtension().lastPathComponent }
+        var message = "no preset named \"\(argument)\""
+        if let suggestion = nearestKey(to: argument, in: names) { message += " — did you mean \"\(suggestion)\"?" }
+        message += names.isEmpty ? " (no presets folder found; run from the Sparks folder or set SPARKS_HOME)" : " (presets: \(names.joined(separator: ", ")))"
+        throw CommandError(message)
+    }
+
+    /// How to show a file in messages: relative to the current folder when inside it.
+    func displayName(_ url: URL) -> String {
+        let cwd = FileManager.default.currentDirectoryPath + "/"
+        let path = url.standardizedFileURL.path
+        return path.hasPrefix(cwd) ? String(path.dropFirst(cwd.count)) : path
+    }
+
+    /// Loads and validates a preset.
+    func load(_ url: URL) -> Result<SceneDescription, PresetError> {
+        PresetDecoder.load(contentsOf: url, displayName: displayName(url), assetDirectories: assetDirectories)
+    }
+}
+
+/// A command-line failure with a message for the user.
+struct CommandError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

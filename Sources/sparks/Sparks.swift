@@ -1,0 +1,22 @@
+import ArgumentParser
+
+@main
+struct Sparks: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sparks",
+        abstract: "Core Animation particle effects (CAEmitterLayer) on Linux.",
+        discussion: """
+            A preset is a JSON file whose keys are Core Animation's property names; PRESET is a \
+            name from the presets folder (fire, neon, …) or a path to a .json file.
+
+            Examples:
+              sparks run fire                       open the fire in a window
+              sparks run neon --set neonEmitter.emitterCells.nenolight.birthRate=400
+              sparks render fire --at 2 --out fire.png
+              sparks render neon --frames 120 --out frames/
+              sparks validate presets/*.json
+              sparks bench fire --birth-rate-scale 100
+            """,
+        subcommands: [Run.self, Render.self, Validate.self, List.self, Bench.self]
+    )
+}
