@@ -10,6 +10,9 @@ public final class RenderListDrawer {
     private var uvs: [Float] = []
     private var indices: [Int32] = []
 
+    /// Offset added to one corner of every quad, in points.
+    static let triangleNudge: Float = 1.0 / 1024
+
     /// Draw calls issued by the last `draw`.
     public private(set) var lastDrawCalls = 0
 
@@ -20,15 +23,10 @@ public final class RenderListDrawer {
     public func draw(_ list: RenderList, renderer: OpaquePointer, textures: TextureCache, scale: (x: Float, y: Float) = (1, 1)) {
         lastDrawCalls = 0
         for batch in list.batches {
-            let sdlTexture = batch.texture.flatMap { textures.sdlTexture(for: $0) }
-            if batch.texture != nil && sdlTexture == nil { continue }
-            fill(batch, quads: list.quads, scale: scale)
-            let blend = batch.blendMode == .additive ? SDL_BLENDMODE_ADD : SDL_BLENDMODE_BLEND
-            if let sdlTexture {
-                SDL_SetTextureBlendMode(sdlTexture, blend)
-            } else {
-                SDL_SetRenderDrawBlendMode(renderer, blend)
-            }
+            let sdlTexture = batch.texture.map { textures.sdlTexture(for: $0) } ?? textures.solidTexture
+            guard let sdlTexture else { continue }
+            fill(batch, quads: list.quads, scale: scale, solid: batch.texture == nil)
+            SDL_SetTextureBlendMode(sdlTexture, batch.blendMode == .additive ? SDL_BLENDMODE_ADD : SDL_BLENDMODE_BLEND)
             ensureIndices(quads: batch.range.count)
             let vertexCount = Int32(batch.range.count * 4)
             positions.withUnsafeBufferPointer { xy in
@@ -60,7 +58,7 @@ public final class RenderListDrawer {
     }
 
     /// Computes the four corners of every quad of `batch` in pixels.
-    private func fill(_ batch: RenderBatch, quads: [RenderQuad], scale: (x: Float, y: Float)) {
+    private func fill(_ batch: RenderBatch, quads: [RenderQuad], scale: (x: Float, y: Float), solid: Bool) {
         let count = batch.range.count
         if positions.count < count * 8 {
             positions = [Float](repeating: 0, count: count * 8)
@@ -105,14 +103,21 @@ public final class RenderListDrawer {
                                         py /= w
                                     }
                                 }
+                                // SDL's software renderer turns exactly axis-aligned quads with one
+                                // colour into SDL_RenderCopy, which loses the batch's blend mode and
+                                // the corner texture coordinates; 1/1024 px keeps every quad on the
+                                // triangle path (invisible: positions are snapped to whole pixels).
+                                if k == 0 { px += Self.triangleNudge }
                                 xy[2 * (v + k)] = px * scale.x
                                 xy[2 * (v + k) + 1] = py * scale.y
                                 rgba[v + k] = color
                             }
-                            uv[2 * v] = q.u0; uv[2 * v + 1] = q.v0
-                            uv[2 * v + 2] = q.u1; uv[2 * v + 3] = q.v0
-                            uv[2 * v + 4] = q.u1; uv[2 * v + 5] = q.v1
-                            uv[2 * v + 6] = q.u0; uv[2 * v + 7] = q.v1
+                            // The solid texture is one texel: sample its centre.
+                            let (u0, v0, u1, v1) = solid ? (Float(0.5), Float(0.5), Float(0.5), Float(0.5)) : (q.u0, q.v0, q.u1, q.v1)
+                            uv[2 * v] = u0; uv[2 * v + 1] = v0
+                            uv[2 * v + 2] = u1; uv[2 * v + 3] = v0
+                            uv[2 * v + 4] = u1; uv[2 * v + 5] = v1
+                            uv[2 * v + 6] = u0; uv[2 * v + 7] = v1
                             v += 4
                         }
                     }

@@ -14,6 +14,7 @@ public final class TextureCache {
 
     deinit {
         for texture in textures.values { SDL_DestroyTexture(texture) }
+        if let white { SDL_DestroyTexture(white) }
     }
 
     /// The SDL texture for `texture`, loading it if needed; nil if it cannot be loaded
@@ -30,6 +31,22 @@ public final class TextureCache {
             failures[key] = error
             return nil
         }
+    }
+
+    private var white: OpaquePointer?
+
+    /// A 1 × 1 opaque white texture: solid-colour quads are drawn with it so that every batch
+    /// takes the same textured path (SDL's software renderer ignores additive blending for
+    /// untextured geometry).
+    public var solidTexture: OpaquePointer? {
+        if let white { return white }
+        guard let texture = SDL_CreateTexture(
+            renderer, SparksPixelFormatARGB8888(), Int32(SDL_TEXTUREACCESS_STATIC.rawValue), 1, 1)
+        else { return nil }
+        var pixel: UInt32 = 0xFFFF_FFFF
+        SDL_UpdateTexture(texture, nil, &pixel, 4)
+        white = texture
+        return texture
     }
 
     /// Textures that failed to load, by file.

@@ -30,6 +30,7 @@ struct Validate: ParsableCommand {
                 for diagnostic in error.diagnostics { print(diagnostic) }
             }
         }
+        fflush(nil)  // stdout before the summary on stderr
         if failed > 0 {
             FileHandle.standardError.write(Data("\(failed) of \(files.count) file\(files.count == 1 ? "" : "s") failed\n".utf8))
             throw ExitCode(1)

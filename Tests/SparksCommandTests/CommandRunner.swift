@@ -1,0 +1,77 @@
+import Foundation
+
+/// The folder holding the repository's presets and assets.
+let repositoryRoot: URL = {
+    var url = URL(fileURLWithPath: #filePath)
+    while !FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
+        url = url.deletingLastPathComponent()
+    }
+    return url
+}()
+
+/// The `sparks` executable built beside the test bundle.
+let sparksExecutable: URL = {
+    var dir = Bundle.main.bundleURL
+    for _ in 0..<3 {
+        let candidate = dir.appendingPathComponent("sparks")
+        if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        dir = dir.deletingLastPathComponent()
+    }
+    return repositoryRoot.appendingPathComponent(".build/debug/sparks")
+}()
+
+/// What a finished command printed and returned.
+struct CommandResult {
+    var status: Int32
+    var output: String
+    var error: String
+}
+
+/// Runs a program to completion (with a time limit) and captures its output.
+func runProgram(_ executable: URL, _ arguments: [String], in directory: URL = repositoryRoot, timeout: Double = 120) throws -> CommandResult {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    process.currentDirectoryURL = directory
+    let out = Pipe(), err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    // Read while it runs so a full pipe cannot block it.
+    nonisolated(unsafe) var outData = Data(), errData = Data()
+    let group = DispatchGroup()
+    group.enter()
+    DispatchQueue.global().async { outData = out.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+    group.enter()
+    DispatchQueue.global().async { errData = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+    let deadline = Date().addingTimeInterval(timeout)
+    while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+    if process.isRunning { process.terminate() }
+    process.waitUntilExit()
+    group.wait()
+    return CommandResult(
+        status: process.terminationStatus,
+        output: String(decoding: outData, as: UTF8.self),
+        error: String(decoding: errData, as: UTF8.self))
+}
+
+/// Runs `sparks` with arguments.
+func sparks(_ arguments: String..., in directory: URL = repositoryRoot) throws -> CommandResult {
+    try runProgram(sparksExecutable, arguments, in: directory)
+}
+
+/// A fresh empty folder.
+func temporaryFolder() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("sparks-cmd-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
+
+/// Finds a program on PATH.
+func which(_ name: String) -> URL? {
+    for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
+        let url = URL(fileURLWithPath: String(dir)).appendingPathComponent(name)
+        if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+    }
+    return nil
+}

@@ -1,0 +1,101 @@
+import Foundation
+import SparksSDL
+import Testing
+
+@Suite("The sparks command")
+struct CommandTests {
+    @Test("validate accepts the shipped presets")
+    func validateShipped() throws {
+        let result = try sparks("validate", "presets/fire.json", "presets/neon.json")
+        #expect(result.status == 0, "\(result.output)\(result.error)")
+        #expect(result.output.contains("presets/fire.json: ok"))
+        #expect(result.output.contains("presets/neon.json: ok"))
+    }
+
+    @Test("validate reports every problem with file:line:column and exits 1")
+    func validateBad() throws {
+        let folder = try temporaryFolder()
+        let bad = folder.appendingPathComponent("bad.json")
+        try """
+            {
+              "layers": [
+                { "type": "emitter", "emitterCells": [ { "birthrate": 5, "lifetime": -1 } ] }
+              ]
+            }
+            """.write(to: bad, atomically: true, encoding: .utf8)
+        let result = try sparks("validate", bad.path, "presets/fire.json")
+        #expect(result.status == 1)
+        #expect(result.output.contains("bad.json:3:46: layers[0].emitterCells[0].birthrate: unknown key \"birthrate\" — did you mean \"birthRate\"?"), "\(result.output)")
+        #expect(result.output.contains("bad.json:3:74: layers[0].emitterCells[0].lifetime: must not be negative, got -1"), "\(result.output)")
+        #expect(result.output.contains("presets/fire.json: ok"))
+        #expect(result.error.contains("1 of 2 files failed"))
+    }
+
+    @Test("An unknown preset name suggests the nearest one")
+    func unknownPreset() throws {
+        let result = try sparks("render", "fier", "--out", "/tmp/unused.png")
+        #expect(result.status != 0)
+        #expect(result.error.contains("no preset named \"fier\" — did you mean \"fire\"?"), "\(result.error)")
+    }
+
+    @Test("render writes byte-identical PNGs run to run; --seed changes them")
+    func renderDeterministic() throws {
+        let folder = try temporaryFolder()
+        for name in ["a", "b"] {
+            let result = try sparks("render", "fire", "--at", "2", "--out", folder.appendingPathComponent("\(name).png").path)
+            #expect(result.status == 0, "\(result.error)")
+        }
+        let a = try Data(contentsOf: folder.appendingPathComponent("a.png"))
+        let b = try Data(contentsOf: folder.appendingPathComponent("b.png"))
+        #expect(a == b)
+        _ = try sparks("render", "fire", "--at", "2", "--seed", "99", "--out", folder.appendingPathComponent("c.png").path)
+        #expect(try Data(contentsOf: folder.appendingPathComponent("c.png")) != a)
+    }
+
+    @Test("render --frames writes numbered frames of the animation")
+    func renderFrames() throws {
+        let folder = try temporaryFolder()
+        let result = try sparks("render", "neon", "--frames", "3", "--at", "1", "--fps", "10", "--out", folder.path)
+        #expect(result.status == 0, "\(result.error)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(files == ["neon-0001.png", "neon-0002.png", "neon-0003.png"])
+        let first = try PixelImage(contentsOfPNG: folder.appendingPathComponent("neon-0001.png").path)
+        #expect(first.width == 800 && first.height == 600)
+    }
+
+    @Test("--set changes a property by key path; a bad key path is a clear error")
+    func overrides() throws {
+        let folder = try temporaryFolder()
+        let none = try sparks(
+            "render", "fire", "--at", "2", "--set", "fireEmitter.emitterCells.fire.birthRate=0",
+            "--out", folder.appendingPathComponent("empty.png").path)
+        #expect(none.status == 0, "\(none.error)")
+        #expect(none.output.contains(" 0 particles"))
+        let image = try PixelImage(contentsOfPNG: folder.appendingPathComponent("empty.png").path)
+        #expect(image.meanBrightness(x: 0, y: 0, width: 800, height: 600) == 0)
+
+        let bad = try sparks("render", "fire", "--set", "fireEmitter.emitterCells.fir.birthRate=5", "--out", folder.appendingPathComponent("x.png").path)
+        #expect(bad.status != 0)
+        #expect(bad.error.contains("there is no cell named \"fir\""), "\(bad.error)")
+        #expect(bad.error.contains("did you mean \"fire\""))
+        let badValue = try sparks("render", "fire", "--set", "fireEmitter.emitterShape=hexagon", "--out", folder.appendingPathComponent("x.png").path)
+        #expect(badValue.error.contains("unknown value \"hexagon\""), "\(badValue.error)")
+    }
+
+    @Test("bench runs headless and reports particles and throughput")
+    func bench() throws {
+        let result = try sparks("bench", "fire", "--seconds", "2", "--json")
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.output.contains("\"preset\":\"fire\""))
+        #expect(result.output.contains("\"liveFinal\":500"), "\(result.output)")
+    }
+
+    @Test("list shows every preset with its description")
+    func list() throws {
+        let result = try sparks("list")
+        #expect(result.status == 0)
+        #expect(result.output.contains("fire"))
+        #expect(result.output.contains("neon"))
+        #expect(result.output.contains("Ghost fire"))
+    }
+}

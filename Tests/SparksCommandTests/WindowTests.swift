@@ -1,0 +1,91 @@
+import Foundation
+import SparksSDL
+import Testing
+
+/// `make test` runs the suite under Xvfb when there is no display, so this always runs there.
+private let hasDisplay = ProcessInfo.processInfo.environment["DISPLAY"].map { !$0.isEmpty } ?? false
+
+@Suite("A real window", .serialized, .enabled(if: hasDisplay, "needs an X display: run `make test`, which starts Xvfb"))
+struct WindowTests {
+    /// Counts fire-coloured pixels (bright, red above blue) and their centroid.
+    func firePixels(_ pixel: (Int, Int) -> (r: UInt8, g: UInt8, b: UInt8), width: Int, height: Int) -> (count: Int, x: Double, y: Double) {
+        var count = 0, sx = 0.0, sy = 0.0
+        for y in stride(from: 0, to: height, by: 2) {
+            for x in stride(from: 0, to: width, by: 2) {
+                let p = pixel(x, y)
+                if p.r > 150 && Int(p.r) > Int(p.b) + 60 {
+                    count += 1
+                    sx += Double(x)
+                    sy += Double(y)
+                }
+            }
+        }
+        return (count, count > 0 ? sx / Double(count) : 0, count > 0 ? sy / Double(count) : 0)
+    }
+
+    @Test("sparks run fire opens a window showing the fire; S saves a screenshot; Q quits")
+    func runFire() throws {
+        let xwd = try #require(which("xwd"), "xwd is needed (Debian package x11-apps; make test installs it)")
+        let xdotool = try #require(which("xdotool"), "xdotool is needed (make test installs it)")
+        let folder = try temporaryFolder()
+        let process = Process()
+        process.executableURL = sparksExecutable
+        process.arguments = ["run", "fire"]
+        process.currentDirectoryURL = folder
+        process.environment = ProcessInfo.processInfo.environment.merging(["SPARKS_HOME": repositoryRoot.path]) { $1 }
+        let log = folder.appendingPathComponent("run.log")
+        FileManager.default.createFile(atPath: log.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: log)
+        process.standardOutput = handle
+        process.standardError = handle
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+
+        // Wait for the window to appear.
+        var windowID = ""
+        for _ in 0..<100 where windowID.isEmpty {
+            Thread.sleep(forTimeInterval: 0.1)
+            windowID = try runProgram(xdotool, ["search", "--pid", String(process.processIdentifier)], timeout: 5).output
+                .split(separator: "\n").first.map(String.init) ?? ""
+        }
+        #expect(!windowID.isEmpty, "no window appeared: \(String(decoding: (try? Data(contentsOf: log)) ?? Data(), as: UTF8.self))")
+        guard !windowID.isEmpty else { return }
+        Thread.sleep(forTimeInterval: 2.5)  // let the fire build up to its steady state
+
+        // Capture the X screen itself, as a user would see it.
+        let capture = try runProgram(xwd, ["-root", "-silent", "-out", folder.appendingPathComponent("screen.xwd").path], timeout: 20)
+        #expect(capture.status == 0, "\(capture.error)")
+        let screen = try XWDImage(Data(contentsOf: folder.appendingPathComponent("screen.xwd")))
+        let geometry = try runProgram(xdotool, ["getwindowgeometry", windowID], timeout: 5).output
+        let fire = firePixels({ screen[$0, $1] }, width: screen.width, height: screen.height)
+        #expect(fire.count > 300, "only \(fire.count) fire pixels on screen; window: \(geometry)")
+        // The window (800 × 600 canvas) shows the flame above its centre.
+        let window = try #require(geometryOrigin(geometry))
+        #expect(abs(fire.x - Double(window.x + 400)) < 40, "flame centred at x = \(fire.x), window at \(window)")
+        #expect(fire.y < Double(window.y + 305) && fire.y > Double(window.y + 180), "flame at y = \(fire.y), window at \(window)")
+
+        // S saves a screenshot PNG in the current folder.
+        _ = try runProgram(xdotool, ["windowfocus", "--sync", windowID], timeout: 5)
+        _ = try runProgram(xdotool, ["key", "s"], timeout: 5)
+        let screenshot = folder.appendingPathComponent("sparks-fire-1.png")
+        for _ in 0..<50 where !FileManager.default.fileExists(atPath: screenshot.path) { Thread.sleep(forTimeInterval: 0.1) }
+        Thread.sleep(forTimeInterval: 0.3)
+        let saved = try PixelImage(contentsOfPNG: screenshot.path)
+        #expect(firePixels({ let p = saved[$0, $1]; return (p.r, p.g, p.b) }, width: saved.width, height: saved.height).count > 300)
+
+        // Q quits cleanly.
+        _ = try runProgram(xdotool, ["key", "q"], timeout: 5)
+        for _ in 0..<50 where process.isRunning { Thread.sleep(forTimeInterval: 0.1) }
+        #expect(!process.isRunning)
+        if !process.isRunning { #expect(process.terminationStatus == 0) }
+    }
+
+    /// Parses "Position: 112,84 (screen: 0)" from `xdotool getwindowgeometry`.
+    func geometryOrigin(_ text: String) -> (x: Int, y: Int)? {
+        guard let line = text.split(separator: "\n").first(where: { $0.contains("Position:") }),
+            let coords = line.split(separator: " ").first(where: { $0.contains(",") })
+        else { return nil }
+        let parts = coords.split(separator: ",").compactMap { Int($0) }
+        return parts.count == 2 ? (parts[0], parts[1]) : nil
+    }
+}
