@@ -17,6 +17,6 @@ struct Sparks: ParsableCommand {
               sparks validate presets/*.json
               sparks bench fire --birth-rate-scale 100
             """,
-        subcommands: [Run.self, Render.self, Validate.self, List.self, Bench.self]
+        subcommands: [Run.self, Render.self, Validate.self, List.self, Bench.self, Schema.self]
     )
 }

@@ -39,7 +39,10 @@ struct WindowTests {
         process.standardOutput = handle
         process.standardError = handle
         try process.run()
-        defer { if process.isRunning { process.terminate() } }
+        defer {
+            // The test runner's children may inherit an ignored SIGTERM: make sure the window goes.
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        }
 
         // Wait for the window to appear.
         var windowID = ""
@@ -72,6 +75,39 @@ struct WindowTests {
         Thread.sleep(forTimeInterval: 0.3)
         let saved = try PixelImage(contentsOfPNG: screenshot.path)
         #expect(firePixels({ let p = saved[$0, $1]; return (p.r, p.g, p.b) }, width: saved.width, height: saved.height).count > 300)
+
+        // Dragging moves the emitter: new puffs are born under the pointer, old ones burn out.
+        func captureScreen() throws -> XWDImage {
+            let file = folder.appendingPathComponent("capture.xwd")
+            _ = try runProgram(xwd, ["-root", "-silent", "-out", file.path], timeout: 20)
+            return try XWDImage(Data(contentsOf: file))
+        }
+        _ = try runProgram(xdotool, ["mousemove", "--window", windowID, "150", "450", "mousedown", "1"], timeout: 5)
+        _ = try runProgram(xdotool, ["mousemove", "--window", windowID, "160", "450"], timeout: 5)
+        _ = try runProgram(xdotool, ["mouseup", "1"], timeout: 5)
+        Thread.sleep(forTimeInterval: 2)
+        let dragged = try captureScreen()
+        let moved = firePixels({ dragged[$0, $1] }, width: dragged.width, height: dragged.height)
+        #expect(abs(moved.x - Double(window.x + 160)) < 40, "after dragging to (160, 450) the flame is at x = \(moved.x)")
+        #expect(moved.y > Double(window.y + 330) && moved.y < Double(window.y + 455), "flame at y = \(moved.y)")
+
+        // Space pauses: the flame stops changing; → advances it by a step.
+        _ = try runProgram(xdotool, ["key", "space"], timeout: 5)
+        Thread.sleep(forTimeInterval: 0.3)
+        func flameRegion(_ image: XWDImage) -> [UInt8] {
+            var bytes: [UInt8] = []
+            for y in (window.y + 300)..<(window.y + 470) {
+                for x in (window.x + 100)..<(window.x + 220) { let p = image[x, y]; bytes += [p.r, p.g, p.b] }
+            }
+            return bytes
+        }
+        let paused1 = flameRegion(try captureScreen())
+        Thread.sleep(forTimeInterval: 0.5)
+        let paused2 = flameRegion(try captureScreen())
+        #expect(paused1 == paused2, "the flame changed while paused")
+        _ = try runProgram(xdotool, ["key", "Right"], timeout: 5)
+        Thread.sleep(forTimeInterval: 0.3)
+        #expect(flameRegion(try captureScreen()) != paused2, "→ did not advance the paused scene")
 
         // Q quits cleanly.
         _ = try runProgram(xdotool, ["key", "q"], timeout: 5)

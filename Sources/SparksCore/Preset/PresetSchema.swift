@@ -1,0 +1,136 @@
+import Foundation
+
+/// The JSON Schema (draft-07) of preset files, generated from the property tables the decoder
+/// uses, so editors complete and check exactly the keys Sparks accepts.
+/// `presets/sparks.schema.json` is this schema; `sparks schema` prints it.
+public enum PresetSchema {
+    /// The schema as a JSON object.
+    public static var object: [String: Any] {
+        [
+            "$schema": "http://json-schema.org/draft-07/schema#",
+            "$id": "sparks.schema.json",
+            "title": "Sparks preset",
+            "description": "A particle effect described with Core Animation's property names (CAEmitterLayer, CAEmitterCell, CALayer).",
+            "type": "object",
+            "additionalProperties": false,
+            "required": ["layers"],
+            "properties": [
+                "$schema": ["type": "string", "description": "The schema file, for editors: \"sparks.schema.json\"."],
+                "name": ["type": "string", "description": "The preset's name (default: the file name)."],
+                "description": ["type": "string", "description": "One line saying what the effect is."],
+                "canvas": [
+                    "type": "object", "additionalProperties": false,
+                    "description": "The drawing surface.",
+                    "properties": [
+                        "width": ["type": "integer", "minimum": 1, "maximum": PNGInfo.maxDimension, "description": "Width in points (default 800)."],
+                        "height": ["type": "integer", "minimum": 1, "maximum": PNGInfo.maxDimension, "description": "Height in points (default 600)."],
+                        "background": ["$ref": "#/definitions/color", "description": "Colour behind every layer (default black)."],
+                    ],
+                ],
+                "stepRate": [
+                    "type": "number", "minimum": SceneDescription.stepRateRange.lowerBound,
+                    "maximum": SceneDescription.stepRateRange.upperBound,
+                    "description": "Fixed simulation steps per second (default 60).",
+                ],
+                "layers": ["type": "array", "items": ["$ref": "#/definitions/layer"], "description": "Root layers, drawn in order."],
+            ],
+            "definitions": definitions,
+        ]
+    }
+
+    /// The schema as pretty-printed JSON text with sorted keys.
+    public static var text: String {
+        let data = try! JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    private static var definitions: [String: Any] {
+        let layerStructure: [String: Any] = [
+            "sublayers": ["type": "array", "items": ["$ref": "#/definitions/layer"], "description": "Sublayers, drawn above this layer in order."],
+        ]
+        let common = properties(LayerProperties.table)
+        var plain = common.merging(layerStructure) { $1 }
+        plain["type"] = ["const": "layer", "description": "A plain layer (CALayer), the default."]
+        var emitter = common.merging(properties(EmitterProperties.table)) { $1 }.merging(layerStructure) { $1 }
+        emitter["type"] = ["const": "emitter", "description": "An emitter layer (CAEmitterLayer)."]
+        emitter["emitterCells"] = ["type": "array", "items": ["$ref": "#/definitions/cell"], "description": "The cells this layer emits."]
+        var cell = properties(EmitterCell.table)
+        cell["emitterCells"] = ["type": "array", "items": ["$ref": "#/definitions/cell"], "description": "Sub-cells emitted by every live particle of this cell."]
+        return [
+            "layer": [
+                "type": "object",
+                "if": ["properties": ["type": ["const": "emitter"]], "required": ["type"]],
+                "then": ["$ref": "#/definitions/emitterLayer"],
+                "else": ["$ref": "#/definitions/plainLayer"],
+            ],
+            "plainLayer": ["type": "object", "additionalProperties": false, "properties": plain],
+            "emitterLayer": ["type": "object", "additionalProperties": false, "required": ["type"], "properties": emitter],
+            "cell": ["type": "object", "additionalProperties": false, "properties": cell],
+            "color": [
+                "description": PropertyKind.color.expectation,
+                "anyOf": [
+                    ["type": "string", "pattern": "^#([0-9a-fA-F]{6}|[0-9a-fA-F]{8})$"],
+                    ["enum": Color.named.keys.sorted()],
+                    ["type": "array", "items": ["type": "number", "minimum": 0, "maximum": 1], "minItems": 3, "maxItems": 4],
+                ],
+            ],
+            "transform": [
+                "description": "Sixteen numbers m11 … m44, or operations applied in order as CATransform3DTranslate, Scale and Rotate apply them.",
+                "anyOf": [
+                    ["type": "array", "items": number(.any), "minItems": 16, "maxItems": 16],
+                    ["type": "array", "items": ["$ref": "#/definitions/transformOperation"]],
+                ],
+            ],
+            "transformOperation": [
+                "type": "object", "minProperties": 1, "maxProperties": 1, "additionalProperties": false,
+                "properties": [
+                    "translate": ["type": "array", "items": number(.any), "minItems": 2, "maxItems": 3, "description": "[x, y] or [x, y, z]"],
+                    "scale": ["anyOf": [number(.any), ["type": "array", "items": number(.any), "minItems": 2, "maxItems": 3]], "description": "s, [sx, sy] or [sx, sy, sz]"],
+                    "rotate": [
+                        "description": "An angle in radians about z, or {\"angle\": a, \"axis\": [x, y, z]}",
+                        "anyOf": [
+                            number(.any),
+                            [
+                                "type": "object", "additionalProperties": false, "required": ["angle"],
+                                "properties": ["angle": number(.any), "axis": ["type": "array", "items": number(.any), "minItems": 3, "maxItems": 3]],
+                            ],
+                        ],
+                    ],
+                    "perspective": ["type": "number", "exclusiveMinimum": 0, "maximum": NumberRule.magnitudeLimit, "description": "Eye distance d: m34 = −1/d"],
+                ],
+            ],
+        ]
+    }
+
+    private static func properties<Root>(_ table: PropertyTable<Root>) -> [String: Any] {
+        var result: [String: Any] = [:]
+        for descriptor in table.descriptors {
+            var schema = schema(for: descriptor.kind)
+            schema["description"] = descriptor.summary
+            result[descriptor.key] = schema
+        }
+        return result
+    }
+
+    private static func number(_ rule: NumberRule) -> [String: Any] {
+        var schema: [String: Any] = ["type": rule.isInteger ? "integer" : "number", "maximum": rule.maximum]
+        schema[rule.excludesMinimum ? "exclusiveMinimum" : "minimum"] = rule.minimum
+        return schema
+    }
+
+    private static func schema(for kind: PropertyKind) -> [String: Any] {
+        switch kind {
+        case .number(let rule): return number(rule)
+        case .bool: return ["type": "boolean"]
+        case .text, .image: return ["type": "string"]
+        case .choice(let options): return ["enum": options]
+        case .point, .size, .rect:
+            let count = kind == .rect ? 4 : 2
+            return ["type": "array", "items": number(kind.componentRule), "minItems": count, "maxItems": count]
+        case .color: return ["$ref": "#/definitions/color"]
+        case .transform: return ["$ref": "#/definitions/transform"]
+        case .repeatCount: return ["anyOf": [["type": "number", "minimum": 0], ["enum": ["infinity"]]]]
+        case .seed: return ["type": "integer", "minimum": 0, "maximum": Int(UInt32.max)]
+        }
+    }
+}
