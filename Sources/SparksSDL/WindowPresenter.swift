@@ -65,7 +65,16 @@ public final class WindowPresenter {
             let error = SDLError("opening a window")
             throw SDLError(
                 "opening a window",
-                reason: "\(error.reason). Is there a display? (DISPLAY=\(ProcessInfo.processInfo.environment["DISPLAY"] ?? "unset"); try xvfb-run, or `sparks render` for files)")
+                reason: "\(error.reason). Is there a display? (DISPLAY=\(ProcessInfo.processInfo.environment["DISPLAY"] ?? "unset"); run under xvfb-run, or use `sparks render` to write PNG files)")
+        }
+        // Without a display SDL falls back to drivers that show nothing; say so instead.
+        let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? ""
+        let environment = ProcessInfo.processInfo.environment
+        if ["offscreen", "dummy", "evdev"].contains(driver), environment["SDL_VIDEODRIVER"] == nil {
+            SDL_QuitSubSystem(UInt32(SDL_INIT_VIDEO))
+            throw SDLError(
+                "opening a window",
+                reason: "there is no display (DISPLAY and WAYLAND_DISPLAY are not set). Run it on a desktop, under xvfb-run, or use `sparks render` to write PNG files")
         }
         let canvas = scene.source.canvas
         guard let window = SDL_CreateWindow(

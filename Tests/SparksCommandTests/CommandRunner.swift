@@ -28,9 +28,13 @@ struct CommandResult {
 }
 
 /// Runs a program to completion (with a time limit) and captures its output.
-func runProgram(_ executable: URL, _ arguments: [String], in directory: URL = repositoryRoot, timeout: Double = 120) throws -> CommandResult {
+func runProgram(
+    _ executable: URL, _ arguments: [String], in directory: URL = repositoryRoot, timeout: Double = 120,
+    environment: [String: String]? = nil
+) throws -> CommandResult {
     let process = Process()
     process.executableURL = executable
+    if let environment { process.environment = environment }
     process.arguments = arguments
     process.currentDirectoryURL = directory
     let out = Pipe(), err = Pipe()

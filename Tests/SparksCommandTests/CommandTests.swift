@@ -90,6 +90,18 @@ struct CommandTests {
         #expect(result.output.contains("\"liveFinal\":500"), "\(result.output)")
     }
 
+    @Test("run without a display fails at once with a message saying what to do")
+    func runWithoutDisplay() throws {
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = nil
+        environment["WAYLAND_DISPLAY"] = nil
+        environment["SDL_VIDEODRIVER"] = nil
+        let result = try runProgram(sparksExecutable, ["run", "fire"], timeout: 20, environment: environment)
+        #expect(result.status == 1)
+        #expect(result.error.contains("there is no display"), "\(result.error)")
+        #expect(result.error.contains("sparks render"))
+    }
+
     @Test("list shows every preset with its description")
     func list() throws {
         let result = try sparks("list")

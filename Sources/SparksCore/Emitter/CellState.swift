@@ -21,6 +21,7 @@ public final class CellState {
     /// unnamed) and have the same number of sub-cells, recursively; others start empty
     /// (spec §6.10: a removed cell's particles disappear).
     static func reconcile(_ old: [CellState], with cells: [EmitterCell]) -> [CellState] {
+        if matches(old, cells) { return old }  // every step: no allocation
         var taken = Set<ObjectIdentifier>()
         return cells.enumerated().map { index, cell in
             let candidate: CellState?
@@ -37,6 +38,17 @@ public final class CellState {
             }
             return CellState(cell: cell)
         }
+    }
+
+    /// Whether `states` already mirror `cells` (same names and shape, recursively).
+    private static func matches(_ states: [CellState], _ cells: [EmitterCell]) -> Bool {
+        guard states.count == cells.count else { return false }
+        for (state, cell) in zip(states, cells) {
+            guard state.name == cell.name, state.storage.accumulatorCount == cell.emitterCells.count,
+                matches(state.children, cell.emitterCells)
+            else { return false }
+        }
+        return true
     }
 
     /// Live particles of this cell and all its sub-cells.
