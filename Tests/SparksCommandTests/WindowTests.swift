@@ -34,7 +34,7 @@ struct WindowTests {
         process.currentDirectoryURL = folder
         process.environment = ProcessInfo.processInfo.environment.merging(["SPARKS_HOME": repositoryRoot.path]) { $1 }
         let log = folder.appendingPathComponent("run.log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         let handle = try FileHandle(forWritingTo: log)
         process.standardOutput = handle
         process.standardError = handle
