@@ -22,9 +22,26 @@ public final class RenderListDrawer {
     /// Draws `list` on `renderer`, mapping canvas points to pixels by `scale`.
     public func draw(_ list: RenderList, renderer: OpaquePointer, textures: TextureCache, scale: (x: Float, y: Float) = (1, 1)) {
         lastDrawCalls = 0
+        var clipped = false
         for batch in list.batches {
             let sdlTexture = batch.texture.map { textures.sdlTexture(for: $0) } ?? textures.solidTexture
             guard let sdlTexture else { continue }
+            if let clip = batch.clip {
+                let x0 = (Float(clip.origin.x) * scale.x).rounded(.down), y0 = (Float(clip.origin.y) * scale.y).rounded(.down)
+                let x1 = (Float(clip.maxX) * scale.x).rounded(.up), y1 = (Float(clip.maxY) * scale.y).rounded(.up)
+                var rect = SDL_Rect(x: Int32(x0), y: Int32(y0), w: Int32(max(0, x1 - x0)), h: Int32(max(0, y1 - y0)))
+                if rect.w == 0 || rect.h == 0 { continue }
+                SDL_RenderSetClipRect(renderer, &rect)
+                clipped = true
+            } else if clipped {
+                SDL_RenderSetClipRect(renderer, nil)
+                clipped = false
+            }
+            if batch.texture == nil, batch.shape != .rectangle {
+                SDL_SetTextureBlendMode(sdlTexture, batch.blendMode == .additive ? SDL_BLENDMODE_ADD : SDL_BLENDMODE_BLEND)
+                drawShapes(batch, quads: list.quads, renderer: renderer, texture: sdlTexture, scale: scale)
+                continue
+            }
             fill(batch, quads: list.quads, scale: scale, solid: batch.texture == nil)
             SDL_SetTextureBlendMode(sdlTexture, batch.blendMode == .additive ? SDL_BLENDMODE_ADD : SDL_BLENDMODE_BLEND)
             ensureIndices(quads: batch.range.count)
@@ -45,6 +62,7 @@ public final class RenderListDrawer {
             }
             lastDrawCalls += 1
         }
+        if clipped { SDL_RenderSetClipRect(renderer, nil) }
     }
 
     private func ensureIndices(quads: Int) {
@@ -124,6 +142,121 @@ public final class RenderListDrawer {
                 }
             }
         }
+    }
+
+    // MARK: Rounded rectangles and borders
+
+    private var shapePositions: [Float] = []
+    private var shapeColors: [SDL_Color] = []
+    private var shapeUVs: [Float] = []
+    private var shapeIndices: [Int32] = []
+
+    /// Draws the quads of a solid batch with rounded corners or as borders: a polygon per
+    /// outline, with a one-pixel fringe fading to transparent so edges look smooth at any scale.
+    private func drawShapes(_ batch: RenderBatch, quads: [RenderQuad], renderer: OpaquePointer, texture: OpaquePointer, scale: (x: Float, y: Float)) {
+        shapePositions.removeAll(keepingCapacity: true)
+        shapeColors.removeAll(keepingCapacity: true)
+        shapeUVs.removeAll(keepingCapacity: true)
+        shapeIndices.removeAll(keepingCapacity: true)
+        let t = batch.transform
+        // Points per screen pixel, to make the fringe one pixel wide whatever the transform.
+        let pixelsPerUnit = Float(((t.m11 * t.m11 + t.m12 * t.m12).squareRoot() * (t.m21 * t.m21 + t.m22 * t.m22).squareRoot()).squareRoot())
+            * (scale.x + scale.y) / 2
+        let fringe = pixelsPerUnit > 0 ? 1 / pixelsPerUnit : 1
+        for i in batch.range {
+            let q = quads[i]
+            let hw = abs(q.halfWidth), hh = abs(q.halfHeight)
+            let color = SDL_Color(r: byte(q.red), g: byte(q.green), b: byte(q.blue), a: byte(q.alpha))
+            var clear = color
+            clear.a = 0
+            let radius: Float, band: Float?
+            switch batch.shape {
+            case .roundedRectangle(let r): (radius, band) = (min(r, hw, hh), nil)
+            case .border(let w, let r): (radius, band) = (min(r, hw, hh), min(w, hw, hh))
+            case .rectangle: (radius, band) = (0, nil)
+            }
+            let segments = max(4, min(32, Int(radius * pixelsPerUnit / 2)))
+            func ring(_ offset: Float) -> [(Float, Float)] {
+                roundedRectangle(halfWidth: hw, halfHeight: hh, radius: radius, offset: offset, segments: segments)
+            }
+            let outerFringe = ring(fringe / 2), outerEdge = ring(-fringe / 2)
+            if let band {
+                let innerEdge = ring(-band + fringe / 2), innerFringe = ring(-band - fringe / 2)
+                strip(outerFringe, clear, outerEdge, color, q, t, scale)
+                strip(outerEdge, color, innerEdge, color, q, t, scale)
+                strip(innerEdge, color, innerFringe, clear, q, t, scale)
+            } else {
+                strip(outerFringe, clear, outerEdge, color, q, t, scale)
+                fan(outerEdge, color, q, t, scale)
+            }
+        }
+        guard !shapeIndices.isEmpty else { return }
+        shapePositions.withUnsafeBufferPointer { xy in
+            shapeColors.withUnsafeBufferPointer { color in
+                shapeUVs.withUnsafeBufferPointer { uv in
+                    shapeIndices.withUnsafeBufferPointer { index in
+                        _ = SDL_RenderGeometryRaw(
+                            renderer, texture, xy.baseAddress, Int32(MemoryLayout<Float>.stride * 2),
+                            color.baseAddress, Int32(MemoryLayout<SDL_Color>.stride),
+                            uv.baseAddress, Int32(MemoryLayout<Float>.stride * 2),
+                            Int32(shapeColors.count), index.baseAddress, Int32(shapeIndices.count), 4)
+                    }
+                }
+            }
+        }
+        lastDrawCalls += 1
+    }
+
+    /// The outline of a rectangle with rounded corners, grown by `offset` (negative shrinks),
+    /// always with the same number of points so outlines pair up into strips.
+    private func roundedRectangle(halfWidth hw: Float, halfHeight hh: Float, radius r: Float, offset o: Float, segments n: Int) -> [(Float, Float)] {
+        var points: [(Float, Float)] = []
+        points.reserveCapacity(4 * (n + 1))
+        let corners: [(Float, Float, Float)] = [(hw - r, hh - r, 0), (-(hw - r), hh - r, .pi / 2), (-(hw - r), -(hh - r), .pi), (hw - r, -(hh - r), 1.5 * .pi)]
+        let rr = max(r + o, 0)
+        for (cx, cy, start) in corners {
+            // A corner with no radius left sits at the (grown) rectangle's corner.
+            let sx: Float = cx >= 0 ? 1 : -1, sy: Float = cy >= 0 ? 1 : -1
+            for k in 0...n {
+                let a = start + Float(k) / Float(n) * (.pi / 2)
+                if r + o > 0 {
+                    points.append((cx + rr * cos(a), cy + rr * sin(a)))
+                } else {
+                    points.append((sx * (hw + o), sy * (hh + o)))
+                }
+            }
+        }
+        return points
+    }
+
+    private func vertex(_ p: (Float, Float), _ color: SDL_Color, _ q: RenderQuad, _ t: Transform3D, _ scale: (x: Float, y: Float)) {
+        let c = cos(q.rotation), s = sin(q.rotation)
+        let x = Double(q.centerX + p.0 * c - p.1 * s), y = Double(q.centerY + p.0 * s + p.1 * c)
+        let mapped = t.apply(to: Vector3(x, y, Double(q.centerZ)))
+        shapePositions.append(Float(mapped.x) * scale.x)
+        shapePositions.append(Float(mapped.y) * scale.y)
+        shapeColors.append(color)
+        shapeUVs.append(0.5)
+        shapeUVs.append(0.5)
+    }
+
+    /// Triangles between two outlines of equal length (a closed band).
+    private func strip(_ a: [(Float, Float)], _ ca: SDL_Color, _ b: [(Float, Float)], _ cb: SDL_Color, _ q: RenderQuad, _ t: Transform3D, _ scale: (x: Float, y: Float)) {
+        let base = Int32(shapeColors.count), n = Int32(a.count)
+        for p in a { vertex(p, ca, q, t, scale) }
+        for p in b { vertex(p, cb, q, t, scale) }
+        for i in 0..<n {
+            let j = (i + 1) % n
+            shapeIndices += [base + i, base + j, base + n + j, base + i, base + n + j, base + n + i]
+        }
+    }
+
+    /// Triangles filling a convex outline from its centre.
+    private func fan(_ outline: [(Float, Float)], _ color: SDL_Color, _ q: RenderQuad, _ t: Transform3D, _ scale: (x: Float, y: Float)) {
+        let centre = Int32(shapeColors.count), n = Int32(outline.count)
+        vertex((0, 0), color, q, t, scale)
+        for p in outline { vertex(p, color, q, t, scale) }
+        for i in 0..<n { shapeIndices += [centre, centre + 1 + i, centre + 1 + (i + 1) % n] }
     }
 
     @inline(__always)

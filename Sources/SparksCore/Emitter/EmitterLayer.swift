@@ -22,6 +22,9 @@ public final class EmitterLayer: Layer {
         set { emitter[keyPath: keyPath] = newValue }
     }
 
+    /// The model values, with the emitter's.
+    public override var modelState: LayerState { LayerState(layer: properties, emitter: emitter) }
+
     /// Keys of CALayer and CAEmitterLayer (not counting `emitterCells`).
     public override class var propertyKeys: [String] {
         LayerProperties.table.keys + EmitterProperties.table.keys

@@ -6,6 +6,9 @@
 public class Layer {
     /// The model values.
     public var properties: LayerProperties
+    /// Animations, applied in order to make the presentation values; they never change the
+    /// model values.
+    public var animations: [Animation] = []
     /// Sublayers, drawn in order (then by zPosition).
     public private(set) var sublayers: [Layer] = []
     /// The layer this one is a sublayer of.
@@ -14,6 +17,17 @@ public class Layer {
     /// Creates a layer.
     public init(properties: LayerProperties = LayerProperties()) {
         self.properties = properties
+    }
+
+    /// The model values of this layer and its kind.
+    public var modelState: LayerState { LayerState(layer: properties) }
+
+    /// The presentation values at the layer's local time `t`: the model values with every
+    /// animation applied (spec §3, §4).
+    public func presentationState(atLocalTime t: Double) -> LayerState {
+        var state = modelState
+        for animation in animations { animation.apply(at: t, to: &state) }
+        return state
     }
 
     /// Reads and writes model properties by name: `layer.position`, `layer.bounds`.
@@ -77,7 +91,7 @@ public class Layer {
         var m = properties.transformToSuperlayer
         var ancestor = superlayer
         while let layer = ancestor {
-            let preservesDepth = (layer as? EmitterLayer)?.emitter.preservesDepth ?? false
+            let preservesDepth = layer.modelState.preservesDepth
             if !preservesDepth { m = m * RenderListBuilder.flatten }
             m = m * layer.properties.transformToSuperlayer
             ancestor = layer.superlayer

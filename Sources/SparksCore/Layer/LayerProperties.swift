@@ -21,8 +21,12 @@ public struct LayerProperties: Hashable, Sendable {
     public var isHidden = false
     /// Colour filling `bounds` behind contents and sublayers. Default clear.
     public var backgroundColor: Color = .clear
-    /// Radius of the rounded corners of the background, in points. Default 0.
+    /// Radius of the rounded corners of the background and border, in points. Default 0.
     public var cornerRadius: Double = 0
+    /// Width of the border drawn inside the bounds' edge, above sublayers, in points. Default 0.
+    public var borderWidth: Double = 0
+    /// Colour of the border. Default opaque black.
+    public var borderColor: Color = .black
     /// Image drawn to fill `bounds`. Default nil.
     public var contents: Texture?
     /// Whether sublayers are clipped to `bounds`. Default false.
@@ -62,7 +66,9 @@ public struct LayerProperties: Hashable, Sendable {
         .number("opacity", \.opacity, .unit, "Opacity of the whole subtree, 0…1."),
         .bool("hidden", \.isHidden, "Whether the layer and its subtree are not drawn."),
         .color("backgroundColor", \.backgroundColor, "Colour filling bounds."),
-        .number("cornerRadius", \.cornerRadius, .nonNegative, "Radius of the background's rounded corners, in points."),
+        .number("cornerRadius", \.cornerRadius, .nonNegative, "Radius of the rounded corners of background and border, in points."),
+        .number("borderWidth", \.borderWidth, .nonNegative, "Width of the border drawn inside the edge of bounds, in points."),
+        .color("borderColor", \.borderColor, "Colour of the border."),
         .image("contents", \.contents, "PNG image drawn to fill bounds, found beside the preset or in assets/."),
         .bool("masksToBounds", \.masksToBounds, "Whether sublayers are clipped to bounds."),
         .number("beginTime", \.timing.beginTime, .any, "Start of the layer's timeline in its parent's time, seconds; negative starts it as if already running."),

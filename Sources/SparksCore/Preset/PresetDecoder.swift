@@ -14,7 +14,7 @@ public struct PresetDecoder: Sendable {
     /// Keys of `canvas`.
     public static let canvasKeys = ["width", "height", "background"]
     /// Structural keys of a layer besides its properties.
-    public static let layerStructureKeys = ["type", "sublayers"]
+    public static let layerStructureKeys = ["type", "sublayers", "animations"]
     /// Private Core Animation keys seen in the wild that Sparks rejects (spec §6.12).
     public static let privateCellKeys = ["particleType", "orientationRange", "orientationLongitude", "orientationLatitude", "emitterBehaviors"]
 
@@ -116,10 +116,6 @@ public struct PresetDecoder: Sendable {
         var kind = LayerDescription.Kind.layer
         if let typeMember = members.first(where: { $0.key == "type" }) {
             let options = LayerDescription.Kind.allCases.map(\.rawValue)
-            if case .string(let s) = typeMember.value.value, s == "replicator" {
-                reader.report("\(path).type", typeMember.value.location, "replicator layers are not supported by this version of Sparks")
-                return nil
-            }
             guard let value = reader.decode(.choice(options), typeMember.value, path: "\(path).type"),
                 case .string(let s) = value, let k = LayerDescription.Kind(rawValue: s)
             else { return nil }
@@ -132,8 +128,12 @@ public struct PresetDecoder: Sendable {
                 if let value = reader.decode(descriptor.kind, member.value, path: memberPath) { descriptor.set(&layer.properties, value) }
             } else if kind == .emitter, let descriptor = EmitterProperties.table[member.key] {
                 if let value = reader.decode(descriptor.kind, member.value, path: memberPath) { descriptor.set(&layer.emitter, value) }
+            } else if kind == .replicator, let descriptor = ReplicatorProperties.table[member.key] {
+                if let value = reader.decode(descriptor.kind, member.value, path: memberPath) { descriptor.set(&layer.replicator, value) }
             } else if kind == .emitter, member.key == "emitterCells" {
                 layer.emitter.emitterCells = decodeCells(member.value, path: memberPath, depth: 1, reader: reader)
+            } else if member.key == "animations" {
+                layer.animations = AnimationDecoder(reader: reader, layerKind: kind).decodeList(member.value, path: memberPath)
             } else if member.key == "sublayers" {
                 guard let elements = reader.elements(member.value, path: memberPath, what: "a list of layers") else { continue }
                 layer.sublayers = elements.enumerated().compactMap { i, element in
@@ -141,9 +141,12 @@ public struct PresetDecoder: Sendable {
                 }
             } else if kind != .emitter, EmitterProperties.table[member.key] != nil || member.key == "emitterCells" {
                 reader.report(memberPath, member.keyLocation, "\"\(member.key)\" belongs to emitter layers; add \"type\": \"emitter\" to this layer")
+            } else if kind != .replicator, ReplicatorProperties.table[member.key] != nil {
+                reader.report(memberPath, member.keyLocation, "\"\(member.key)\" belongs to replicator layers; add \"type\": \"replicator\" to this layer")
             } else {
                 let allowed = LayerProperties.table.keys + Self.layerStructureKeys
                     + (kind == .emitter ? EmitterProperties.table.keys + ["emitterCells"] : [])
+                    + (kind == .replicator ? ReplicatorProperties.table.keys : [])
                 unknownKey(member, path: path, allowed: allowed, reader: reader)
             }
         }

@@ -47,6 +47,7 @@ public enum PresetSchema {
     private static var definitions: [String: Any] {
         let layerStructure: [String: Any] = [
             "sublayers": ["type": "array", "items": ["$ref": "#/definitions/layer"], "description": "Sublayers, drawn above this layer in order."],
+            "animations": ["type": "array", "items": ["$ref": "#/definitions/animation"], "description": "Animations, applied in order at the layer's time."],
         ]
         let common = properties(LayerProperties.table)
         var plain = common.merging(layerStructure) { $1 }
@@ -54,6 +55,8 @@ public enum PresetSchema {
         var emitter = common.merging(properties(EmitterProperties.table)) { $1 }.merging(layerStructure) { $1 }
         emitter["type"] = ["const": "emitter", "description": "An emitter layer (CAEmitterLayer)."]
         emitter["emitterCells"] = ["type": "array", "items": ["$ref": "#/definitions/cell"], "description": "The cells this layer emits."]
+        var replicator = common.merging(properties(ReplicatorProperties.table)) { $1 }.merging(layerStructure) { $1 }
+        replicator["type"] = ["const": "replicator", "description": "A replicator layer (CAReplicatorLayer)."]
         var cell = properties(EmitterCell.table)
         cell["emitterCells"] = ["type": "array", "items": ["$ref": "#/definitions/cell"], "description": "Sub-cells emitted by every live particle of this cell."]
         return [
@@ -61,10 +64,31 @@ public enum PresetSchema {
                 "type": "object",
                 "if": ["properties": ["type": ["const": "emitter"]], "required": ["type"]],
                 "then": ["$ref": "#/definitions/emitterLayer"],
-                "else": ["$ref": "#/definitions/plainLayer"],
+                "else": [
+                    "if": ["properties": ["type": ["const": "replicator"]], "required": ["type"]],
+                    "then": ["$ref": "#/definitions/replicatorLayer"],
+                    "else": ["$ref": "#/definitions/plainLayer"],
+                ],
             ],
             "plainLayer": ["type": "object", "additionalProperties": false, "properties": plain],
             "emitterLayer": ["type": "object", "additionalProperties": false, "required": ["type"], "properties": emitter],
+            "replicatorLayer": ["type": "object", "additionalProperties": false, "required": ["type"], "properties": replicator],
+            "animation": animationSchema,
+            "timingFunction": [
+                "description": "A named curve or the control points [x1, y1, x2, y2].",
+                "anyOf": [
+                    ["enum": TimingFunction.named.keys.sorted()],
+                    ["type": "array", "items": ["type": "number"], "minItems": 4, "maxItems": 4],
+                ],
+            ],
+            "path": [
+                "description": "SVG path data, or commands mirroring CGPath calls.",
+                "anyOf": [
+                    ["type": "string"],
+                    ["type": "array", "items": ["$ref": "#/definitions/pathCommand"]],
+                ],
+            ],
+            "pathCommand": pathCommandSchema,
             "cell": ["type": "object", "additionalProperties": false, "properties": cell],
             "color": [
                 "description": PropertyKind.color.expectation,
@@ -98,6 +122,78 @@ public enum PresetSchema {
                     ],
                     "perspective": ["type": "number", "exclusiveMinimum": 0, "maximum": NumberRule.magnitudeLimit, "description": "Eye distance d: m34 = −1/d"],
                 ],
+            ],
+        ]
+    }
+
+    private static var animationSchema: [String: Any] {
+        let timing: [String: Any] = [
+            "type": ["enum": ["basic", "keyframe", "group"], "description": "CABasicAnimation, CAKeyframeAnimation or CAAnimationGroup."],
+            "key": ["type": "string", "description": "A name for the animation."],
+            "beginTime": ["type": "number", "description": "Start in the layer's time, seconds; 0 means when the preset starts."],
+            "duration": ["type": "number", "minimum": 0, "description": "Seconds per cycle; 0 means 0.25 s (or the group's duration)."],
+            "speed": ["type": "number", "description": "Rate of the animation's time."],
+            "timeOffset": ["type": "number", "description": "Seconds added to the animation's time."],
+            "repeatCount": ["anyOf": [["type": "number", "minimum": 0], ["enum": ["infinity"]]], "description": "Repetitions, or \"infinity\"."],
+            "repeatDuration": ["type": "number", "minimum": 0, "description": "Seconds to keep repeating."],
+            "autoreverses": ["type": "boolean", "description": "Whether each cycle plays forwards then backwards."],
+            "fillMode": ["enum": FillMode.allCases.map(\.rawValue), "description": "What shows before the start and after the end."],
+            "timingFunction": ["$ref": "#/definitions/timingFunction"],
+            "additive": ["type": "boolean", "description": "Whether the value is added to the current value."],
+            "cumulative": ["type": "boolean", "description": "Whether each repetition continues from the last."],
+            "removedOnCompletion": ["type": "boolean", "description": "Whether the animation stops affecting the layer when it ends (default true)."],
+        ]
+        let keyPath: [String: Any] = ["type": "string", "description": "The animated property, e.g. position.y, transform.scale.y, emitterCells.NAME.birthRate."]
+        let basic = timing.merging([
+            "keyPath": keyPath,
+            "fromValue": ["description": "Start value (a value of the animated property)."],
+            "toValue": ["description": "End value."],
+            "byValue": ["description": "Change relative to the start value."],
+        ]) { $1 }
+        let keyframe = timing.merging([
+            "keyPath": keyPath,
+            "values": ["type": "array", "description": "Values of the animated property."],
+            "keyTimes": ["type": "array", "items": ["type": "number", "minimum": 0, "maximum": 1], "description": "When each value is reached, 0…1."],
+            "timingFunctions": ["type": "array", "items": ["$ref": "#/definitions/timingFunction"], "description": "A curve per interval."],
+            "calculationMode": ["enum": CalculationMode.allCases.map(\.rawValue)],
+            "path": ["$ref": "#/definitions/path"],
+            "rotationMode": ["enum": RotationMode.allCases.map(\.rawValue)],
+        ]) { $1 }
+        let group = timing.merging([
+            "animations": ["type": "array", "items": ["$ref": "#/definitions/animation"], "description": "Children, run together in the group's time."],
+        ]) { $1 }
+        func variant(_ type: String, _ properties: [String: Any], required: [String]) -> [String: Any] {
+            ["if": ["properties": ["type": ["const": type]], "required": ["type"]],
+             "then": ["type": "object", "additionalProperties": false, "required": required, "properties": properties]]
+        }
+        return [
+            "type": "object", "required": ["type"],
+            "allOf": [
+                variant("basic", basic, required: ["type", "keyPath"]),
+                variant("keyframe", keyframe, required: ["type", "keyPath"]),
+                variant("group", group, required: ["type", "animations"]),
+            ],
+            "properties": ["type": ["enum": ["basic", "keyframe", "group"]]],
+        ]
+    }
+
+    private static var pathCommandSchema: [String: Any] {
+        let point: [String: Any] = ["type": "array", "items": number(.any), "minItems": 2, "maxItems": 2]
+        func object(_ properties: [String: Any], required: [String]) -> [String: Any] {
+            ["type": "object", "additionalProperties": false, "required": required, "properties": properties]
+        }
+        return [
+            "type": "object", "minProperties": 1, "maxProperties": 1, "additionalProperties": false,
+            "properties": [
+                "move": point,
+                "line": point,
+                "quadCurve": object(["to": point, "control": point], required: ["to", "control"]),
+                "curve": object(["to": point, "control1": point, "control2": point], required: ["to", "control1", "control2"]),
+                "arc": object([
+                    "center": point, "radius": ["type": "number", "minimum": 0], "startAngle": ["type": "number"],
+                    "endAngle": ["type": "number"], "clockwise": ["type": "boolean", "description": "Clockwise on screen (default true)."],
+                ], required: ["center", "radius", "startAngle", "endAngle"]),
+                "close": ["type": "boolean"],
             ],
         ]
     }

@@ -33,6 +33,15 @@ public struct PropertyDescriptor<Root>: Sendable {
         })
     }
 
+    /// A whole-number property stored as `Int` (animated values round down).
+    public static func integer(
+        _ key: String, _ path: WritableKeyPath<Root, Int> & Sendable, _ rule: NumberRule, _ summary: String
+    ) -> Self {
+        Self(key, .number(rule), summary, get: { .number(Double($0[keyPath: path])) }, set: { root, value in
+            if let n = value.number, n.isFinite { root[keyPath: path] = Int(max(min(n, 1e9), -1e9).rounded(.down)) }
+        })
+    }
+
     /// A Boolean property.
     public static func bool(_ key: String, _ path: WritableKeyPath<Root, Bool> & Sendable, _ summary: String) -> Self {
         Self(key, .bool, summary, get: { .bool($0[keyPath: path]) }, set: { root, value in

@@ -64,6 +64,16 @@ public struct RenderQuad: Equatable, Sendable {
     }
 }
 
+/// The outline of a solid-colour quad (textured quads are always rectangles).
+public enum QuadShape: Hashable, Sendable {
+    /// The whole rectangle.
+    case rectangle
+    /// A rectangle with rounded corners (radius in quad units); smooth-edged.
+    case roundedRectangle(cornerRadius: Float)
+    /// A band `width` wide inside the rectangle's edge, with rounded corners (layer borders).
+    case border(width: Float, cornerRadius: Float)
+}
+
 /// A run of quads drawn with one texture, blend mode and transform: one draw call.
 public struct RenderBatch: Equatable, Sendable {
     /// The texture, or nil for solid colour.
@@ -72,8 +82,10 @@ public struct RenderBatch: Equatable, Sendable {
     public var blendMode: BlendMode
     /// Maps quad coordinates to canvas points (perspective divide included).
     public var transform: Transform3D
-    /// Corner radius of every quad, in quad units; 0 for plain rectangles.
-    public var cornerRadius: Float
+    /// Outline of solid quads.
+    public var shape: QuadShape
+    /// Drawing is limited to this rectangle of the canvas (masksToBounds), if set.
+    public var clip: Rect?
     /// The quads, as indices into `RenderList.quads`.
     public var range: Range<Int>
 }
@@ -114,15 +126,17 @@ public struct RenderList: Sendable {
     }
 
     /// Continues the current batch if it has these settings, or starts a new one.
-    public mutating func beginBatch(texture: Texture?, blendMode: BlendMode, transform: Transform3D, cornerRadius: Float = 0) {
-        if let open = openBatch, open.blendMode == blendMode, open.cornerRadius == cornerRadius,
+    public mutating func beginBatch(
+        texture: Texture?, blendMode: BlendMode, transform: Transform3D, shape: QuadShape = .rectangle, clip: Rect? = nil
+    ) {
+        if let open = openBatch, open.blendMode == blendMode, open.shape == shape, open.clip == clip,
             open.transform == transform, open.texture == texture
         {
             return
         }
         closeOpenBatch()
         openBatch = RenderBatch(
-            texture: texture, blendMode: blendMode, transform: transform, cornerRadius: cornerRadius,
+            texture: texture, blendMode: blendMode, transform: transform, shape: shape, clip: clip,
             range: quads.count..<quads.count)
     }
 

@@ -1,6 +1,9 @@
-/// Turns a layer tree into a ``RenderList``: layers back to front, each layer's background,
-/// contents, particles (in its render mode's order) and then its sublayers.
+/// Turns a layer tree into a ``RenderList``. Each layer draws, back to front: its background,
+/// its contents, its particles (in its render mode's order), its sublayers (for a replicator,
+/// once per instance), then its border.
 ///
+/// Layers are drawn with their presentation values at their own local time, so animations show;
+/// a replicator's instance k sees its sublayers' time shifted by k · instanceDelay.
 /// Holds scratch storage reused from frame to frame.
 public final class RenderListBuilder {
     /// One visible cell's particles and drawing constants.
@@ -20,6 +23,15 @@ public final class RenderListBuilder {
         var index: Int32
     }
 
+    /// What a layer inherits from above: where its space sits, its time, opacity, tint and clip.
+    private struct Context {
+        var space: Transform3D
+        var time: Double
+        var opacity: Double
+        var tint: Color
+        var clip: Rect?
+    }
+
     private var cells: [CellView] = []
     private var order: [OrderedParticle] = []
 
@@ -34,47 +46,104 @@ public final class RenderListBuilder {
         return t
     }()
 
-    /// Rebuilds `list` from the layers (roots of the tree, in order).
-    public func build(layers: [Layer], into list: inout RenderList) {
+    /// Rebuilds `list` from the layers (roots of the tree, in order) at scene time `time`.
+    public func build(layers: [Layer], time: Double, into list: inout RenderList) {
         list.removeAll()
-        for layer in layers {
-            append(layer, parentSpace: .identity, opacity: 1, into: &list)
-        }
+        let root = Context(space: .identity, time: time, opacity: 1, tint: .white, clip: nil)
+        for layer in layers { append(layer, root, into: &list) }
         list.finish()
     }
 
-    private func append(_ layer: Layer, parentSpace: Transform3D, opacity parentOpacity: Double, into list: inout RenderList) {
-        let p = layer.properties
+    private func append(_ layer: Layer, _ context: Context, into list: inout RenderList) {
+        let localTime = layer.properties.timing.localTime(parentTime: context.time)
+        let state = layer.animations.isEmpty ? layer.modelState : layer.presentationState(atLocalTime: localTime)
+        let p = state.layer
         guard !p.isHidden else { return }
-        let opacity = parentOpacity * p.opacity
+        let opacity = context.opacity * p.opacity
         guard opacity > 0 else { return }
-        let world = p.transformToSuperlayer * parentSpace
+        let world = p.transformToSuperlayer * context.space
         let bounds = p.bounds
+        let hasArea = bounds.size.width > 0 && bounds.size.height > 0
         let centre = (Float(bounds.midX), Float(bounds.midY))
         let half = (Float(bounds.size.width / 2), Float(bounds.size.height / 2))
+        let tint = context.tint
+        let radius = Float(min(p.cornerRadius, min(bounds.size.width, bounds.size.height) / 2))
 
-        if p.backgroundColor.alpha > 0, bounds.size.width > 0, bounds.size.height > 0 {
-            let c = p.backgroundColor
-            list.beginBatch(texture: nil, blendMode: .normal, transform: world, cornerRadius: Float(p.cornerRadius))
+        if p.backgroundColor.alpha > 0, hasArea {
+            let c = p.backgroundColor * tint
+            list.beginBatch(texture: nil, blendMode: .normal, transform: world,
+                            shape: radius > 0 ? .roundedRectangle(cornerRadius: radius) : .rectangle, clip: context.clip)
             list.append(RenderQuad(
                 centerX: centre.0, centerY: centre.1, halfWidth: half.0, halfHeight: half.1,
                 red: Float(c.red), green: Float(c.green), blue: Float(c.blue), alpha: Float(c.alpha * opacity)))
         }
-        if let contents = p.contents, bounds.size.width > 0, bounds.size.height > 0 {
-            list.beginBatch(texture: contents, blendMode: .normal, transform: world)
+
+        // masksToBounds clips contents, particles and sublayers to the bounds (their box on the canvas).
+        var inner = context
+        inner.opacity = opacity
+        if p.masksToBounds {
+            let box = Self.canvasBox(of: bounds, through: world)
+            inner.clip = context.clip.map { Self.intersect($0, box) } ?? box
+        }
+
+        if let contents = p.contents, hasArea {
+            list.beginBatch(texture: contents, blendMode: .normal, transform: world, clip: inner.clip)
             list.append(RenderQuad(
                 centerX: centre.0, centerY: centre.1, halfWidth: half.0, halfHeight: half.1,
-                red: 1, green: 1, blue: 1, alpha: Float(opacity)))
+                red: Float(tint.red), green: Float(tint.green), blue: Float(tint.blue), alpha: Float(tint.alpha * opacity)))
         }
-        var preservesDepth = false
-        if let emitter = layer as? EmitterLayer {
-            preservesDepth = emitter.emitter.preservesDepth
-            appendParticles(of: emitter, transform: world, opacity: Float(opacity), into: &list)
+        if let emitter = layer as? EmitterLayer, let properties = state.emitter {
+            appendParticles(of: emitter, properties: properties, transform: world, opacity: Float(opacity), tint: tint, clip: inner.clip, into: &list)
         }
-        let sublayerSpace = preservesDepth ? world : Self.flatten * world
-        for sublayer in layer.sublayersInDrawingOrder {
-            append(sublayer, parentSpace: sublayerSpace, opacity: opacity, into: &list)
+
+        let sublayerSpace = state.preservesDepth ? world : Self.flatten * world
+        inner.time = localTime
+        if let replicator = state.replicator {
+            // Instance k: sublayers in the replicator's space moved by X^k about the centre,
+            // tinted by the instance colour, their time k·delay later (spec §8.2–8.4).
+            let count = max(0, min(replicator.instanceCount, ReplicatorProperties.maxInstanceCount))
+            let toCentre = Transform3D.translation(-bounds.midX, -bounds.midY, 0)
+            let fromCentre = Transform3D.translation(bounds.midX, bounds.midY, 0)
+            var power = Transform3D.identity
+            for k in 0..<count {
+                var instance = inner
+                instance.space = toCentre * power * fromCentre * sublayerSpace
+                instance.time = localTime - Double(k) * replicator.instanceDelay
+                instance.tint = tint * replicator.modulation(instance: k)
+                if instance.tint.alpha > 0 {
+                    for sublayer in layer.sublayersInDrawingOrder { append(sublayer, instance, into: &list) }
+                }
+                power = power * replicator.instanceTransform
+            }
+        } else {
+            inner.space = sublayerSpace
+            for sublayer in layer.sublayersInDrawingOrder { append(sublayer, inner, into: &list) }
         }
+
+        if p.borderWidth > 0, p.borderColor.alpha > 0, hasArea {
+            let c = p.borderColor * tint
+            list.beginBatch(texture: nil, blendMode: .normal, transform: world,
+                            shape: .border(width: Float(p.borderWidth), cornerRadius: radius), clip: context.clip)
+            list.append(RenderQuad(
+                centerX: centre.0, centerY: centre.1, halfWidth: half.0, halfHeight: half.1,
+                red: Float(c.red), green: Float(c.green), blue: Float(c.blue), alpha: Float(c.alpha * opacity)))
+        }
+    }
+
+    /// The bounding box on the canvas of `rect` mapped through `transform`.
+    static func canvasBox(of rect: Rect, through transform: Transform3D) -> Rect {
+        let corners = [
+            Point(x: rect.origin.x, y: rect.origin.y), Point(x: rect.maxX, y: rect.origin.y),
+            Point(x: rect.maxX, y: rect.maxY), Point(x: rect.origin.x, y: rect.maxY),
+        ].map { transform.apply(to: $0) }
+        let xs = corners.map(\.x), ys = corners.map(\.y)
+        return Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+    }
+
+    static func intersect(_ a: Rect, _ b: Rect) -> Rect {
+        let x0 = max(a.origin.x, b.origin.x), y0 = max(a.origin.y, b.origin.y)
+        let x1 = min(a.maxX, b.maxX), y1 = min(a.maxY, b.maxY)
+        return Rect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
     }
 
     // MARK: Particles
@@ -94,22 +163,25 @@ public final class RenderListBuilder {
         }
     }
 
-    private func appendParticles(of layer: EmitterLayer, transform: Transform3D, opacity: Float, into list: inout RenderList) {
-        let properties = layer.emitter
+    private func appendParticles(
+        of layer: EmitterLayer, properties: EmitterProperties, transform: Transform3D, opacity: Float, tint: Color,
+        clip: Rect?, into list: inout RenderList
+    ) {
         cells.removeAll(keepingCapacity: true)
         collectVisibleCells(properties.emitterCells, states: layer.simulation.cellStates)
         guard !cells.isEmpty else { return }
         let blend: BlendMode = properties.renderMode == .additive ? .additive : .normal
         let keepDepth = properties.preservesDepth
+        let modulation = (Float(tint.red), Float(tint.green), Float(tint.blue), Float(tint.alpha) * opacity)
         list.reserveCapacity(additional: cells.reduce(0) { $0 + $1.storage.count })
 
         switch properties.renderMode {
         case .unordered, .additive:
             // Cells in tree order, each in birth order (spec §5.4).
             for view in cells {
-                list.beginBatch(texture: view.texture, blendMode: blend, transform: transform)
+                list.beginBatch(texture: view.texture, blendMode: blend, transform: transform, clip: clip)
                 for i in 0..<view.storage.count {
-                    appendQuad(view, i, keepDepth: keepDepth, opacity: opacity, into: &list)
+                    appendQuad(view, i, keepDepth: keepDepth, modulation: modulation, into: &list)
                 }
             }
         case .oldestFirst, .oldestLast, .backToFront:
@@ -117,10 +189,10 @@ public final class RenderListBuilder {
             if cells.count == 1, mode != .backToFront || !hasDepth(cells[0].storage) {
                 // One cell in birth order, or its reverse: no sort needed.
                 let view = cells[0]
-                list.beginBatch(texture: view.texture, blendMode: blend, transform: transform)
+                list.beginBatch(texture: view.texture, blendMode: blend, transform: transform, clip: clip)
                 let n = view.storage.count
                 for k in 0..<n {
-                    appendQuad(view, mode == .oldestLast ? n - 1 - k : k, keepDepth: keepDepth, opacity: opacity, into: &list)
+                    appendQuad(view, mode == .oldestLast ? n - 1 - k : k, keepDepth: keepDepth, modulation: modulation, into: &list)
                 }
                 return
             }
@@ -142,10 +214,10 @@ public final class RenderListBuilder {
             for entry in order {
                 let view = cells[Int(entry.cell)]
                 if view.textureSlot != currentSlot {
-                    list.beginBatch(texture: view.texture, blendMode: blend, transform: transform)
+                    list.beginBatch(texture: view.texture, blendMode: blend, transform: transform, clip: clip)
                     currentSlot = view.textureSlot
                 }
-                appendQuad(view, Int(entry.index), keepDepth: keepDepth, opacity: opacity, into: &list)
+                appendQuad(view, Int(entry.index), keepDepth: keepDepth, modulation: modulation, into: &list)
             }
         }
     }
@@ -159,17 +231,19 @@ public final class RenderListBuilder {
     }
 
     @inline(__always)
-    private func appendQuad(_ view: CellView, _ i: Int, keepDepth: Bool, opacity: Float, into list: inout RenderList) {
+    private func appendQuad(
+        _ view: CellView, _ i: Int, keepDepth: Bool, modulation m: (Float, Float, Float, Float), into list: inout RenderList
+    ) {
         let s = view.storage
         let scale = s.pointer(.scale)[i]
-        let alpha = s.pointer(.alpha)[i] * opacity
+        let alpha = s.pointer(.alpha)[i] * m.3
         guard scale != 0, alpha > 0, CoreAnimationChoices.negativeScaleIsDrawn || scale > 0 else { return }
         list.append(RenderQuad(
             centerX: s.pointer(.positionX)[i], centerY: s.pointer(.positionY)[i],
             centerZ: keepDepth ? s.pointer(.positionZ)[i] : 0,
             halfWidth: view.halfWidth * scale, halfHeight: view.halfHeight * scale,
             rotation: s.pointer(.spin)[i] * s.pointer(.age)[i],
-            red: s.pointer(.red)[i], green: s.pointer(.green)[i], blue: s.pointer(.blue)[i], alpha: alpha,
+            red: s.pointer(.red)[i] * m.0, green: s.pointer(.green)[i] * m.1, blue: s.pointer(.blue)[i] * m.2, alpha: alpha,
             u0: view.uv.0, v0: view.uv.1, u1: view.uv.2, v1: view.uv.3))
     }
 }

@@ -24,16 +24,25 @@ public final class Scene {
         source = description
         stepDuration = 1 / description.stepRate
         budget = ParticleBudget(limit: particleLimit)
-        layers = description.layers.map(Self.makeLayer)
+        layers = description.layers.map { Self.makeLayer($0, parentTime: 0) }
     }
 
-    private static func makeLayer(_ description: LayerDescription) -> Layer {
+    private static func makeLayer(_ description: LayerDescription, parentTime: Double) -> Layer {
         let layer: Layer
         switch description.kind {
         case .layer: layer = Layer(properties: description.properties)
         case .emitter: layer = EmitterLayer(properties: description.properties, emitter: description.emitter)
+        case .replicator: layer = ReplicatorLayer(properties: description.properties, replicator: description.replicator)
         }
-        for sublayer in description.sublayers { layer.addSublayer(makeLayer(sublayer)) }
+        // An animation added with beginTime 0 starts "now": at the layer's local time when the
+        // scene starts (spec §3.2).
+        let localTime = description.properties.timing.localTime(parentTime: parentTime)
+        layer.animations = description.animations.map { animation in
+            var animation = animation
+            if animation.timing.beginTime == 0 { animation.timing.beginTime = localTime }
+            return animation
+        }
+        for sublayer in description.sublayers { layer.addSublayer(makeLayer(sublayer, parentTime: localTime)) }
         return layer
     }
 
@@ -42,6 +51,9 @@ public final class Scene {
 
     /// Every layer, parents before children.
     public var allLayers: [Layer] { layers.flatMap(\.subtree) }
+
+    /// Every replicator layer, in tree order.
+    public var replicatorLayers: [ReplicatorLayer] { allLayers.compactMap { $0 as? ReplicatorLayer } }
 
     /// Every emitter layer, in tree order.
     public var emitterLayers: [EmitterLayer] { allLayers.compactMap { $0 as? EmitterLayer } }
@@ -95,7 +107,10 @@ public final class Scene {
         let speed = parentSpeed * timing.speed
         if let emitter = layer as? EmitterLayer {
             let stepSize = stepDuration * (speed != 0 ? abs(speed) : 1)
-            emitter.simulation.advance(to: localTime, stepSize: stepSize, properties: emitter.emitter, budget: &budget)
+            // The simulation sees the presentation values (animated birthRate, emitterPosition, cells).
+            let properties = emitter.animations.isEmpty
+                ? emitter.emitter : emitter.presentationState(atLocalTime: localTime).emitter ?? emitter.emitter
+            emitter.simulation.advance(to: localTime, stepSize: stepSize, properties: properties, budget: &budget)
         }
         for sublayer in layer.sublayers {
             advance(sublayer, parentTime: localTime, parentSpeed: speed)
@@ -114,7 +129,7 @@ public final class Scene {
     public func buildRenderList(into list: inout RenderList) {
         list.canvasSize = source.canvas.size
         list.background = source.canvas.background
-        renderBuilder.build(layers: layers, into: &list)
+        renderBuilder.build(layers: layers, time: time, into: &list)
     }
 
     /// Sets a property by `LAYER.KEYPATH`, where LAYER is a layer name and KEYPATH a Core

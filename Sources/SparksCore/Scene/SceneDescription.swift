@@ -26,6 +26,8 @@ public struct LayerDescription: Hashable, Sendable {
         case layer
         /// An emitter layer (CAEmitterLayer).
         case emitter
+        /// A replicator layer (CAReplicatorLayer).
+        case replicator
     }
 
     /// Which kind of layer.
@@ -34,17 +36,24 @@ public struct LayerDescription: Hashable, Sendable {
     public var properties: LayerProperties
     /// CAEmitterLayer properties (used when `kind` is `.emitter`).
     public var emitter: EmitterProperties
+    /// CAReplicatorLayer properties (used when `kind` is `.replicator`).
+    public var replicator: ReplicatorProperties
+    /// Animations attached to the layer, applied in order.
+    public var animations: [Animation]
     /// Sublayers in order.
     public var sublayers: [LayerDescription]
 
     /// Creates a layer description.
     public init(
         kind: Kind, properties: LayerProperties = LayerProperties(), emitter: EmitterProperties = EmitterProperties(),
+        replicator: ReplicatorProperties = ReplicatorProperties(), animations: [Animation] = [],
         sublayers: [LayerDescription] = []
     ) {
         self.kind = kind
         self.properties = properties
         self.emitter = emitter
+        self.replicator = replicator
+        self.animations = animations
         self.sublayers = sublayers
     }
 }

@@ -1,0 +1,195 @@
+import Foundation
+
+extension MediaTiming {
+    /// Where a timed object is within its simple duration at parent time `t` (spec §3.3):
+    /// the fraction of the simple duration (before any timing function) and the index of the
+    /// repetition; nil when the object has no effect (before its start or after its end without
+    /// a fill mode that holds it).
+    func progress(parentTime t: Double, simpleDuration d: Double, holdsEnd: Bool) -> (fraction: Double, cycle: Int)? {
+        guard d > 0, d.isFinite else { return nil }
+        let cycle = d * (autoreverses ? 2 : 1)
+        let active = activeDuration(simpleDuration: d)
+        var e = (t - beginTime) * speed
+        var ended = false
+        if e < 0 {
+            guard fillMode == .backwards || fillMode == .both else { return nil }
+            e = 0
+        } else if e >= active {
+            guard holdsEnd, fillMode == .forwards || fillMode == .both else { return nil }
+            e = active
+            ended = true
+        }
+        let u = e + timeOffset
+        var k = (u / cycle).rounded(.down)
+        var phase = u - k * cycle
+        if ended && phase < 1e-12 && u > 0 {
+            // The end of a whole number of cycles: the last cycle's end, not the next one's start.
+            phase = cycle
+            k -= 1
+        }
+        if autoreverses && phase > d { phase = cycle - phase }
+        return (min(max(phase / d, 0), 1), Int(max(k, 0)))
+    }
+}
+
+extension Animation {
+    /// The effective simple duration: its own, else the enclosing group's, else 0.25 s.
+    func simpleDuration(inGroup groupDuration: Double?) -> Double {
+        timing.duration > 0 ? timing.duration : (groupDuration ?? Animation.defaultDuration)
+    }
+
+    /// Applies this animation, evaluated at `parentTime` (the layer's local time, or the group's
+    /// time for a child), to `state`.
+    public func apply(at parentTime: Double, to state: inout LayerState, groupDuration: Double? = nil) {
+        let d = simpleDuration(inGroup: groupDuration)
+        guard let progress = timing.progress(parentTime: parentTime, simpleDuration: d, holdsEnd: !removedOnCompletion) else { return }
+        let eased = timingFunction?.value(at: progress.fraction) ?? progress.fraction
+        switch kind {
+        case .group(let children):
+            // Children run in the group's time, warped by the group's timing function (spec §4.4).
+            let childTime = eased * d
+            for child in children { child.apply(at: childTime, to: &state, groupDuration: d) }
+        case .basic, .keyframe:
+            guard let target else { return }
+            guard let current = target.value(in: state) else { return }
+            var value: PropertyValue
+            var rotation: Double?
+            (value, rotation) = self.value(at: eased, current: current)
+            if isCumulative, progress.cycle > 0 {
+                // Repetition k continues from the end of the last: value(f) + k·value(1) (spec §4.1).
+                let end = self.value(at: 1, current: current).0
+                value = PropertyValue.add(value, PropertyValue.scale(end, Double(progress.cycle)))
+            }
+            if isAdditive { value = PropertyValue.add(current, value) }
+            target.apply(value, to: &state)
+            if let rotation { state.layer.transform = state.layer.transform.rotated(rotation, 0, 0, 1) }
+        }
+    }
+
+    /// The animated value at eased fraction `f`, and for path animations with a rotation mode
+    /// the tangent angle.
+    func value(at f: Double, current: PropertyValue) -> (PropertyValue, Double?) {
+        switch kind {
+        case .basic(let from, let to, let by):
+            let (a, b) = Self.endpoints(from: from, to: to, by: by, current: current)
+            return (PropertyValue.interpolate(a, b, f), nil)
+        case .keyframe(let keyframes):
+            if let path = keyframes.path, !path.segments.isEmpty {
+                return keyframes.pathValue(path, at: f)
+            }
+            return (keyframes.value(at: f) ?? current, nil)
+        case .group:
+            return (current, nil)
+        }
+    }
+
+    /// The from and to values of a basic animation (spec §4.2); `current` stands in for the
+    /// values that are not given.
+    static func endpoints(from: PropertyValue?, to: PropertyValue?, by: PropertyValue?, current: PropertyValue) -> (PropertyValue, PropertyValue) {
+        switch (from, to, by) {
+        case (let f?, let t?, _): return (f, t)
+        case (let f?, nil, let b?): return (f, PropertyValue.add(f, b))
+        case (nil, let t?, let b?): return (PropertyValue.subtract(t, b), t)
+        case (let f?, nil, nil): return (f, current)
+        case (nil, let t?, nil): return (current, t)
+        case (nil, nil, let b?): return (current, PropertyValue.add(current, b))
+        case (nil, nil, nil): return (current, current)
+        }
+    }
+}
+
+extension Animation.Keyframes {
+    /// Key times for `count` values: given, evenly spaced, or by distance for paced modes.
+    func effectiveKeyTimes(count: Int) -> [Double] {
+        if calculationMode == .paced || calculationMode == .cubicPaced {
+            var distances = [0.0]
+            for i in 1..<max(count, 1) { distances.append(distances[i - 1] + PropertyValue.distance(values[i - 1], values[i])) }
+            let total = distances.last ?? 0
+            if total > 0 { return distances.map { $0 / total } }
+        }
+        let expected = calculationMode == .discrete ? count + 1 : count
+        if let keyTimes, keyTimes.count == expected { return keyTimes }
+        if calculationMode == .discrete { return (0...count).map { Double($0) / Double(max(count, 1)) } }
+        return (0..<count).map { count > 1 ? Double($0) / Double(count - 1) : 0 }
+    }
+
+    /// The value at eased fraction `f` (spec §4.3).
+    func value(at f: Double) -> PropertyValue? {
+        let n = values.count
+        guard n > 0 else { return nil }
+        guard n > 1 else { return values[0] }
+        let times = effectiveKeyTimes(count: n)
+        if calculationMode == .discrete {
+            var i = 0
+            while i + 1 < n && f >= times[i + 1] { i += 1 }
+            return values[i]
+        }
+        var i = 0
+        while i + 1 < n - 1 && f > times[i + 1] { i += 1 }
+        let span = times[i + 1] - times[i]
+        var local = span > 0 ? (f - times[i]) / span : 1
+        local = min(max(local, 0), 1)
+        if calculationMode != .paced && calculationMode != .cubicPaced, let functions = timingFunctions, i < functions.count {
+            local = functions[i].value(at: local)
+        }
+        if calculationMode == .cubic || calculationMode == .cubicPaced {
+            let p0 = values[max(i - 1, 0)], p1 = values[i], p2 = values[i + 1], p3 = values[min(i + 2, n - 1)]
+            return PropertyValue.catmullRom(p0, p1, p2, p3, local)
+        }
+        return PropertyValue.interpolate(values[i], values[i + 1], local)
+    }
+
+    /// The point (and tangent angle, with a rotation mode) at eased fraction `f` along a path.
+    /// Linear and cubic modes give every segment an equal share of time (or the given key
+    /// times); paced modes move at constant speed; discrete jumps between vertices.
+    func pathValue(_ path: AnimationPath, at f: Double) -> (PropertyValue, Double?) {
+        let count = path.segments.count
+        let segment: Int, t: Double
+        switch calculationMode {
+        case .paced, .cubicPaced:
+            (segment, t) = path.locate(arcFraction: f)
+        case .discrete:
+            let vertices = path.vertices
+            let times = (keyTimes?.count == vertices.count + 1) ? keyTimes! : (0...vertices.count).map { Double($0) / Double(vertices.count) }
+            var i = 0
+            while i + 1 < vertices.count && f >= times[i + 1] { i += 1 }
+            let p = vertices[i]
+            let s = min(i, count - 1)
+            return (.vector([p.x, p.y]), rotationAngle(path.tangent(segment: s, t: i == 0 ? 0 : 1)))
+        case .linear, .cubic:
+            let times = (keyTimes?.count == count + 1) ? keyTimes! : (0...count).map { Double($0) / Double(count) }
+            var i = 0
+            while i + 1 < count && f > times[i + 1] { i += 1 }
+            let span = times[i + 1] - times[i]
+            var local = span > 0 ? min(max((f - times[i]) / span, 0), 1) : 1
+            if let functions = timingFunctions, i < functions.count { local = functions[i].value(at: local) }
+            (segment, t) = (i, local)
+        }
+        let p = path.point(segment: segment, t: t)
+        return (.vector([p.x, p.y]), rotationAngle(path.tangent(segment: segment, t: t)))
+    }
+
+    private func rotationAngle(_ tangent: Point) -> Double? {
+        guard let rotationMode, tangent.x != 0 || tangent.y != 0 else { return nil }
+        let angle = atan2(tangent.y, tangent.x)
+        return rotationMode == .autoReverse ? angle + .pi : angle
+    }
+}
+
+extension PropertyValue {
+    /// A Catmull–Rom spline through p1 and p2 (Kochanek–Bartels with zero tension, continuity
+    /// and bias), per component; values that do not add fall back to straight interpolation.
+    static func catmullRom(_ p0: PropertyValue, _ p1: PropertyValue, _ p2: PropertyValue, _ p3: PropertyValue, _ t: Double) -> PropertyValue {
+        func spline(_ a: Double, _ b: Double, _ c: Double, _ d: Double) -> Double {
+            0.5 * (2 * b + (-a + c) * t + (2 * a - 5 * b + 4 * c - d) * t * t + (-a + 3 * b - 3 * c + d) * t * t * t)
+        }
+        switch (p0, p1, p2, p3) {
+        case (.number(let a), .number(let b), .number(let c), .number(let d)):
+            return .number(spline(a, b, c, d))
+        case (.vector(let a), .vector(let b), .vector(let c), .vector(let d)) where a.count == b.count && b.count == c.count && c.count == d.count:
+            return .vector((0..<a.count).map { spline(a[$0], b[$0], c[$0], d[$0]) })
+        default:
+            return interpolate(p1, p2, t)
+        }
+    }
+}

@@ -1,0 +1,255 @@
+/// Reads the `animations` of a layer: basic, keyframe and group animations with Core
+/// Animation's keys, their values decoded for the property their key path names.
+struct AnimationDecoder {
+    /// Keys every animation may have.
+    static let timingKeys = ["beginTime", "duration", "speed", "timeOffset", "repeatCount", "repeatDuration", "autoreverses", "fillMode"]
+    static let commonKeys = ["type", "key", "timingFunction", "additive", "cumulative", "removedOnCompletion"] + timingKeys
+    static let basicKeys = commonKeys + ["keyPath", "fromValue", "toValue", "byValue"]
+    static let keyframeKeys = commonKeys + ["keyPath", "values", "keyTimes", "timingFunctions", "calculationMode", "path", "rotationMode"]
+    static let groupKeys = commonKeys + ["animations"]
+    /// Deepest nesting of groups.
+    static let maxDepth = 8
+
+    let reader: ValueDecoder
+    let layerKind: LayerDescription.Kind
+
+    func decodeList(_ node: JSONNode, path: String, depth: Int = 1) -> [Animation] {
+        guard let elements = reader.elements(node, path: path, what: "a list of animations") else { return [] }
+        if depth > Self.maxDepth {
+            reader.report(path, node.location, "animation groups nest deeper than \(Self.maxDepth) levels")
+            return []
+        }
+        return elements.enumerated().compactMap { i, element in decode(element, path: "\(path)[\(i)]", depth: depth) }
+    }
+
+    func decode(_ node: JSONNode, path: String, depth: Int) -> Animation? {
+        guard let members = reader.members(node, path: path, what: "an animation") else { return nil }
+        func member(_ key: String) -> JSONMember? { members.first { $0.key == key } }
+        guard let typeMember = member("type") else {
+            reader.report(path, node.location, "missing key \"type\" (\"basic\", \"keyframe\" or \"group\")")
+            return nil
+        }
+        guard case .string(let type)? = reader.decode(.choice(["basic", "keyframe", "group"]), typeMember.value, path: "\(path).type") else { return nil }
+        let allowed = type == "basic" ? Self.basicKeys : type == "keyframe" ? Self.keyframeKeys : Self.groupKeys
+        for m in members where !allowed.contains(m.key) {
+            let elsewhere = (Self.basicKeys + Self.keyframeKeys + Self.groupKeys).contains(m.key)
+            reader.report(
+                "\(path).\(m.key)", m.keyLocation,
+                elsewhere ? "\"\(m.key)\" does not belong to a \(type) animation" : "unknown key \"\(m.key)\"",
+                suggestion: elsewhere ? nil : nearestKey(to: m.key, in: allowed))
+        }
+
+        // Target and value kind.
+        var target: AnimationTarget?
+        var valueKind: PropertyKind?
+        var keyPath: String?
+        if type != "group" {
+            guard let keyPathMember = member("keyPath") else {
+                reader.report(path, node.location, "missing key \"keyPath\" (the property to animate, such as \"position.y\")")
+                return nil
+            }
+            guard case .string(let text)? = reader.decode(.text, keyPathMember.value, path: "\(path).keyPath") else { return nil }
+            do throws(KeyPathError) {
+                (target, valueKind) = try AnimationTarget.resolve(text, on: layerKind)
+                keyPath = text
+            } catch {
+                reader.report("\(path).keyPath", keyPathMember.value.location, error.reason, suggestion: error.suggestion)
+                return nil
+            }
+        }
+
+        var kind: Animation.Kind
+        switch type {
+        case "basic":
+            func value(_ key: String) -> PropertyValue? {
+                member(key).flatMap { reader.decode(valueKind!, $0.value, path: "\(path).\(key)") }
+            }
+            kind = .basic(from: value("fromValue"), to: value("toValue"), by: value("byValue"))
+        case "keyframe":
+            guard let keyframes = decodeKeyframes(members, path: path, node: node, valueKind: valueKind!) else { return nil }
+            kind = .keyframe(keyframes)
+        default:
+            guard let children = member("animations") else {
+                reader.report(path, node.location, "missing key \"animations\" (the group's children)")
+                return nil
+            }
+            kind = .group(decodeList(children.value, path: "\(path).animations", depth: depth + 1))
+        }
+
+        var animation = Animation(kind: kind, keyPath: keyPath, target: target)
+        for m in members {
+            let p = "\(path).\(m.key)"
+            switch m.key {
+            case "key": if case .string(let s)? = reader.decode(.text, m.value, path: p) { animation.key = s }
+            case "beginTime": if let n = reader.decode(.number(.any), m.value, path: p)?.number { animation.timing.beginTime = n }
+            case "duration": if let n = reader.decode(.number(.nonNegative), m.value, path: p)?.number { animation.timing.duration = n }
+            case "speed": if let n = reader.decode(.number(.any), m.value, path: p)?.number { animation.timing.speed = n }
+            case "timeOffset": if let n = reader.decode(.number(.any), m.value, path: p)?.number { animation.timing.timeOffset = n }
+            case "repeatCount": if let n = reader.decode(.repeatCount, m.value, path: p)?.number { animation.timing.repeatCount = n }
+            case "repeatDuration": if let n = reader.decode(.number(.nonNegative), m.value, path: p)?.number { animation.timing.repeatDuration = n }
+            case "autoreverses": if case .bool(let b)? = reader.decode(.bool, m.value, path: p) { animation.timing.autoreverses = b }
+            case "fillMode":
+                if case .string(let s)? = reader.decode(.choice(FillMode.allCases.map(\.rawValue)), m.value, path: p) {
+                    animation.timing.fillMode = FillMode(rawValue: s)!
+                }
+            case "timingFunction": animation.timingFunction = timingFunction(m.value, path: p)
+            case "additive": if case .bool(let b)? = reader.decode(.bool, m.value, path: p) { animation.isAdditive = b }
+            case "cumulative": if case .bool(let b)? = reader.decode(.bool, m.value, path: p) { animation.isCumulative = b }
+            case "removedOnCompletion": if case .bool(let b)? = reader.decode(.bool, m.value, path: p) { animation.removedOnCompletion = b }
+            default: break
+            }
+        }
+        return animation
+    }
+
+    private func decodeKeyframes(_ members: [JSONMember], path: String, node: JSONNode, valueKind: PropertyKind) -> Animation.Keyframes? {
+        func member(_ key: String) -> JSONMember? { members.first { $0.key == key } }
+        var keyframes = Animation.Keyframes()
+        if let m = member("calculationMode"),
+            case .string(let s)? = reader.decode(.choice(CalculationMode.allCases.map(\.rawValue)), m.value, path: "\(path).calculationMode")
+        {
+            keyframes.calculationMode = CalculationMode(rawValue: s)!
+        }
+        if let m = member("rotationMode"),
+            case .string(let s)? = reader.decode(.choice(RotationMode.allCases.map(\.rawValue)), m.value, path: "\(path).rotationMode")
+        {
+            keyframes.rotationMode = RotationMode(rawValue: s)!
+        }
+        var intervals: Int
+        if let m = member("path") {
+            guard valueKind == .point else {
+                reader.report("\(path).path", m.keyLocation, "a path can only animate a point property such as position or emitterPosition")
+                return nil
+            }
+            guard let p = animationPath(m.value, path: "\(path).path") else { return nil }
+            keyframes.path = p
+            intervals = p.segments.count
+        } else if let m = member("values") {
+            guard let elements = reader.elements(m.value, path: "\(path).values", what: "a list of values") else { return nil }
+            guard !elements.isEmpty else {
+                reader.report("\(path).values", m.value.location, "a keyframe animation needs at least one value")
+                return nil
+            }
+            let values = elements.enumerated().compactMap { i, e in reader.decode(valueKind, e, path: "\(path).values[\(i)]") }
+            guard values.count == elements.count else { return nil }
+            keyframes.values = values
+            intervals = values.count - 1
+        } else {
+            reader.report(path, node.location, "a keyframe animation needs \"values\" or \"path\"")
+            return nil
+        }
+        if let m = member("keyTimes") {
+            let expected = keyframes.calculationMode == .discrete ? intervals + 2 : intervals + 1
+            if let times = reader.numbers(m.value, path: "\(path).keyTimes", counts: [expected], expected: "\(expected) key times for \(keyframes.path == nil ? "\(keyframes.values.count) values" : "a path of \(intervals) segments") in \(keyframes.calculationMode.rawValue) mode", rule: .unit) {
+                if zip(times, times.dropFirst()).contains(where: { $0 > $1 }) {
+                    reader.report("\(path).keyTimes", m.value.location, "key times must not decrease")
+                } else {
+                    keyframes.keyTimes = times
+                }
+            }
+        }
+        if let m = member("timingFunctions") {
+            guard let elements = reader.elements(m.value, path: "\(path).timingFunctions", what: "a list of timing functions") else { return nil }
+            if elements.count != intervals {
+                reader.report("\(path).timingFunctions", m.value.location, "expected \(intervals) timing functions (one per interval between keyframes), got \(elements.count)")
+            }
+            keyframes.timingFunctions = elements.enumerated().compactMap { i, e in timingFunction(e, path: "\(path).timingFunctions[\(i)]") }
+        }
+        return keyframes
+    }
+
+    /// A named curve or four control-point numbers.
+    func timingFunction(_ node: JSONNode, path: String) -> TimingFunction? {
+        if case .string(let name) = node.value {
+            if let f = TimingFunction.named[name] { return f }
+            let names = TimingFunction.named.keys.sorted()
+            reader.report(path, node.location, "unknown timing function \"\(name)\"; expected one of \(names.map { "\"\($0)\"" }.joined(separator: ", ")) or [x1, y1, x2, y2]",
+                          suggestion: nearestKey(to: name, in: names))
+            return nil
+        }
+        guard let v = reader.numbers(node, path: path, counts: [4], expected: "a timing function name or [x1, y1, x2, y2]") else { return nil }
+        if !(0...1).contains(v[0]) || !(0...1).contains(v[2]) {
+            reader.report(path, node.location, "control point x values must be within 0…1")
+            return nil
+        }
+        return TimingFunction(v[0], v[1], v[2], v[3])
+    }
+
+    /// A path: SVG path data, or a list of commands mirroring CGPath calls.
+    func animationPath(_ node: JSONNode, path: String) -> AnimationPath? {
+        if case .string(let svg) = node.value {
+            do throws(PathSyntaxError) {
+                return try AnimationPath(svg: svg)
+            } catch {
+                reader.report(path, node.location, "SVG path data: \(error.message)")
+                return nil
+            }
+        }
+        guard let elements = reader.elements(node, path: path, what: "SVG path data or a list of path commands") else { return nil }
+        let commands = ["move", "line", "quadCurve", "curve", "arc", "close"]
+        var result = AnimationPath()
+        var ok = true
+        for (i, element) in elements.enumerated() {
+            let p = "\(path)[\(i)]"
+            guard let members = reader.members(element, path: p, what: "a path command such as {\"line\": [x, y]}"), members.count == 1, let command = members.first else {
+                if case .object = element.value { reader.report(p, element.location, "a path command has exactly one key: \(commands.joined(separator: ", "))") }
+                ok = false
+                continue
+            }
+            let cp = "\(p).\(command.key)"
+            func point(_ node: JSONNode, _ path: String) -> Point? {
+                reader.numbers(node, path: path, counts: [2], expected: "[x, y]").map { Point(x: $0[0], y: $0[1]) }
+            }
+            func fields(_ required: [String], optional: [String] = []) -> [String: JSONNode]? {
+                guard let members = reader.members(command.value, path: cp, what: "the \(command.key) command's values") else { return nil }
+                var result: [String: JSONNode] = [:]
+                for m in members {
+                    if required.contains(m.key) || optional.contains(m.key) { result[m.key] = m.value }
+                    else { reader.report("\(cp).\(m.key)", m.keyLocation, "unknown key \"\(m.key)\"", suggestion: nearestKey(to: m.key, in: required + optional)) }
+                }
+                for key in required where result[key] == nil {
+                    reader.report(cp, command.value.location, "missing key \"\(key)\"")
+                    return nil
+                }
+                return result
+            }
+            switch command.key {
+            case "move": if let q = point(command.value, cp) { result.move(to: q) } else { ok = false }
+            case "line": if let q = point(command.value, cp) { result.line(to: q) } else { ok = false }
+            case "quadCurve":
+                guard let f = fields(["to", "control"]), let to = point(f["to"]!, "\(cp).to"), let c = point(f["control"]!, "\(cp).control") else { ok = false; continue }
+                result.quadCurve(to: to, control: c)
+            case "curve":
+                guard let f = fields(["to", "control1", "control2"]), let to = point(f["to"]!, "\(cp).to"),
+                    let c1 = point(f["control1"]!, "\(cp).control1"), let c2 = point(f["control2"]!, "\(cp).control2")
+                else { ok = false; continue }
+                result.curve(to: to, control1: c1, control2: c2)
+            case "arc":
+                guard let f = fields(["center", "radius", "startAngle", "endAngle"], optional: ["clockwise"]),
+                    let c = point(f["center"]!, "\(cp).center"),
+                    let r = reader.decode(.number(.nonNegative), f["radius"]!, path: "\(cp).radius")?.number,
+                    let a0 = reader.decode(.number(.any), f["startAngle"]!, path: "\(cp).startAngle")?.number,
+                    let a1 = reader.decode(.number(.any), f["endAngle"]!, path: "\(cp).endAngle")?.number
+                else { ok = false; continue }
+                var clockwise = true
+                if let node = f["clockwise"] {
+                    guard case .bool(let b)? = reader.decode(.bool, node, path: "\(cp).clockwise") else { ok = false; continue }
+                    clockwise = b
+                }
+                result.arc(center: c, radius: r, startAngle: a0, endAngle: a1, clockwise: clockwise)
+            case "close":
+                result.close()
+            default:
+                reader.report(cp, command.keyLocation, "unknown path command \"\(command.key)\"; expected one of \(commands.joined(separator: ", "))",
+                              suggestion: nearestKey(to: command.key, in: commands))
+                ok = false
+            }
+        }
+        guard ok else { return nil }
+        guard !result.segments.isEmpty else {
+            reader.report(path, node.location, "the path has no segments")
+            return nil
+        }
+        return result
+    }
+}
