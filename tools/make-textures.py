@@ -62,8 +62,75 @@ def glow(size=128):
     return pixel
 
 
+def starfield(width=800, height=600, seed=20261121):
+    """Stars of varied brightness and a few coloured ones on black, opaque."""
+    import random
+    rng = random.Random(seed)
+    sky = [[(0.0, 0.0, 0.0)] * width for _ in range(height)]
+    # A faint violet haze across the middle.
+    for y in range(height):
+        for x in range(width):
+            band = math.exp(-(((y - height * 0.45) + 0.25 * (x - width / 2)) / (height * 0.22)) ** 2)
+            sky[y][x] = (0.05 * band, 0.025 * band, 0.08 * band)
+    for _ in range(900):
+        x, y = rng.uniform(0, width), rng.uniform(0, height)
+        brightness = rng.random() ** 3
+        tint = rng.choice([(1, 1, 1), (1, 1, 1), (0.8, 0.85, 1), (1, 0.9, 0.75)])
+        radius = 0.6 + 1.6 * brightness
+        for yy in range(int(y - 3), int(y + 4)):
+            for xx in range(int(x - 3), int(x + 4)):
+                if 0 <= xx < width and 0 <= yy < height:
+                    d = math.hypot(xx + 0.5 - x, yy + 0.5 - y)
+                    a = max(0.0, 1 - d / radius) * (0.25 + 0.75 * brightness)
+                    r, g, b = sky[yy][xx]
+                    sky[yy][xx] = (r + a * tint[0], g + a * tint[1], b + a * tint[2])
+    return lambda x, y: (clamp(sky[y][x][0]), clamp(sky[y][x][1]), clamp(sky[y][x][2]), 255)
+
+
+def sun(size=128):
+    """A yellow-white disc with an orange corona fading out."""
+    c = (size - 1) / 2
+    disc = size * 0.28
+    def pixel(x, y):
+        d = math.hypot(x - c, y - c)
+        if d <= disc:
+            t = d / disc
+            col = (1.0, 0.95 - 0.25 * t * t, 0.6 - 0.45 * t)
+            a = 1.0 - max(0.0, d - disc + 1)
+            return (clamp(col[0]), clamp(col[1]), clamp(col[2]), 255)
+        glow = max(0.0, 1 - (d - disc) / (size / 2 - disc)) ** 2.2
+        edge = max(0.0, min(1.0, disc + 1 - d))
+        a = max(glow * 0.9, edge)
+        return (255, clamp(0.6 + 0.2 * edge), clamp(0.15 + 0.3 * edge), clamp(a))
+    return pixel
+
+
+def earth(size=32, seed=3):
+    """A small blue planet with green land, lit from the upper left, with a smooth edge."""
+    import random
+    rng = random.Random(seed)
+    blobs = [(rng.uniform(-1, 1), rng.uniform(-1, 1), rng.uniform(0.25, 0.5)) for _ in range(7)]
+    c = (size - 1) / 2
+    r = size / 2 - 1
+    def pixel(x, y):
+        dx, dy = (x - c) / r, (y - c) / r
+        d = math.hypot(dx, dy)
+        coverage = max(0.0, min(1.0, (1 - d) * r + 0.5))
+        if coverage == 0:
+            return (0, 0, 0, 0)
+        land = any(math.hypot(dx - bx, dy - by) < br for bx, by, br in blobs)
+        base = (0.2, 0.55, 0.25) if land else (0.12, 0.35, 0.85)
+        z = math.sqrt(max(0.0, 1 - min(d, 1) ** 2))
+        light = max(0.15, 0.5 * z + 0.5 * max(0.0, -0.5 * dx - 0.6 * dy + 0.6 * z))
+        return (clamp(base[0] * light + 0.05), clamp(base[1] * light + 0.05), clamp(base[2] * light + 0.08), clamp(coverage))
+    return pixel
+
+
 if __name__ == "__main__":
     os.makedirs(ASSETS, exist_ok=True)
     write_png(os.path.join(ASSETS, "fire.png"), 64, 64, fire(64))
     write_png(os.path.join(ASSETS, "neon.png"), 128, 128, glow(128))
+    write_png(os.path.join(ASSETS, "starfield.png"), 800, 600, starfield())
+    write_png(os.path.join(ASSETS, "sun.png"), 128, 128, sun(128))
+    write_png(os.path.join(ASSETS, "earth.png"), 32, 32, earth(32))
     print("wrote", ", ".join(sorted(f for f in os.listdir(ASSETS) if f.endswith(".png"))))
