@@ -189,3 +189,29 @@ struct ReplicatorTests {
         #expect(list.batches.first?.clip == Rect(x: 93, y: 200, width: 414, height: 200))
     }
 }
+
+@Suite("Layer geometry in 3-D")
+struct PerspectiveTests {
+    @Test("A layer turned about y under perspective (m34) draws its near edge taller than its far edge")
+    func perspectiveProjectsCorners() throws {
+        var square = LayerProperties(name: "card")
+        square.bounds = Rect(x: 0, y: 0, width: 200, height: 200)
+        square.position = Point(x: 400, y: 300)
+        square.backgroundColor = .white
+        var t = Transform3D.identity
+        t.m34 = -1.0 / 500
+        square.transform = t.rotated(0.6, 0, 1, 0)
+        let scene = Scene(SceneDescription(name: "t", layers: [LayerDescription(kind: .layer, properties: square)]))
+        var list = RenderList()
+        scene.buildRenderList(into: &list)
+        let batch = try #require(list.batches.first)
+        func project(_ x: Double, _ y: Double) -> Point { batch.transform.apply(to: Point(x: x, y: y)) }
+        let leftHeight = project(0, 200).y - project(0, 0).y
+        let rightHeight = project(200, 200).y - project(200, 0).y
+        // Turned about y by 0.6 rad: the left edge comes toward the viewer (z > 0), the right recedes.
+        #expect(leftHeight > 200 && rightHeight < 200, "left \(leftHeight), right \(rightHeight)")
+        // The centre stays on the anchor.
+        let c = project(100, 100)
+        #expect(abs(c.x - 400) < 1e-9 && abs(c.y - 300) < 1e-9)
+    }
+}
