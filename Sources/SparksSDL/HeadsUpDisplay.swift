@@ -28,7 +28,35 @@ final class HeadsUpDisplay {
 
     deinit {
         if let texture { SDL_DestroyTexture(texture) }
+        for entry in panelTexts.values { SDL_DestroyTexture(entry.texture) }
         TTF_CloseFont(font)
+    }
+
+    private var panelTexts: [String: (texture: OpaquePointer, w: Int32, h: Int32)] = [:]
+
+    /// Draws `text` (lines separated by newlines, wrapped at `wrapWidth` pixels) at the bottom
+    /// of the output on a panel of `panel` colour. Used for the reload error overlay.
+    func drawPanel(_ text: String, renderer: OpaquePointer, panel: SDL_Color, wrapWidth: Int32) {
+        if panelTexts[text] == nil {
+            for old in panelTexts.values { SDL_DestroyTexture(old.texture) }
+            panelTexts.removeAll()
+            let white = SDL_Color(r: 255, g: 255, b: 255, a: 255)
+            guard let surface = TTF_RenderUTF8_Blended_Wrapped(font, text, white, UInt32(max(wrapWidth, 100))) else { return }
+            defer { SDL_FreeSurface(surface) }
+            guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else { return }
+            panelTexts[text] = (texture, surface.pointee.w, surface.pointee.h)
+        }
+        guard let entry = panelTexts[text] else { return }
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_RenderGetLogicalSize(renderer, &w, &h)
+        if w == 0 { SDL_GetRendererOutputSize(renderer, &w, &h) }
+        var background = SDL_Rect(x: 0, y: h - entry.h - 16, w: w, h: entry.h + 16)
+        SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
+        SDL_SetRenderDrawColor(renderer, panel.r, panel.g, panel.b, panel.a)
+        SDL_RenderFillRect(renderer, &background)
+        var target = SDL_Rect(x: 10, y: h - entry.h - 8, w: entry.w, h: entry.h)
+        SDL_SetTextureBlendMode(entry.texture, SDL_BLENDMODE_BLEND)
+        SDL_RenderCopy(renderer, entry.texture, nil, &target)
     }
 
     /// Draws `text` (lines separated by newlines) at the top-left corner on a dark panel.

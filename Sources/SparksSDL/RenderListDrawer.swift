@@ -27,9 +27,14 @@ public final class RenderListDrawer {
             let sdlTexture = batch.texture.map { textures.sdlTexture(for: $0) } ?? textures.solidTexture
             guard let sdlTexture else { continue }
             if let clip = batch.clip {
-                let x0 = (Float(clip.origin.x) * scale.x).rounded(.down), y0 = (Float(clip.origin.y) * scale.y).rounded(.down)
-                let x1 = (Float(clip.maxX) * scale.x).rounded(.up), y1 = (Float(clip.maxY) * scale.y).rounded(.up)
-                var rect = SDL_Rect(x: Int32(x0), y: Int32(y0), w: Int32(max(0, x1 - x0)), h: Int32(max(0, y1 - y0)))
+                // Limited to ±1e6 pixels so any rectangle converts to SDL's 32-bit integers.
+                func pixels(_ v: Double, _ s: Float, _ rule: FloatingPointRoundingRule) -> Int32 {
+                    let p = (Float(v) * s).rounded(rule)
+                    return p.isFinite ? Int32(min(max(p, -1e6), 1e6)) : 0
+                }
+                let x0 = pixels(clip.origin.x, scale.x, .down), y0 = pixels(clip.origin.y, scale.y, .down)
+                let x1 = pixels(clip.maxX, scale.x, .up), y1 = pixels(clip.maxY, scale.y, .up)
+                var rect = SDL_Rect(x: x0, y: y0, w: max(0, x1 - x0), h: max(0, y1 - y0))
                 if rect.w == 0 || rect.h == 0 { continue }
                 SDL_RenderSetClipRect(renderer, &rect)
                 clipped = true
@@ -126,6 +131,8 @@ public final class RenderListDrawer {
                                 // the corner texture coordinates; 1/1024 px keeps every quad on the
                                 // triangle path (invisible: positions are snapped to whole pixels).
                                 if k == 0 { px += Self.triangleNudge }
+                                // Non-finite corners (a degenerate transform) collapse to a point.
+                                if !px.isFinite || !py.isFinite || abs(px) > 1e7 || abs(py) > 1e7 { px = 0; py = 0 }
                                 xy[2 * (v + k)] = px * scale.x
                                 xy[2 * (v + k) + 1] = py * scale.y
                                 rgba[v + k] = color
@@ -175,7 +182,8 @@ public final class RenderListDrawer {
             case .border(let w, let r): (radius, band) = (min(r, hw, hh), min(w, hw, hh))
             case .rectangle: (radius, band) = (0, nil)
             }
-            let segments = max(4, min(32, Int(radius * pixelsPerUnit / 2)))
+            let wanted = radius * pixelsPerUnit / 2
+            let segments = wanted.isFinite ? max(4, min(32, Int(min(wanted, 64)))) : 4
             func ring(_ offset: Float) -> [(Float, Float)] {
                 roundedRectangle(halfWidth: hw, halfHeight: hh, radius: radius, offset: offset, segments: segments)
             }
@@ -233,8 +241,9 @@ public final class RenderListDrawer {
         let c = cos(q.rotation), s = sin(q.rotation)
         let x = Double(q.centerX + p.0 * c - p.1 * s), y = Double(q.centerY + p.0 * s + p.1 * c)
         let mapped = t.apply(to: Vector3(x, y, Double(q.centerZ)))
-        shapePositions.append(Float(mapped.x) * scale.x)
-        shapePositions.append(Float(mapped.y) * scale.y)
+        let finite = mapped.x.isFinite && mapped.y.isFinite && abs(mapped.x) < 1e7 && abs(mapped.y) < 1e7
+        shapePositions.append(finite ? Float(mapped.x) * scale.x : 0)
+        shapePositions.append(finite ? Float(mapped.y) * scale.y : 0)
         shapeColors.append(color)
         shapeUVs.append(0.5)
         shapeUVs.append(0.5)

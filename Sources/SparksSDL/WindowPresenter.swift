@@ -2,15 +2,18 @@ import CSDL2
 import Foundation
 import SparksCore
 
-/// A desktop window that runs a scene in real time.
+/// A desktop window that runs a live preset in real time.
 ///
 /// Real time goes through a ``FixedStepClock``: each frame runs as many fixed steps as the
 /// elapsed time asks for, bounded; when the machine cannot keep up, time slows and the HUD says
-/// so. Controls: drag with the mouse to move the first emitter's `emitterPosition`; Space pauses;
-/// → steps once while paused; + and − change speed; R restarts; S saves a screenshot; H hides the
-/// HUD; Esc or Q quits.
+/// so. Saves of the preset file are applied between steps (see ``LivePreset``); a bad save shows
+/// its problems over the running effect.
+///
+/// Controls: drag with the mouse to move the first emitter's `emitterPosition`; Space pauses;
+/// → steps once while paused; + and − change speed; R restarts; Tab and Shift-Tab switch to the
+/// next and previous preset of the folder; S saves a screenshot; H hides the HUD; Esc or Q quits.
 public final class WindowPresenter {
-    /// What the presenter needs from its owner.
+    /// Settings of the window.
     public struct Options {
         /// Window title prefix.
         public var title = "Sparks"
@@ -20,13 +23,15 @@ public final class WindowPresenter {
         public var speed = 1.0
         /// Folder for screenshots (S).
         public var screenshotDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        /// Presets Tab and Shift-Tab move through, in order.
+        public var presets: [URL] = []
         /// Creates default options.
         public init() {}
     }
 
-    private let options: Options
-    private let makeScene: () throws -> Scene
-    private var scene: Scene
+    private var options: Options
+    private let live: LivePreset
+    private var scene: Scene { live.scene }
     private var clock: FixedStepClock
     private let window: OpaquePointer
     private let renderer: OpaquePointer
@@ -51,13 +56,11 @@ public final class WindowPresenter {
     private var workMilliseconds = 0.0
     private var behindUntil: UInt64 = 0
 
-    /// Opens a window sized to the scene's canvas.
-    /// - Parameter makeScene: builds the scene, called now and on every restart (R).
-    public init(options: Options = Options(), makeScene: @escaping () throws -> Scene) throws {
+    /// Opens a window sized to the preset's canvas.
+    public init(options: Options = Options(), live: LivePreset) throws {
         self.options = options
-        self.makeScene = makeScene
-        scene = try makeScene()
-        clock = FixedStepClock(stepRate: scene.source.stepRate)
+        self.live = live
+        clock = FixedStepClock(stepRate: live.scene.source.stepRate)
         clock.speed = options.speed
         showsHUD = options.showsHUD
 
@@ -69,16 +72,15 @@ public final class WindowPresenter {
         }
         // Without a display SDL falls back to drivers that show nothing; say so instead.
         let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? ""
-        let environment = ProcessInfo.processInfo.environment
-        if ["offscreen", "dummy", "evdev"].contains(driver), environment["SDL_VIDEODRIVER"] == nil {
+        if ["offscreen", "dummy", "evdev"].contains(driver), ProcessInfo.processInfo.environment["SDL_VIDEODRIVER"] == nil {
             SDL_QuitSubSystem(UInt32(SDL_INIT_VIDEO))
             throw SDLError(
                 "opening a window",
                 reason: "there is no display (DISPLAY and WAYLAND_DISPLAY are not set). Run it on a desktop, under xvfb-run, or use `sparks render` to write PNG files")
         }
-        let canvas = scene.source.canvas
+        let canvas = live.scene.source.canvas
         guard let window = SDL_CreateWindow(
-            "\(options.title) — \(scene.source.name)", SparksWindowPosCentered(), SparksWindowPosCentered(),
+            options.title, SparksWindowPosCentered(), SparksWindowPosCentered(),
             Int32(canvas.width), Int32(canvas.height), SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_SHOWN.rawValue)
         else { throw SDLError("creating the window") }
         let accelerated = SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue
@@ -86,7 +88,6 @@ public final class WindowPresenter {
             SDL_DestroyWindow(window)
             throw SDLError("creating a renderer for the window")
         }
-        SDL_RenderSetLogicalSize(renderer, Int32(canvas.width), Int32(canvas.height))
         self.window = window
         self.renderer = renderer
         textures = TextureCache(renderer: renderer)
@@ -95,6 +96,8 @@ public final class WindowPresenter {
         } catch {
             FileHandle.standardError.write(Data("sparks: HUD disabled: \(error)\n".utf8))
         }
+        fitCanvas(resizeWindow: false)
+        updateTitle()
     }
 
     deinit {
@@ -116,7 +119,11 @@ public final class WindowPresenter {
             let now = SDL_GetPerformanceCounter()
             let elapsed = Double(now &- last) / frequency
             last = now
-            if let seconds, Double(now &- start) / frequency >= seconds { break }
+            let sinceStart = Double(now &- start) / frequency
+            if let seconds, sinceStart >= seconds { break }
+
+            // Saves are applied here, between steps.
+            if let change = live.poll(now: sinceStart) { applied(change) }
 
             let workStart = SDL_GetPerformanceCounter()
             let advance = clock.advance(by: elapsed)
@@ -136,6 +143,45 @@ public final class WindowPresenter {
         }
     }
 
+    /// Follows a reload or switch: new textures, clock and canvas as needed.
+    private func applied(_ event: LivePreset.Event) {
+        for path in live.changedImages { textures.invalidate(path) }
+        switch event {
+        case .updated(let summary):
+            fitCanvas(resizeWindow: false)
+            var text = "reloaded \(live.displayName)"
+            if summary.startedLayers > 0 || summary.removedLayers > 0 {
+                text += " (\(summary.startedLayers) layer\(summary.startedLayers == 1 ? "" : "s") started, \(summary.removedLayers) removed)"
+            }
+            flash(text)
+        case .restarted:
+            restartClock()
+            fitCanvas(resizeWindow: true)
+            flash("loaded \(live.displayName)")
+        case .failed:
+            break
+        }
+        updateTitle()
+    }
+
+    private func restartClock() {
+        let speed = clock.speed
+        let paused = clock.isPaused
+        clock = FixedStepClock(stepRate: scene.source.stepRate)
+        clock.speed = speed
+        clock.isPaused = paused
+        scene.startIfNeeded()
+    }
+
+    private func fitCanvas(resizeWindow: Bool) {
+        let canvas = scene.source.canvas
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_RenderGetLogicalSize(renderer, &w, &h)
+        guard w != Int32(canvas.width) || h != Int32(canvas.height) else { return }
+        SDL_RenderSetLogicalSize(renderer, Int32(canvas.width), Int32(canvas.height))
+        if resizeWindow { SDL_SetWindowSize(window, Int32(canvas.width), Int32(canvas.height)) }
+    }
+
     private func draw() {
         let bg = list.background
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
@@ -143,11 +189,24 @@ public final class WindowPresenter {
         SDL_RenderClear(renderer)
         drawer.draw(list, renderer: renderer, textures: textures)
         if showsHUD, let hud { hud.draw(hudText(), renderer: renderer) }
+        if let problem = live.problem, let hud {
+            // The problems of the last save, over the last good effect, until the file is fixed.
+            let lines = problem.diagnostics.prefix(8).map(\.description)
+            var text = "\(live.displayName) has \(problem.diagnostics.count) problem\(problem.diagnostics.count == 1 ? "" : "s"); the last good version keeps running:\n" + lines.joined(separator: "\n")
+            if problem.diagnostics.count > 8 { text += "\n… and \(problem.diagnostics.count - 8) more (sparks validate \(live.url.path))" }
+            hud.drawPanel(text, renderer: renderer, panel: SDL_Color(r: 120, g: 16, b: 24, a: 225), wrapWidth: Int32(scene.source.canvas.width) - 20)
+        }
     }
 
     private func hudText() -> String {
+        var status = "\(live.displayName)"
+        if live.problem != nil {
+            status += "  (last save has problems)"
+        } else if live.reloadCount > 0 {
+            status += "  (reloaded \(live.reloadCount)×)"
+        }
         var lines = [
-            "\(scene.source.name)   t = \(String(format: "%.2f", scene.time)) s\(clock.isPaused ? "   PAUSED" : "")\(clock.speed != 1 ? "   speed ×\(formatSpeed(clock.speed))" : "")",
+            "\(status)   t = \(String(format: "%.2f", scene.time)) s\(clock.isPaused ? "   PAUSED" : "")\(clock.speed != 1 ? "   speed ×\(formatSpeed(clock.speed))" : "")",
             "particles \(scene.liveParticleCount)   steps/s \(Int(stepsPerSecond.rounded()))   frame \(String(format: "%.1f", frameMilliseconds)) ms (work \(String(format: "%.1f", workMilliseconds)) ms)",
         ]
         if behindUntil > SDL_GetPerformanceCounter() { lines.append("slowed: the simulation cannot keep up with real time") }
@@ -155,6 +214,12 @@ public final class WindowPresenter {
         if !textures.loadFailures.isEmpty { lines.append("texture errors: " + textures.loadFailures.values.map(\.description).joined(separator: "; ")) }
         if let message, message.until > SDL_GetPerformanceCounter() { lines.append(message.text) }
         return lines.joined(separator: "\n")
+    }
+
+    private func updateTitle() {
+        var title = "\(options.title) — \(scene.source.name)"
+        if live.problem != nil { title += " — \(live.displayName): last save has problems" }
+        SDL_SetWindowTitle(window, title)
     }
 
     private func updateStatistics(now: UInt64, frequency: Double) {
@@ -167,7 +232,6 @@ public final class WindowPresenter {
         framesThisPeriod = 0
         workThisPeriod = 0
         periodStart = now
-        SDL_SetWindowTitle(window, "\(options.title) — \(scene.source.name) — \(scene.liveParticleCount) particles")
     }
 
     private func handle(_ event: SDL_Event) {
@@ -175,7 +239,7 @@ public final class WindowPresenter {
         case SDL_QUIT.rawValue:
             running = false
         case SDL_KEYDOWN.rawValue:
-            handleKey(event.key.keysym.sym)
+            handleKey(event.key.keysym.sym, shift: (Int32(event.key.keysym.mod) & Int32(KMOD_SHIFT.rawValue)) != 0)
         case SDL_MOUSEBUTTONDOWN.rawValue where event.button.button == UInt8(SDL_BUTTON_LEFT):
             dragging = true
             moveEmitter(toX: event.button.x, y: event.button.y)
@@ -188,7 +252,7 @@ public final class WindowPresenter {
         }
     }
 
-    private func handleKey(_ key: SDL_Keycode) {
+    private func handleKey(_ key: SDL_Keycode, shift: Bool) {
         switch key {
         case SDL_Keycode(SDLK_ESCAPE.rawValue), SDL_Keycode(SDLK_q.rawValue):
             running = false
@@ -203,7 +267,11 @@ public final class WindowPresenter {
             clock.speed = max(clock.speed / 2, 1.0 / 8)
             flash("speed ×\(formatSpeed(clock.speed))")
         case SDL_Keycode(SDLK_r.rawValue):
-            restart()
+            live.restart()
+            restartClock()
+            flash("restarted")
+        case SDL_Keycode(SDLK_TAB.rawValue):
+            switchPreset(by: shift ? -1 : 1)
         case SDL_Keycode(SDLK_s.rawValue):
             saveScreenshot()
         case SDL_Keycode(SDLK_h.rawValue):
@@ -213,15 +281,15 @@ public final class WindowPresenter {
         }
     }
 
-    private func restart() {
-        do {
-            scene = try makeScene()
-            clock.reset()
-            scene.startIfNeeded()
-            flash("restarted")
-        } catch {
-            report("restart failed: \(error)")
+    private func switchPreset(by offset: Int) {
+        let presets = options.presets
+        guard !presets.isEmpty else {
+            flash("no presets folder to move through")
+            return
         }
+        let current = presets.firstIndex { $0.standardizedFileURL == live.url.standardizedFileURL } ?? (offset > 0 ? -1 : 0)
+        let next = presets[((current + offset) % presets.count + presets.count) % presets.count]
+        applied(live.switchTo(next))
     }
 
     /// Moves the first emitter's `emitterPosition` under the pointer (given in canvas points):

@@ -60,8 +60,15 @@ struct PresetLocator {
     }
 
     /// Loads and validates a preset.
-    func load(_ url: URL) -> Result<SceneDescription, PresetError> {
-        PresetDecoder.load(contentsOf: url, displayName: displayName(url), assetDirectories: assetDirectories)
+    func load(_ url: URL, limits: PresetLimits = .standard) -> Result<SceneDescription, PresetError> {
+        PresetDecoder.load(contentsOf: url, displayName: displayName(url), assetDirectories: assetDirectories, limits: limits)
+    }
+
+    /// The presets beside `url` (its folder's .json files, not the schema), in name order.
+    func siblings(of url: URL) -> [URL] {
+        let folder = url.deletingLastPathComponent()
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return [url] }
+        return names.filter { $0.hasSuffix(".json") && $0 != "sparks.schema.json" }.sorted().map { folder.appendingPathComponent($0) }
     }
 }
 

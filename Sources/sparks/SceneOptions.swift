@@ -23,10 +23,14 @@ struct SceneOptions: ParsableArguments {
     @Option(name: .customLong("max-particles"), help: "Most particles alive at once; births beyond are refused.")
     var maxParticles: Int = ParticleBudget.defaultLimit
 
+    /// The budgets presets are checked against.
+    var limits: PresetLimits { PresetLimits(maxParticles: maxParticles) }
+
     /// Loads the preset, reporting every problem.
     func loadDescription(locator: PresetLocator) throws -> (SceneDescription, URL) {
+        guard maxParticles > 0 else { throw CommandError("--max-particles must be positive") }
         let url = try locator.file(for: preset)
-        switch locator.load(url) {
+        switch locator.load(url, limits: limits) {
         case .success(let description): return (description, url)
         case .failure(let error): throw CommandError(error.description)
         }
@@ -34,8 +38,13 @@ struct SceneOptions: ParsableArguments {
 
     /// Builds a scene from `description` with the overrides applied.
     func makeScene(_ description: SceneDescription, url: URL, locator: PresetLocator) throws -> Scene {
-        guard maxParticles > 0 else { throw CommandError("--max-particles must be positive") }
         let scene = Scene(description, particleLimit: maxParticles)
+        try prepare(scene, url: url, locator: locator)
+        return scene
+    }
+
+    /// Applies --seed, --birth-rate-scale and every --set to a scene.
+    func prepare(_ scene: Scene, url: URL, locator: PresetLocator) throws {
         let decoder = PresetDecoder(
             fileName: "--set", resolver: ResourceResolver(roots: [url.deletingLastPathComponent()] + locator.assetDirectories))
         for emitter in scene.emitterLayers {
@@ -61,6 +70,5 @@ struct SceneOptions: ParsableArguments {
                 throw CommandError("--set \(override): \(error)")
             }
         }
-        return scene
     }
 }

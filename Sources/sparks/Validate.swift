@@ -5,40 +5,73 @@ import SparksCore
 struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check preset files and report every problem.",
-        discussion: "Prints each problem as FILE:LINE:COLUMN: PATH: REASON. Exits with status 1 when any file has a problem.")
+        discussion: """
+            Prints each problem as FILE:LINE:COLUMN: PATH: REASON, every problem of every file. \
+            Exits with status 1 when any file has a problem. With --json, prints one JSON array \
+            for editors and scripts: [{"file", "ok", "problems": [{"line", "column", "path", \
+            "message", "suggestion"}]}].
+            """)
 
     @Argument(help: "Preset files (or names from presets/).")
     var files: [String]
 
+    @Flag(help: "Print the results as JSON.")
+    var json = false
+
+    @Option(name: .customLong("max-particles"), help: "The particle budget presets are checked against.")
+    var maxParticles: Int = ParticleBudget.defaultLimit
+
     func run() throws {
         let locator = PresetLocator()
         var failed = 0
+        var results: [[String: Any]] = []
         for argument in files {
             let url: URL
             do {
                 url = try locator.file(for: argument)
             } catch {
-                print("\(argument): \(error)")
                 failed += 1
+                if json {
+                    results.append(["file": argument, "ok": false, "problems": [["message": "\(error)"]]])
+                } else {
+                    print("\(argument): \(error)")
+                }
                 continue
             }
+            let name = locator.displayName(url)
             if Self.isJSONSchema(url) {
-                print("\(locator.displayName(url)): skipped (a JSON Schema, not a preset)")
+                if json { results.append(["file": name, "ok": true, "skipped": "a JSON Schema, not a preset", "problems": []]) }
+                else { print("\(name): skipped (a JSON Schema, not a preset)") }
                 continue
             }
-            switch locator.load(url) {
+            switch locator.load(url, limits: PresetLimits(maxParticles: maxParticles)) {
             case .success:
-                print("\(locator.displayName(url)): ok")
+                if json { results.append(["file": name, "ok": true, "problems": []]) } else { print("\(name): ok") }
             case .failure(let error):
                 failed += 1
-                for diagnostic in error.diagnostics { print(diagnostic) }
+                if json {
+                    results.append(["file": name, "ok": false, "problems": error.diagnostics.map(Self.object)])
+                } else {
+                    for diagnostic in error.diagnostics { print(diagnostic) }
+                }
             }
+        }
+        if json {
+            let data = try JSONSerialization.data(withJSONObject: results, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+            print(String(decoding: data, as: UTF8.self))
         }
         fflush(nil)
         if failed > 0 {
             FileHandle.standardError.write(Data("\(failed) of \(files.count) file\(files.count == 1 ? "" : "s") failed\n".utf8))
             throw ExitCode(1)
         }
+    }
+
+    static func object(_ d: PresetDiagnostic) -> [String: Any] {
+        var o: [String: Any] = ["path": d.path, "message": d.message, "text": d.description]
+        if let l = d.location { o["line"] = l.line; o["column"] = l.column }
+        if let s = d.suggestion { o["suggestion"] = s }
+        return o
     }
 
     /// Whether the file is a JSON Schema document (its `$schema` names json-schema.org), such as

@@ -28,7 +28,7 @@ extension MediaTiming {
             k -= 1
         }
         if autoreverses && phase > d { phase = cycle - phase }
-        return (min(max(phase / d, 0), 1), Int(max(k, 0)))
+        return (min(max(phase / d, 0), 1), Int(min(max(k, 0), 1e9)))
     }
 }
 

@@ -38,6 +38,11 @@ public final class EmitterSimulation {
         lastEmitterPosition = nil
     }
 
+    /// Starts the simulation empty at layer time `t` (a layer added while the scene runs).
+    func start(at t: Double) {
+        if simulatedTime == nil { simulatedTime = t }
+    }
+
     /// Makes the cell states mirror `cells`, keeping the particles of cells that still match.
     func reconcile(with cells: [EmitterCell]) {
         cellStates = CellState.reconcile(cellStates, with: cells)
@@ -124,6 +129,10 @@ public final class EmitterSimulation {
         }
     }
 
+    /// Births counted in one step never exceed this (far above any budget), so a huge rate
+    /// cannot overflow an integer.
+    static let birthCountCeiling = 1e12
+
     /// Emission rate of a cell in particles per parent second (spec §5.5, §6.9).
     private static func rate(of cell: EmitterCell, properties: EmitterProperties) -> Double {
         let speed = CoreAnimationChoices.cellSpeedScalesEmission ? max(cell.timing.speed, 0) : 1
@@ -142,8 +151,9 @@ public final class EmitterSimulation {
         guard hi > lo, rate > 0 else { return }
         let before = state.accumulator
         let total = before + rate * (hi - lo)
-        let births = Int(total.rounded(.down))
-        state.accumulator = total - Double(births)
+        // Beyond the budget the count only needs to be "more than fits": keep it an Int.
+        let births = total < Self.birthCountCeiling ? Int(total.rounded(.down)) : Int(Self.birthCountCeiling)
+        state.accumulator = total < Self.birthCountCeiling ? total - Double(births) : 0
         let granted = budget.grant(births)
         guard granted > 0 else { return }
 
@@ -193,8 +203,8 @@ public final class EmitterSimulation {
             guard hi > lo else { continue }
             let before = Double(accumulators[i])
             let total = before + rate * (hi - lo)
-            let births = Int(total.rounded(.down))
-            accumulators[i] = Float(total - Double(births))
+            let births = total < Self.birthCountCeiling ? Int(total.rounded(.down)) : Int(Self.birthCountCeiling)
+            accumulators[i] = total < Self.birthCountCeiling ? Float(total - Double(births)) : 0
             guard births > 0 else { continue }
             let granted = budget.grant(births)
             guard granted > 0 else { continue }

@@ -43,6 +43,16 @@ public class Layer {
         layer.superlayer = self
     }
 
+    /// Replaces every sublayer, in order.
+    public func replaceSublayers(with newSublayers: [Layer]) {
+        for old in sublayers where !newSublayers.contains(where: { $0 === old }) { old.superlayer = nil }
+        for layer in newSublayers where layer.superlayer !== self {
+            layer.removeFromSuperlayer()
+            layer.superlayer = self
+        }
+        sublayers = newSublayers
+    }
+
     /// Detaches this layer from its superlayer.
     public func removeFromSuperlayer() {
         guard let parent = superlayer else { return }

@@ -22,19 +22,24 @@ public struct PresetDecoder: Sendable {
     public var fileName: String
     /// Where `contents` files are looked up.
     public var resolver: ResourceResolver
+    /// Budgets the preset must fit.
+    public var limits: PresetLimits
 
     /// Creates a decoder.
-    public init(fileName: String, resolver: ResourceResolver) {
+    public init(fileName: String, resolver: ResourceResolver, limits: PresetLimits = .standard) {
         self.fileName = fileName
         self.resolver = resolver
+        self.limits = limits
     }
 
     /// Reads and decodes the preset at `url`; `contents` resolve in its folder, then in
     /// `assetDirectories`.
-    public static func load(contentsOf url: URL, displayName: String? = nil, assetDirectories: [URL]) -> Result<SceneDescription, PresetError> {
+    public static func load(
+        contentsOf url: URL, displayName: String? = nil, assetDirectories: [URL], limits: PresetLimits = .standard
+    ) -> Result<SceneDescription, PresetError> {
         let display = displayName ?? url.path
         let decoder = PresetDecoder(
-            fileName: display, resolver: ResourceResolver(roots: [url.deletingLastPathComponent()] + assetDirectories))
+            fileName: display, resolver: ResourceResolver(roots: [url.deletingLastPathComponent()] + assetDirectories), limits: limits)
         let data: Data
         do {
             data = try Data(contentsOf: url)
@@ -55,7 +60,10 @@ public struct PresetDecoder: Sendable {
         }
         let reader = ValueDecoder(file: fileName, resolver: resolver)
         let scene = decodeDocument(root, reader: reader, defaultName: defaultName)
-        if reader.diagnostics.isEmpty, let scene { return .success(scene) }
+        if reader.diagnostics.isEmpty, let scene {
+            checkBudgets(scene, reader: reader)
+            if reader.diagnostics.isEmpty { return .success(scene) }
+        }
         return .failure(PresetError(reader.diagnostics))
     }
 
@@ -109,6 +117,8 @@ public struct PresetDecoder: Sendable {
 
     private func decodeLayer(_ node: JSONNode, path: String, depth: Int, reader: ValueDecoder) -> LayerDescription? {
         guard let members = reader.members(node, path: path, what: "a layer") else { return nil }
+        reader.locations[path] = node.location
+        for member in members { reader.locations["\(path).\(member.key)"] = member.keyLocation }
         if depth > Self.maxLayerDepth {
             reader.report(path, node.location, "sublayers nest deeper than \(Self.maxLayerDepth) levels")
             return nil
@@ -177,6 +187,37 @@ public struct PresetDecoder: Sendable {
             }
             return cell
         }
+    }
+
+    /// Particles (estimated per emitter) and drawn layer copies against the limits.
+    private func checkBudgets(_ scene: SceneDescription, reader: ValueDecoder) {
+        var particles = 0.0
+        var drawn = 0.0
+        var reportedDrawn = false
+        func visit(_ layer: LayerDescription, path: String, copies: Double) {
+            drawn += copies
+            if layer.kind == .emitter {
+                let estimate = layer.emitter.estimatedLiveParticles
+                particles += estimate
+                if particles > Double(limits.maxParticles) {
+                    reader.report(
+                        "\(path).emitterCells", reader.locations["\(path).emitterCells"] ?? reader.locations[path],
+                        "this emitter would keep about \(format(estimate.rounded())) particles alive (birth rate × lifetime, sub-cells included), over the limit of \(limits.maxParticles); lower birthRate or lifetime, or raise --max-particles")
+                    particles = -.infinity  // one report
+                }
+            }
+            var inner = copies
+            if layer.kind == .replicator { inner *= Double(max(layer.replicator.instanceCount, 0)) }
+            if !reportedDrawn, inner * Double(max(layer.sublayers.count, 1)) > Double(limits.maxDrawnInstances), !layer.sublayers.isEmpty {
+                reportedDrawn = true
+                reader.report(
+                    "\(path).instanceCount", reader.locations["\(path).instanceCount"] ?? reader.locations[path],
+                    "replicators here draw \(format(inner * Double(layer.sublayers.count))) layer copies per frame, over the limit of \(limits.maxDrawnInstances); lower instanceCount")
+                return
+            }
+            for (i, sublayer) in layer.sublayers.enumerated() { visit(sublayer, path: "\(path).sublayers[\(i)]", copies: inner) }
+        }
+        for (i, layer) in scene.layers.enumerated() { visit(layer, path: "layers[\(i)]", copies: 1) }
     }
 
     private func unknownKey(_ member: JSONMember, path: String, allowed: [String], reader: ValueDecoder) {

@@ -5,6 +5,8 @@ final class ValueDecoder {
     let file: String
     let resolver: ResourceResolver
     private(set) var diagnostics: [PresetDiagnostic] = []
+    /// Where each layer and layer key was found, by JSON path, for checks made after decoding.
+    var locations: [String: SourceLocation] = [:]
     private var textures: [String: Texture] = [:]
 
     init(file: String, resolver: ResourceResolver) {

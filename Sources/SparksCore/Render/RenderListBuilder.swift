@@ -34,6 +34,11 @@ public final class RenderListBuilder {
 
     private var cells: [CellView] = []
     private var order: [OrderedParticle] = []
+    /// Layer copies drawn so far in this build.
+    private var drawnLayers = 0
+    /// Most layer copies one build draws (animated instance counts can exceed what the preset
+    /// was checked for); the rest are skipped.
+    public var maxDrawnLayers = PresetLimits.standard.maxDrawnInstances
 
     /// Creates a builder.
     public init() {}
@@ -49,12 +54,15 @@ public final class RenderListBuilder {
     /// Rebuilds `list` from the layers (roots of the tree, in order) at scene time `time`.
     public func build(layers: [Layer], time: Double, into list: inout RenderList) {
         list.removeAll()
+        drawnLayers = 0
         let root = Context(space: .identity, time: time, opacity: 1, tint: .white, clip: nil)
         for layer in layers { append(layer, root, into: &list) }
         list.finish()
     }
 
     private func append(_ layer: Layer, _ context: Context, into list: inout RenderList) {
+        guard drawnLayers < maxDrawnLayers else { return }
+        drawnLayers += 1
         let localTime = layer.properties.timing.localTime(parentTime: context.time)
         let state = layer.animations.isEmpty ? layer.modelState : layer.presentationState(atLocalTime: localTime)
         let p = state.layer
@@ -137,6 +145,7 @@ public final class RenderListBuilder {
             Point(x: rect.maxX, y: rect.maxY), Point(x: rect.origin.x, y: rect.maxY),
         ].map { transform.apply(to: $0) }
         let xs = corners.map(\.x), ys = corners.map(\.y)
+        guard (xs + ys).allSatisfy(\.isFinite) else { return .zero }  // degenerate transform: clip everything
         return Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
     }
 

@@ -5,8 +5,8 @@
 /// are caught up with real steps on the first step (prewarm, spec §5.7). The same description,
 /// seeds and step count always give the same particles (``stateHash()``).
 public final class Scene {
-    /// What the scene was built from.
-    public let source: SceneDescription
+    /// What the scene was built from (the latest description after `update(to:)`).
+    public private(set) var source: SceneDescription
     /// Seconds per step.
     public let stepDuration: Double
     /// Root layers, drawn in order.
@@ -37,13 +37,49 @@ public final class Scene {
         // An animation added with beginTime 0 starts "now": at the layer's local time when the
         // scene starts (spec §3.2).
         let localTime = description.properties.timing.localTime(parentTime: parentTime)
-        layer.animations = description.animations.map { animation in
+        layer.animations = startingAt(localTime, description.animations)
+        for sublayer in description.sublayers { layer.addSublayer(makeLayer(sublayer, parentTime: localTime)) }
+        return layer
+    }
+
+    private static func startingAt(_ localTime: Double, _ animations: [Animation]) -> [Animation] {
+        animations.map { animation in
             var animation = animation
             if animation.timing.beginTime == 0 { animation.timing.beginTime = localTime }
             return animation
         }
-        for sublayer in description.sublayers { layer.addSublayer(makeLayer(sublayer, parentTime: localTime)) }
+    }
+
+    /// A layer added while the scene runs: its emitters start empty now, not as if they had
+    /// been running since time 0, and its animations begin now, as when a layer is added on iOS.
+    func makeLayerStartingNow(_ description: LayerDescription, parentTime: Double) -> Layer {
+        let layer = Self.makeLayer(description, parentTime: parentTime)
+        var pending = [(layer, parentTime)]
+        while let (current, parentTime) = pending.popLast() {
+            let localTime = current.properties.timing.localTime(parentTime: parentTime)
+            (current as? EmitterLayer)?.simulation.start(at: localTime)
+            pending += current.sublayers.map { ($0, localTime) }
+        }
         return layer
+    }
+
+    /// Animations of a kept layer, with "beginTime 0" meaning the layer's time at scene time 0,
+    /// so an edit keeps every animation in phase.
+    func animationsStartingAtSceneStart(_ description: LayerDescription, layer: Layer) -> [Animation] {
+        var chain: [Layer] = []
+        var ancestor = layer.superlayer
+        while let a = ancestor { chain.insert(a, at: 0); ancestor = a.superlayer }
+        var t = 0.0
+        for a in chain { t = a.properties.timing.localTime(parentTime: t) }
+        return Self.startingAt(description.properties.timing.localTime(parentTime: t), description.animations)
+    }
+
+    func replaceSource(with description: SceneDescription) {
+        source = description
+    }
+
+    func replaceLayers(with newLayers: [Layer]) {
+        layers = newLayers
     }
 
     /// Scene time in seconds: steps × step duration.
