@@ -2,7 +2,7 @@
 #   make run            install what is missing, build (release) and open the fire preset
 #   make run PRESET=neon
 #   make test           install what is missing, build and run the whole test suite
-# Other targets: make build, make render, make validate, make clean.
+# Other targets: make build, make render, make validate, make fuzz, make clean.
 
 PRESET ?= fire
 SWIFT ?= swift
@@ -11,10 +11,16 @@ SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 # Debian packages: SDL2 with SDL2_image and SDL2_ttf (headers + pkg-config files), the HUD font,
 # and Xvfb so tests (and headless machines) have a display.
 RUN_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev fonts-dejavu-core xvfb xauth pkg-config
-# The real-window tests also capture the X screen (xwd) and press keys (xdotool).
-TEST_PACKAGES := $(RUN_PACKAGES) x11-apps xdotool
+# The real-window tests also capture the X screen (xwd) and press keys (xdotool); the schema
+# test checks presets with Python's jsonschema.
+TEST_PACKAGES := $(RUN_PACKAGES) x11-apps xdotool python3 python3-jsonschema
 
-.PHONY: run test build release deps test-deps render validate clean check-swift
+.PHONY: run test build release deps test-deps render validate fuzz clean check-swift
+
+# A longer fuzz run of the preset reader and scene than the suite's 10,000 cases:
+#   make fuzz FUZZ_ITERATIONS=1000000 FUZZ_SEED=7
+FUZZ_ITERATIONS ?= 200000
+FUZZ_SEED ?= 1
 
 define install_missing
 	@missing=""; for p in $(1); do \
@@ -58,6 +64,10 @@ render: release
 
 validate: build
 	./.build/debug/sparks validate presets/*.json
+
+fuzz: build
+	$(SWIFT) build --build-tests
+	SPARKS_FUZZ_ITERATIONS=$(FUZZ_ITERATIONS) SPARKS_FUZZ_SEED=$(FUZZ_SEED) $(SWIFT) test --skip-build --filter FuzzTests
 
 clean:
 	rm -rf .build

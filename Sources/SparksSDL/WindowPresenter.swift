@@ -216,9 +216,10 @@ public final class WindowPresenter {
         return lines.joined(separator: "\n")
     }
 
+    /// Plain ASCII: SDL sets the X11 title through the C locale, which mangles other characters.
     private func updateTitle() {
-        var title = "\(options.title) — \(scene.source.name)"
-        if live.problem != nil { title += " — \(live.displayName): last save has problems" }
+        var title = "\(options.title) - \(scene.source.name)"
+        if live.problem != nil { title += " - \(live.displayName): last save has problems" }
         SDL_SetWindowTitle(window, title)
     }
 

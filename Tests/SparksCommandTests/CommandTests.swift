@@ -31,6 +31,22 @@ struct CommandTests {
         #expect(result.error.contains("1 of 2 files failed"))
     }
 
+    @Test("validate --json gives editors every problem with line, column, path and suggestion")
+    func validateJSON() throws {
+        let folder = try temporaryFolder()
+        let bad = folder.appendingPathComponent("bad.json")
+        try #"{"layers": [{"type": "emitter", "emitterShape": "circel"}]}"#.write(to: bad, atomically: true, encoding: .utf8)
+        let result = try sparks("validate", "--json", bad.path, "presets/neon.json")
+        #expect(result.status == 1)
+        let files = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String: Any]])
+        #expect(files.count == 2)
+        #expect(files[0]["ok"] as? Bool == false && files[1]["ok"] as? Bool == true)
+        let problem = try #require((files[0]["problems"] as? [[String: Any]])?.first)
+        #expect(problem["line"] as? Int == 1 && problem["column"] as? Int == 49)
+        #expect(problem["path"] as? String == "layers[0].emitterShape")
+        #expect(problem["suggestion"] as? String == "circle")
+    }
+
     @Test("An unknown preset name suggests the nearest one")
     func unknownPreset() throws {
         let result = try sparks("render", "fier", "--out", "/tmp/unused.png")

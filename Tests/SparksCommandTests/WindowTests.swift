@@ -116,6 +116,73 @@ struct WindowTests {
         if !process.isRunning { #expect(process.terminationStatus == 0) }
     }
 
+    @Test("Editing the preset while the window runs: a bad save shows its problem over the effect, the fix clears it, Tab opens the next preset")
+    func liveEditing() throws {
+        let xwd = try #require(which("xwd"))
+        let xdotool = try #require(which("xdotool"))
+        let folder = try temporaryFolder()
+        let fire = folder.appendingPathComponent("fire.json"), neon = folder.appendingPathComponent("neon.json")
+        try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("presets/fire.json"), to: fire)
+        try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("presets/neon.json"), to: neon)
+        let original = try String(contentsOf: fire, encoding: .utf8)
+        let process = Process()
+        process.executableURL = sparksExecutable
+        process.arguments = ["run", fire.path]
+        process.currentDirectoryURL = folder
+        process.environment = ProcessInfo.processInfo.environment.merging(["SPARKS_HOME": repositoryRoot.path]) { $1 }
+        let log = folder.appendingPathComponent("run.log")
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: log)
+        process.standardOutput = handle
+        process.standardError = handle
+        try process.run()
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        var windowID = ""
+        for _ in 0..<100 where windowID.isEmpty {
+            Thread.sleep(forTimeInterval: 0.1)
+            windowID = try runProgram(xdotool, ["search", "--pid", String(process.processIdentifier)], timeout: 5).output
+                .split(separator: "\n").first.map(String.init) ?? ""
+        }
+        try #require(!windowID.isEmpty)
+        Thread.sleep(forTimeInterval: 1)
+        let window = try #require(geometryOrigin(try runProgram(xdotool, ["getwindowgeometry", windowID], timeout: 5).output))
+
+        /// Counts the dark red pixels of the error panel along the bottom of the window.
+        func overlayPixels() throws -> Int {
+            let file = folder.appendingPathComponent("screen.xwd")
+            _ = try runProgram(xwd, ["-root", "-silent", "-out", file.path], timeout: 20)
+            let screen = try XWDImage(Data(contentsOf: file))
+            var count = 0
+            for y in (window.y + 540)..<(window.y + 600) {
+                for x in stride(from: window.x, to: window.x + 800, by: 4) {
+                    let p = screen[x, y]
+                    if p.r > 90 && p.r < 150 && p.g < 40 && p.b < 50 { count += 1 }
+                }
+            }
+            return count
+        }
+        #expect(try overlayPixels() == 0)
+        try original.replacingOccurrences(of: "\"birthRate\"", with: "\"birthrate\"").write(to: fire, atomically: false, encoding: .utf8)
+        Thread.sleep(forTimeInterval: 0.6)
+        #expect(try overlayPixels() > 500, "no error panel after a bad save")
+        #expect(try runProgram(xdotool, ["getwindowname", windowID], timeout: 5).output.contains("last save has problems"))
+        try original.write(to: fire, atomically: false, encoding: .utf8)
+        Thread.sleep(forTimeInterval: 0.6)
+        #expect(try overlayPixels() == 0, "the error panel stayed after the fix")
+        let logText = String(decoding: (try? Data(contentsOf: log)) ?? Data(), as: UTF8.self)
+        #expect(logText.contains("unknown key \"birthrate\" — did you mean \"birthRate\"?"))
+        #expect(logText.contains("fixed, reloaded"))
+
+        // Tab: the next preset of the folder.
+        _ = try runProgram(xdotool, ["windowfocus", "--sync", windowID], timeout: 5)
+        _ = try runProgram(xdotool, ["key", "Tab"], timeout: 5)
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(try runProgram(xdotool, ["getwindowname", windowID], timeout: 5).output.contains("Sparks - neon"))
+        _ = try runProgram(xdotool, ["key", "q"], timeout: 5)
+        for _ in 0..<50 where process.isRunning { Thread.sleep(forTimeInterval: 0.1) }
+        #expect(!process.isRunning)
+    }
+
     /// Parses "Position: 112,84 (screen: 0)" from `xdotool getwindowgeometry`.
     func geometryOrigin(_ text: String) -> (x: Int, y: Int)? {
         guard let line = text.split(separator: "\n").first(where: { $0.contains("Position:") }),

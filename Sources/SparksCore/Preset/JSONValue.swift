@@ -58,4 +58,11 @@ public struct JSONMember: Sendable {
     public var keyLocation: SourceLocation
     /// The value.
     public var value: JSONNode
+
+    /// Creates a member.
+    public init(key: String, keyLocation: SourceLocation, value: JSONNode) {
+        self.key = key
+        self.keyLocation = keyLocation
+        self.value = value
+    }
 }
