@@ -98,8 +98,6 @@ struct ReplicatorTests {
     @Test("Before an instance's animation starts it shows the model values")
     func modelBeforeStart() {
         let fade = basic("opacity", from: .number(1), to: .number(0), duration: 1) { $0.timing.repeatCount = .infinity }
-        var model = LayerProperties()
-        _ = model
         let s = scene(animations: [fade]) { $0.instanceCount = 5; $0.instanceDelay = 0.2 }
         // At 0.5 s instances 0, 1 and 2 have started; 3 (0.6 s) and 4 (0.8 s) show the model
         // opacity 1. Started ones fade: 0.5, 0.7, 0.9.
