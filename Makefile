@@ -2,7 +2,7 @@
 #   make run            install what is missing, build (release) and open the fire preset
 #   make run PRESET=neon
 #   make test           install what is missing, build and run the whole test suite
-# Other targets: make build, make render, make validate, make fuzz, make clean.
+# Other targets: make build, make render, make validate, make gallery, make fuzz, make clean.
 
 PRESET ?= fire
 SWIFT ?= swift
@@ -12,10 +12,10 @@ SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 # and Xvfb so tests (and headless machines) have a display.
 RUN_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev fonts-dejavu-core xvfb xauth pkg-config
 # The real-window tests also capture the X screen (xwd) and press keys (xdotool); the schema
-# test checks presets with Python's jsonschema.
-TEST_PACKAGES := $(RUN_PACKAGES) x11-apps xdotool python3 python3-jsonschema
+# test checks presets with Python's jsonschema; the export tests encode GIF and MP4 with ffmpeg.
+TEST_PACKAGES := $(RUN_PACKAGES) x11-apps xdotool python3 python3-jsonschema ffmpeg
 
-.PHONY: run test build release deps test-deps render validate fuzz clean check-swift
+.PHONY: run test build release deps test-deps render validate fuzz gallery clean check-swift
 
 # A longer fuzz run of the preset reader and scene than the suite's 10,000 cases:
 #   make fuzz FUZZ_ITERATIONS=1000000 FUZZ_SEED=7
@@ -68,6 +68,14 @@ validate: build
 fuzz: build
 	$(SWIFT) build --build-tests
 	SPARKS_FUZZ_ITERATIONS=$(FUZZ_ITERATIONS) SPARKS_FUZZ_SEED=$(FUZZ_SEED) $(SWIFT) test --skip-build --filter FuzzTests
+
+# Thumbnails of every preset (docs/gallery-manifest.txt lists the presets and their times).
+gallery: release
+	@mkdir -p docs/gallery
+	@grep -v '^#' docs/gallery-manifest.txt | while read -r name at; do \
+	  [ -n "$$name" ] || continue; \
+	  ./.build/release/sparks render "$$name" --at "$$at" --width 400 --height 300 --out "docs/gallery/$$name.png" || exit 1; \
+	done
 
 clean:
 	rm -rf .build

@@ -126,6 +126,103 @@ def earth(size=32, seed=3):
     return pixel
 
 
+def spark(size=16):
+    """A small hot dot with a soft edge."""
+    c = (size - 1) / 2
+    def pixel(x, y):
+        d = math.hypot(x - c, y - c) / (size / 2)
+        a = max(0.0, 1 - d) ** 1.5
+        return (255, 255, 255, clamp(a))
+    return pixel
+
+
+def snowflake(size=32):
+    """A six-armed flake with side branches, soft-edged."""
+    c = (size - 1) / 2
+    arms = [math.pi / 3 * k for k in range(6)]
+    def distance_to_segment(px, py, ax, ay, bx, by):
+        dx, dy = bx - ax, by - ay
+        t = max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / (dx * dx + dy * dy)))
+        return math.hypot(px - ax - t * dx, py - ay - t * dy)
+    segments = []
+    r = size * 0.46
+    for a in arms:
+        ex, ey = c + r * math.cos(a), c + r * math.sin(a)
+        segments.append((c, c, ex, ey, 1.4))
+        for f, length in ((0.45, 0.3), (0.7, 0.22)):
+            bx, by = c + f * r * math.cos(a), c + f * r * math.sin(a)
+            for side in (-1, 1):
+                b = a + side * math.pi / 4
+                segments.append((bx, by, bx + length * r * math.cos(b), by + length * r * math.sin(b), 1.0))
+    def pixel(x, y):
+        d = min(distance_to_segment(x, y, ax, ay, bx, by) - w for ax, ay, bx, by, w in segments)
+        a = max(0.0, min(1.0, 0.9 - d))
+        core = max(0.0, 1 - math.hypot(x - c, y - c) / 3)
+        return (255, 255, 255, clamp(max(a, core)))
+    return pixel
+
+
+def smoke(size=64, seed=5):
+    """A soft puff with a cloudy, uneven density."""
+    import random
+    rng = random.Random(seed)
+    blobs = [(rng.uniform(-0.45, 0.45), rng.uniform(-0.45, 0.45), rng.uniform(0.25, 0.5), rng.uniform(0.4, 1)) for _ in range(14)]
+    c = (size - 1) / 2
+    def pixel(x, y):
+        dx, dy = (x - c) / (size / 2), (y - c) / (size / 2)
+        density = 0.0
+        for bx, by, br, bw in blobs:
+            d = math.hypot(dx - bx, dy - by) / br
+            density += bw * max(0.0, 1 - d * d)
+        fade = max(0.0, 1 - math.hypot(dx, dy)) ** 1.2
+        a = min(1.0, density * 0.45) * fade
+        return (255, 255, 255, clamp(a))
+    return pixel
+
+
+def confetti(width=16, height=8):
+    """A small paper rectangle with a slight fold shading."""
+    def pixel(x, y):
+        shade = 0.85 + 0.15 * (1 if x < width / 2 else 0)
+        return (clamp(shade), clamp(shade), clamp(shade), 255)
+    return pixel
+
+
+def star(size=32):
+    """A four-pointed twinkle with a round glow."""
+    c = (size - 1) / 2
+    def pixel(x, y):
+        dx, dy = abs(x - c) / (size / 2), abs(y - c) / (size / 2)
+        rays = max(max(0.0, 1 - dx) * max(0.0, 1 - dy * 9), max(0.0, 1 - dy) * max(0.0, 1 - dx * 9)) ** 1.5
+        glow = max(0.0, 1 - math.hypot(dx, dy) * 2.2) ** 2
+        return (255, 255, 255, clamp(min(1.0, rays + glow)))
+    return pixel
+
+
+def raindrop(width=12, height=44, slant=0.2):
+    """A thin streak leaning like rain falling down and to the left at `slant` radians."""
+    def pixel(x, y):
+        t = y / (height - 1)
+        centre = (width - 1) / 2 + (0.5 - t) * (height - 1) * math.tan(slant)
+        d = abs(x - centre)
+        a = max(0.0, 1 - d / 1.3) * (0.25 + 0.75 * t)
+        return (255, 255, 255, clamp(a))
+    return pixel
+
+
+def heart(size=32):
+    """A heart, white with a smooth edge (tinted by the cell colour)."""
+    c = (size - 1) / 2
+    def pixel(x, y):
+        # The implicit heart curve (x² + y² − 1)³ − x² y³ ≤ 0, y up.
+        u = (x - c) / (size * 0.36)
+        v = -(y - c) / (size * 0.36) + 0.2
+        inside = (u * u + v * v - 1) ** 3 - u * u * v ** 3
+        a = max(0.0, min(1.0, 0.5 - inside * 12))
+        return (255, 255, 255, clamp(a))
+    return pixel
+
+
 if __name__ == "__main__":
     os.makedirs(ASSETS, exist_ok=True)
     write_png(os.path.join(ASSETS, "fire.png"), 64, 64, fire(64))
@@ -133,4 +230,11 @@ if __name__ == "__main__":
     write_png(os.path.join(ASSETS, "starfield.png"), 800, 600, starfield())
     write_png(os.path.join(ASSETS, "sun.png"), 128, 128, sun(128))
     write_png(os.path.join(ASSETS, "earth.png"), 32, 32, earth(32))
+    write_png(os.path.join(ASSETS, "spark.png"), 16, 16, spark(16))
+    write_png(os.path.join(ASSETS, "snowflake.png"), 32, 32, snowflake(32))
+    write_png(os.path.join(ASSETS, "smoke.png"), 64, 64, smoke(64))
+    write_png(os.path.join(ASSETS, "confetti.png"), 16, 8, confetti(16, 8))
+    write_png(os.path.join(ASSETS, "star.png"), 32, 32, star(32))
+    write_png(os.path.join(ASSETS, "raindrop.png"), 12, 44, raindrop(12, 44))
+    write_png(os.path.join(ASSETS, "heart.png"), 32, 32, heart(32))
     print("wrote", ", ".join(sorted(f for f in os.listdir(ASSETS) if f.endswith(".png"))))

@@ -5,27 +5,40 @@ import SparksSDL
 
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Render frames of a preset to PNG files, headless.",
+        abstract: "Render a preset to PNG frames, a GIF or an MP4, headless.",
         discussion: """
-            Runs the fixed-step clock from 0 to --at, then writes --frames frames, one every \
-            1/--fps seconds. With a .png --out and one frame, writes that file; otherwise --out is a \
-            folder and frames are named PRESET-0001.png, … The same command always writes the same \
-            bytes.
+            Runs the fixed-step clock from 0 to --at, then renders --frames frames, one every \\
+            1/--fps seconds of scene time. With a .png --out and one frame, writes that file; \\
+            otherwise --out is a folder and frames are named PRESET-0001.png, … --gif and --mp4 \\
+            encode the frames with ffmpeg (Debian package ffmpeg); without --frames they cover \\
+            3 seconds. The same command always writes the same bytes.
+
+            Examples:
+              sparks render fire --at 2 --out fire.png
+              sparks render neon --frames 120 --out frames/
+              sparks render fireworks --at 1 --gif fireworks.gif
+              sparks render comet --frames 300 --fps 30 --mp4 comet.mp4
             """)
 
     @OptionGroup var scene: SceneOptions
 
-    @Option(help: "Number of frames to write.")
-    var frames: Int = 1
+    @Option(help: "Number of frames (default 1, or 3 seconds' worth for --gif and --mp4).")
+    var frames: Int?
 
     @Option(help: "Scene time of the first frame, in seconds.")
     var at: Double = 0
 
-    @Option(help: "Frames per second of scene time between frames.")
-    var fps: Double = 60
+    @Option(help: "Frames per second of scene time (default 60 for PNG frames, 25 for GIF, 30 for MP4).")
+    var fps: Double?
 
-    @Option(help: "A folder for the frames, or a .png file for a single frame.")
-    var out: String = "frames"
+    @Option(help: "A folder for the frames, or a .png file for a single frame (default frames/).")
+    var out: String?
+
+    @Option(help: "Write an animated GIF (needs ffmpeg).")
+    var gif: String?
+
+    @Option(help: "Write an H.264 MP4 video (needs ffmpeg).")
+    var mp4: String?
 
     @Option(help: "Output width in pixels (default: the preset's canvas width).")
     var width: Int?
@@ -33,40 +46,97 @@ struct Render: ParsableCommand {
     @Option(help: "Output height in pixels (default: the preset's canvas height).")
     var height: Int?
 
+    private var isVideo: Bool { gif != nil || mp4 != nil }
+    private var frameRate: Double { fps ?? (mp4 != nil ? 30 : gif != nil ? 25 : 60) }
+    private var frameCount: Int { frames ?? (isVideo ? Int((3 * frameRate).rounded()) : 1) }
+
     func validate() throws {
-        guard frames >= 1 else { throw ValidationError("--frames must be at least 1") }
+        if let frames, frames < 1 { throw ValidationError("--frames must be at least 1") }
+        if frameCount > 100_000 { throw ValidationError("--frames must be at most 100000") }
         guard at >= 0, at.isFinite, at <= 3600 else { throw ValidationError("--at must be between 0 and 3600 seconds") }
-        guard fps > 0, fps <= 1000 else { throw ValidationError("--fps must be in (0, 1000]") }
-        if out.hasSuffix(".png"), frames > 1 { throw ValidationError("--out \(out) names one file; use a folder for \(frames) frames") }
+        guard frameRate > 0, frameRate <= 1000 else { throw ValidationError("--fps must be in (0, 1000]") }
+        if let out, out.hasSuffix(".png"), frameCount > 1 { throw ValidationError("--out \(out) names one file; use a folder for \(frameCount) frames") }
+        if let gif, !gif.lowercased().hasSuffix(".gif") { throw ValidationError("--gif \(gif): the file name should end in .gif") }
+        if let mp4, !mp4.lowercased().hasSuffix(".mp4") { throw ValidationError("--mp4 \(mp4): the file name should end in .mp4") }
+        if gif != nil && mp4 != nil { throw ValidationError("choose one of --gif and --mp4") }
     }
 
     func run() throws {
+        let ffmpeg = isVideo ? try Self.findFFmpeg(for: gif != nil ? "a GIF" : "an MP4") : nil
         let locator = PresetLocator()
         let (description, url) = try scene.loadDescription(locator: locator)
         let sceneObject = try scene.makeScene(description, url: url, locator: locator)
         let canvas = description.canvas
         let renderer = try OffscreenRenderer(width: width ?? Int(canvas.width), height: height ?? Int(canvas.height))
-        let single = out.hasSuffix(".png")
-        let outURL = URL(fileURLWithPath: out)
-        try FileManager.default.createDirectory(
-            at: single ? outURL.deletingLastPathComponent() : outURL, withIntermediateDirectories: true)
+
+        // Where frames go: the user's folder or file, or a temporary folder for a video.
+        let temporary = isVideo ? FileManager.default.temporaryDirectory.appendingPathComponent("sparks-frames-\(UUID().uuidString)") : nil
+        defer { if let temporary { try? FileManager.default.removeItem(at: temporary) } }
+        let target = out ?? "frames"
+        let single = temporary == nil && target.hasSuffix(".png")
+        let folder = temporary ?? (single ? URL(fileURLWithPath: target).deletingLastPathComponent() : URL(fileURLWithPath: target))
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+
         var list = RenderList()
-        let showProgress = frames > 1 && isatty(STDERR_FILENO) != 0
-        for frame in 0..<frames {
-            sceneObject.run(until: at + Double(frame) / fps)
+        let count = frameCount, rate = frameRate
+        let showProgress = count > 1 && isatty(STDERR_FILENO) != 0
+        for frame in 0..<count {
+            sceneObject.run(until: at + Double(frame) / rate)
             sceneObject.buildRenderList(into: &list)
             renderer.render(list)
-            let file = single ? outURL : outURL.appendingPathComponent(String(format: "%@-%04d.png", description.name, frame + 1))
-            try renderer.writePNG(to: file)
-            if showProgress {
-                FileHandle.standardError.write(Data("\rframe \(frame + 1)/\(frames)".utf8))
-            }
-            if let failure = renderer.textures.loadFailures.first {
-                throw CommandError("\(failure.key): \(failure.value)")
-            }
+            let name = temporary != nil ? String(format: "frame-%05d.png", frame + 1) : String(format: "%@-%04d.png", description.name, frame + 1)
+            try renderer.writePNG(to: single ? URL(fileURLWithPath: target) : folder.appendingPathComponent(name))
+            if showProgress { FileHandle.standardError.write(Data("\rframe \(frame + 1)/\(count)".utf8)) }
+            if let failure = renderer.textures.loadFailures.first { throw CommandError("\(failure.key): \(failure.value)") }
         }
         if showProgress { FileHandle.standardError.write(Data("\n".utf8)) }
-        let target = single ? out : "\(out)/"
-        print("wrote \(frames) frame\(frames == 1 ? "" : "s") of \(description.name) to \(target) (t = \(at)…\(at + Double(frames - 1) / fps) s, \(sceneObject.liveParticleCount) particles, state \(String(sceneObject.stateHash(), radix: 16)))")
+        let span = String(format: "t = %.2f…%.2f s", at, at + Double(count - 1) / rate)
+
+        if let ffmpeg, let temporary {
+            let output = gif ?? mp4!
+            try Self.encode(frames: temporary, rate: rate, to: output, gif: gif != nil, ffmpeg: ffmpeg)
+            let size = (try? FileManager.default.attributesOfItem(atPath: output)[.size] as? Int) ?? 0
+            print("wrote \(output) (\(count) frames of \(description.name) at \(format(rate)) fps, \(span), \(size / 1024) KiB)")
+        } else {
+            print("wrote \(count) frame\(count == 1 ? "" : "s") of \(description.name) to \(single ? target : folder.path + "/") (\(span), \(sceneObject.liveParticleCount) particles, state \(String(sceneObject.stateHash(), radix: 16)))")
+        }
+    }
+
+    private func format(_ v: Double) -> String { v.rounded() == v ? String(Int(v)) : String(v) }
+
+    /// The ffmpeg executable on PATH, or an error naming the package to install.
+    static func findFFmpeg(for what: String) throws -> URL {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for dir in path.split(separator: ":") {
+            let candidate = URL(fileURLWithPath: String(dir)).appendingPathComponent("ffmpeg")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        throw CommandError("writing \(what) needs ffmpeg, which is not installed: install the Debian package ffmpeg (sudo apt-get install ffmpeg), or write PNG frames with --out")
+    }
+
+    /// Encodes numbered PNG frames with ffmpeg, single-threaded and bit-exact so the same frames
+    /// always give the same file: a GIF with a palette made from all frames, or H.264 in MP4.
+    static func encode(frames folder: URL, rate: Double, to output: String, gif: Bool, ffmpeg: URL) throws {
+        var arguments = ["-hide_banner", "-loglevel", "error", "-y", "-framerate", String(rate),
+                         "-i", folder.appendingPathComponent("frame-%05d.png").path, "-threads", "1"]
+        if gif {
+            arguments += ["-filter_complex", "[0:v]split[a][b];[a]palettegen=stats_mode=full[p];[b][p]paletteuse=dither=bayer:bayer_scale=3",
+                          "-loop", "0"]
+        } else {
+            arguments += ["-c:v", "libx264", "-preset", "medium", "-crf", "20", "-pix_fmt", "yuv420p",
+                          "-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2", "-movflags", "+faststart"]
+        }
+        arguments += ["-map_metadata", "-1", "-fflags", "+bitexact", "-flags:v", "+bitexact", output]
+        let process = Process()
+        process.executableURL = ffmpeg
+        process.arguments = arguments
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw CommandError("ffmpeg could not write \(output): \(message.trimmingCharacters(in: .whitespacesAndNewlines))")
+        }
     }
 }

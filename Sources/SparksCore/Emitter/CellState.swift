@@ -8,6 +8,8 @@ public final class CellState {
     /// Fractional births carried between steps (top-level cells; sub-cells keep one per parent
     /// particle in the parent's storage).
     var accumulator: Double = 0
+    /// Particles born into this cell since it started (statistics; not part of the state hash).
+    public internal(set) var birthCount = 0
     /// States of the sub-cells, in the cell's `emitterCells` order.
     public private(set) var children: [CellState]
 

@@ -2,10 +2,12 @@
 /// layer-local time it has been simulated to.
 ///
 /// One step from `t0` to `t1` (layer time), cell tree in pre-order (spec §7):
-/// 1. live particles of the cell age and move; those past their lifetime are removed;
-/// 2. the cell spawns: a top-level cell from the emitter shape, a sub-cell from every live
-///    particle of its parent (whose state is already final for this step);
-/// 3. the same for each sub-cell.
+/// 1. live particles of the cell age and move;
+/// 2. the cell spawns: a top-level cell from the emitter shape, a sub-cell from every particle
+///    of its parent (whose state is already final for this step) for the part of the step the
+///    parent was alive;
+/// 3. the same for each sub-cell;
+/// 4. particles whose lifetime has passed are removed, in every cell.
 /// Each birth gets its exact time inside the step, so it starts with its sub-step age.
 public final class EmitterSimulation {
     /// The layer's generator (spec §5.6).
@@ -102,13 +104,16 @@ public final class EmitterSimulation {
         for (index, cell) in properties.emitterCells.enumerated() {
             let state = cellStates[index]
             let sampler = ParticleSampler(cell: cell, layer: properties)
-            budget.release(state.storage.advance(sampler.rates(dt: dt)))
+            state.storage.integrate(sampler.rates(dt: dt))
             if cell.isEnabled {
                 spawnFromShape(
                     state, cell: cell, sampler: sampler, from: t0, to: t1, properties: properties,
                     emitterStart: emitterStart, emitterEnd: emitterEnd, budget: &budget)
             }
             stepSubcells(of: state, cell: cell, parentSampler: sampler, dt: dt, properties: properties, budget: &budget)
+        }
+        for state in cellStates {
+            state.forEach { budget.release($0.storage.removeExpired()) }
         }
     }
 
@@ -119,7 +124,7 @@ public final class EmitterSimulation {
         for (index, subcell) in parentCell.emitterCells.enumerated() {
             let state = parent.children[index]
             let sampler = ParticleSampler(cell: subcell, layer: properties)
-            budget.release(state.storage.advance(sampler.rates(dt: dt)))
+            state.storage.integrate(sampler.rates(dt: dt))
             if subcell.isEnabled {
                 spawnFromParents(
                     state, cell: subcell, sampler: sampler, parent: parent, accumulatorIndex: index,
@@ -174,6 +179,7 @@ public final class EmitterSimulation {
                 into: storage, random: &random, position: site.position, natural: site.normal,
                 age: t1 - birthTime, parentColor: (1, 1, 1, 1), parentScale: 1)
         }
+        state.birthCount += storage.count - countBefore
         budget.release(granted - (storage.count - countBefore))
     }
 
@@ -191,7 +197,7 @@ public final class EmitterSimulation {
         let window = cell.emissionInterval
         let storage = state.storage
         let accumulators = parents.accumulatorPointer(accumulatorIndex)
-        let age = parents.pointer(.age)
+        let age = parents.pointer(.age), life = parents.pointer(.lifetime)
         let px = parents.pointer(.positionX), py = parents.pointer(.positionY), pz = parents.pointer(.positionZ)
         let vx = parents.pointer(.velocityX), vy = parents.pointer(.velocityY), vz = parents.pointer(.velocityZ)
         let red = parents.pointer(.red), green = parents.pointer(.green), blue = parents.pointer(.blue), alpha = parents.pointer(.alpha)
@@ -199,7 +205,8 @@ public final class EmitterSimulation {
 
         for i in 0..<parents.count {
             let ageNow = Double(age[i])
-            let lo = max(max(ageNow - dt, 0), window.start), hi = min(ageNow, window.end)
+            // A parent that died inside the step emits until its death.
+            let lo = max(max(ageNow - dt, 0), window.start), hi = min(ageNow, window.end, Double(life[i]))
             guard hi > lo else { continue }
             let before = Double(accumulators[i])
             let total = before + rate * (hi - lo)
@@ -225,6 +232,7 @@ public final class EmitterSimulation {
                     natural: velocity.normalized(orElse: EmissionGeometry.plusX),
                     age: childAge, parentColor: color, parentScale: parentScale)
             }
+            state.birthCount += storage.count - countBefore
             budget.release(granted - (storage.count - countBefore))
         }
     }

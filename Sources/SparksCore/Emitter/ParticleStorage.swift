@@ -115,14 +115,13 @@ public final class ParticleStorage {
         var scaleSpeed: Float
     }
 
-    /// Advances every particle by `rates.dt`, removes the ones whose age reaches their lifetime
-    /// and keeps the survivors in birth order. Motion is the exact solution for constant
+    /// Advances every particle by `rates.dt`. Motion is the exact solution for constant
     /// acceleration, `p += v·dt + ½·a·dt²; v += a·dt`, so results do not depend on the step size.
-    /// Returns the number of particles removed.
-    @discardableResult
-    func advance(_ rates: Rates) -> Int {
+    /// Particles whose age passes their lifetime stay until `removeExpired()`, so that they can
+    /// still emit sub-cells for the part of the step they were alive.
+    func integrate(_ rates: Rates) {
         let n = count
-        guard n > 0 else { return 0 }
+        guard n > 0 else { return }
         let dt = rates.dt
         let (ax, ay, az) = rates.acceleration
         let halfDt2 = 0.5 * dt * dt
@@ -131,7 +130,7 @@ public final class ParticleStorage {
         let px = pointer(.positionX), py = pointer(.positionY), pz = pointer(.positionZ)
         let vx = pointer(.velocityX), vy = pointer(.velocityY), vz = pointer(.velocityZ)
         let r = pointer(.red), g = pointer(.green), b = pointer(.blue), a = pointer(.alpha)
-        let s = pointer(.scale), spin = pointer(.spin), age = pointer(.age), life = pointer(.lifetime)
+        let s = pointer(.scale), age = pointer(.age)
 
         // Update pass: branch-free, so the compiler vectorises it.
         for i in 0..<n {
@@ -148,8 +147,19 @@ public final class ParticleStorage {
             s[i] += ds
             age[i] += dt
         }
+    }
 
-        // Death pass: find the first dead particle; only then compact the tail.
+    /// Removes the particles whose age has reached their lifetime, keeping the survivors in
+    /// birth order. Returns the number removed.
+    @discardableResult
+    func removeExpired() -> Int {
+        let n = count
+        guard n > 0 else { return 0 }
+        let px = pointer(.positionX), py = pointer(.positionY), pz = pointer(.positionZ)
+        let vx = pointer(.velocityX), vy = pointer(.velocityY), vz = pointer(.velocityZ)
+        let r = pointer(.red), g = pointer(.green), b = pointer(.blue), a = pointer(.alpha)
+        let s = pointer(.scale), spin = pointer(.spin), age = pointer(.age), life = pointer(.lifetime)
+        // Find the first dead particle; only then compact the tail.
         var first = 0
         while first < n && age[first] < life[first] { first += 1 }
         guard first < n else { return 0 }
