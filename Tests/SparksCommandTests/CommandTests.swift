@@ -118,12 +118,39 @@ struct CommandTests {
         #expect(result.error.contains("sparks render"))
     }
 
+    @Test("render --gif and --mp4 write the same file every time", .enabled(if: which("ffmpeg") != nil, "needs ffmpeg: make test installs it"))
+    func export() throws {
+        let folder = try temporaryFolder()
+        for name in ["a", "b"] {
+            let gif = try sparks("render", "fireworks", "--at", "1", "--frames", "20", "--width", "200", "--height", "150", "--gif", folder.appendingPathComponent("\(name).gif").path)
+            #expect(gif.status == 0, "\(gif.error)")
+            let mp4 = try sparks("render", "comet", "--frames", "30", "--width", "200", "--height", "150", "--mp4", folder.appendingPathComponent("\(name).mp4").path)
+            #expect(mp4.status == 0, "\(mp4.error)")
+        }
+        let gifA = try Data(contentsOf: folder.appendingPathComponent("a.gif")), gifB = try Data(contentsOf: folder.appendingPathComponent("b.gif"))
+        #expect(gifA == gifB && gifA.starts(with: Array("GIF89a".utf8)))
+        let mp4A = try Data(contentsOf: folder.appendingPathComponent("a.mp4")), mp4B = try Data(contentsOf: folder.appendingPathComponent("b.mp4"))
+        #expect(mp4A == mp4B && mp4A.count > 1000 && String(decoding: mp4A[4..<8], as: UTF8.self) == "ftyp")
+    }
+
+    @Test("Without ffmpeg, --gif says which package to install")
+    func exportWithoutFFmpeg() throws {
+        var environment = ProcessInfo.processInfo.environment
+        environment["PATH"] = "/nonexistent"
+        let result = try runProgram(sparksExecutable, ["render", "fire", "--gif", "/tmp/never.gif"], timeout: 20, environment: environment)
+        #expect(result.status != 0)
+        #expect(result.error.contains("needs ffmpeg") && result.error.contains("Debian package ffmpeg"), "\(result.error)")
+    }
+
     @Test("list shows every preset with its description")
     func list() throws {
         let result = try sparks("list")
         #expect(result.status == 0)
-        #expect(result.output.contains("fire"))
-        #expect(result.output.contains("neon"))
-        #expect(result.output.contains("Ghost fire"))
+        let lines = result.output.split(separator: "\n")
+        #expect(lines.count == 16)
+        for name in ["fire", "neon", "fireworks", "snow", "smoke", "confetti", "sparkle", "rain", "hearts", "comet", "orbit", "equalizer", "volume", "spinner", "pulse", "neon-ring"] {
+            let line = lines.first { $0.hasPrefix(name + " ") }
+            #expect(line != nil && line!.count > name.count + 20, "\(name) is missing or has no description")
+        }
     }
 }

@@ -13,6 +13,7 @@ public final class EmitterLayer: Layer {
     public init(properties: LayerProperties = LayerProperties(), emitter: EmitterProperties = EmitterProperties()) {
         self.emitter = emitter
         simulation = EmitterSimulation(seed: emitter.seed)
+        simulation.reconcile(with: emitter.emitterCells)
         super.init(properties: properties)
     }
 

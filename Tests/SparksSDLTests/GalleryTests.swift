@@ -1,0 +1,58 @@
+import Foundation
+import SparksCore
+import SparksSDL
+import Testing
+
+/// The folder holding the repository's presets and assets.
+private let repositoryRoot: URL = {
+    var url = URL(fileURLWithPath: #filePath)
+    while !FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
+        url = url.deletingLastPathComponent()
+    }
+    return url
+}()
+
+/// `docs/gallery-manifest.txt`: preset names and the times their thumbnails show.
+private func manifest() throws -> [(name: String, at: Double)] {
+    let text = try String(contentsOf: repositoryRoot.appendingPathComponent("docs/gallery-manifest.txt"), encoding: .utf8)
+    return text.split(separator: "\n").compactMap { line in
+        let parts = line.split(separator: " ")
+        guard parts.count == 2, !line.hasPrefix("#"), let at = Double(parts[1]) else { return nil }
+        return (String(parts[0]), at)
+    }
+}
+
+@Suite("The gallery thumbnails are what Sparks draws")
+struct GalleryTests {
+    @Test("Every preset has a thumbnail in the manifest, and every thumbnail a preset")
+    func coverage() throws {
+        let presets = try FileManager.default.contentsOfDirectory(atPath: repositoryRoot.appendingPathComponent("presets").path)
+            .filter { $0.hasSuffix(".json") && $0 != "sparks.schema.json" }.map { String($0.dropLast(5)) }
+        let listed = try manifest().map(\.name)
+        #expect(Set(presets) == Set(listed))
+        let thumbnails = try FileManager.default.contentsOfDirectory(atPath: repositoryRoot.appendingPathComponent("docs/gallery").path)
+        #expect(Set(thumbnails) == Set(listed.map { "\($0).png" }))
+    }
+
+    @Test("Each thumbnail re-rendered now matches the committed one pixel for pixel (regenerate with make gallery)")
+    func noDrift() throws {
+        for (name, at) in try manifest() {
+            let description = try PresetDecoder.load(
+                contentsOf: repositoryRoot.appendingPathComponent("presets/\(name).json"),
+                assetDirectories: [repositoryRoot.appendingPathComponent("assets")]
+            ).get()
+            let scene = Scene(description)
+            scene.run(until: at)
+            var list = RenderList()
+            scene.buildRenderList(into: &list)
+            let renderer = try OffscreenRenderer(width: 400, height: 300)
+            renderer.render(list)
+            let now = try renderer.image()
+            let committed = try PixelImage(contentsOfPNG: repositoryRoot.appendingPathComponent("docs/gallery/\(name).png").path)
+            #expect(now == committed, "docs/gallery/\(name).png differs from what \(name) draws at \(at) s; run make gallery")
+            // And it shows something: not a blank canvas.
+            let first = Array(now.rgba.prefix(4))
+            #expect(stride(from: 0, to: now.rgba.count, by: 4).contains { Array(now.rgba[$0..<$0 + 4]) != first }, "\(name) thumbnail is blank")
+        }
+    }
+}
