@@ -2,12 +2,13 @@
 /// layer-local time it has been simulated to.
 ///
 /// One step from `t0` to `t1` (layer time), cell tree in pre-order (spec §7):
-/// 1. live particles of the cell age and move;
+/// 1. live particles of the cell age and move (on several threads for large cells);
 /// 2. the cell spawns: a top-level cell from the emitter shape, a sub-cell from every particle
 ///    of its parent (whose state is already final for this step) for the part of the step the
 ///    parent was alive;
 /// 3. the same for each sub-cell;
-/// 4. particles whose lifetime has passed are removed, in every cell.
+/// 4. dead particles at the old end of every cell's storage are dropped.
+/// Births happen on one thread in a fixed order, so the thread count never changes results.
 /// Each birth gets its exact time inside the step, so it starts with its sub-step age.
 public final class EmitterSimulation {
     /// The layer's generator (spec §5.6).
@@ -20,6 +21,8 @@ public final class EmitterSimulation {
     public private(set) var simulatedTime: Double?
     /// Emitter position at the end of the last step, for spawning along a moving emitter.
     private var lastEmitterPosition: Vector3?
+    /// Threads a large cell's update may use (results are the same for any value).
+    public var threads = 1
 
     init(seed: UInt32) {
         self.seed = seed
@@ -104,7 +107,7 @@ public final class EmitterSimulation {
         for (index, cell) in properties.emitterCells.enumerated() {
             let state = cellStates[index]
             let sampler = ParticleSampler(cell: cell, layer: properties)
-            state.storage.integrate(sampler.rates(dt: dt))
+            budget.release(state.storage.integrate(sampler.rates(dt: dt), threads: threads))
             if cell.isEnabled {
                 spawnFromShape(
                     state, cell: cell, sampler: sampler, from: t0, to: t1, properties: properties,
@@ -113,7 +116,7 @@ public final class EmitterSimulation {
             stepSubcells(of: state, cell: cell, parentSampler: sampler, dt: dt, properties: properties, budget: &budget)
         }
         for state in cellStates {
-            state.forEach { budget.release($0.storage.removeExpired()) }
+            state.forEach { $0.storage.trim() }
         }
     }
 
@@ -124,7 +127,7 @@ public final class EmitterSimulation {
         for (index, subcell) in parentCell.emitterCells.enumerated() {
             let state = parent.children[index]
             let sampler = ParticleSampler(cell: subcell, layer: properties)
-            state.storage.integrate(sampler.rates(dt: dt))
+            budget.release(state.storage.integrate(sampler.rates(dt: dt), threads: threads))
             if subcell.isEnabled {
                 spawnFromParents(
                     state, cell: subcell, sampler: sampler, parent: parent, accumulatorIndex: index,
@@ -163,7 +166,7 @@ public final class EmitterSimulation {
         guard granted > 0 else { return }
 
         let storage = state.storage
-        storage.reserve(storage.count + granted)
+        storage.reserve(additional: granted)
         let countBefore = storage.count
         let span = t1 - t0
         let size = properties.emitterSize
@@ -193,7 +196,7 @@ public final class EmitterSimulation {
     ) {
         let rate = Self.rate(of: cell, properties: properties)
         let parents = parent.storage
-        guard rate > 0, parents.count > 0 else { return }
+        guard rate > 0, !parents.slotRanges.0.isEmpty else { return }
         let window = cell.emissionInterval
         let storage = state.storage
         let accumulators = parents.accumulatorPointer(accumulatorIndex)
@@ -203,7 +206,9 @@ public final class EmitterSimulation {
         let red = parents.pointer(.red), green = parents.pointer(.green), blue = parents.pointer(.blue), alpha = parents.pointer(.alpha)
         let scale = parents.pointer(.scale)
 
-        for i in 0..<parents.count {
+        // Every slot, dead ones included: a parent that died inside this step still emits for
+        // the part of the step it was alive; ones dead before have an empty window.
+        for i in SlotRuns(parents.slotRanges) {
             let ageNow = Double(age[i])
             // A parent that died inside the step emits until its death.
             let lo = max(max(ageNow - dt, 0), window.start), hi = min(ageNow, window.end, Double(life[i]))
@@ -215,7 +220,7 @@ public final class EmitterSimulation {
             guard births > 0 else { continue }
             let granted = budget.grant(births)
             guard granted > 0 else { continue }
-            storage.reserve(storage.count + granted)
+            storage.reserve(additional: granted)
             let countBefore = storage.count
             let pEnd = Vector3(Double(px[i]), Double(py[i]), Double(pz[i]))
             let vEnd = Vector3(Double(vx[i]), Double(vy[i]), Double(vz[i]))

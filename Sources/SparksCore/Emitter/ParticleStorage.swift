@@ -1,9 +1,14 @@
-/// Structure-of-arrays storage for the live particles of one cell, in birth order.
+import Dispatch
+
+/// Structure-of-arrays storage for the particles of one cell, in birth order.
 ///
-/// One block of memory holds every column (`capacity` floats each), reused from step to step:
-/// once the capacity covers the steady state, stepping allocates nothing. Removal compacts the
-/// survivors in place, so memory order is birth order (oldest first), which the render modes
-/// `oldestFirst` / `oldestLast` and the state hash rely on.
+/// One block of memory holds every column (`capacity` floats each), used as a ring of slots:
+/// particles are appended at the tail in birth order, and a particle is dead once its age has
+/// reached its lifetime. Dead particles are skipped by every reader and dropped when they reach
+/// the head, so nothing moves in steady state: the update streams through the columns once per
+/// step, eight particles at a time. Order is birth order (oldest first), which the render modes
+/// `oldestFirst` / `oldestLast` and the state hash rely on. Once the ring covers the steady
+/// state, stepping allocates nothing.
 public final class ParticleStorage {
     /// The fixed columns, in the order they appear in memory and in the state hash.
     public enum Column: Int, CaseIterable, Sendable {
@@ -22,13 +27,17 @@ public final class ParticleStorage {
 
     /// Live particles.
     public private(set) var count = 0
-    /// Particles that fit without growing.
+    /// Slots available without growing.
     public private(set) var capacity = 0
     /// Extra columns: one birth accumulator per sub-cell (spec §6.5: one per parent/sub-cell pair).
     public let accumulatorCount: Int
     /// Total columns.
     public var columnCount: Int { Self.fixedColumnCount + accumulatorCount }
 
+    /// The first slot in use (the oldest particle, or a dead one not yet dropped).
+    private var head = 0
+    /// Slots in use from `head`, live and dead.
+    private var used = 0
     private var block: UnsafeMutablePointer<Float>?
 
     /// Creates empty storage with one accumulator column per sub-cell.
@@ -40,18 +49,13 @@ public final class ParticleStorage {
         block?.deallocate()
     }
 
-    /// The base of a fixed column; valid for `count` elements until the next growth.
+    /// The base of a fixed column, indexed by slot (see `slotRanges`).
     @inlinable @inline(__always)
     public func pointer(_ column: Column) -> UnsafeMutablePointer<Float> {
         basePointer + column.rawValue * capacity
     }
 
-    /// A copy of a column's live values, in birth order.
-    public func values(_ column: Column) -> [Float] {
-        Array(UnsafeBufferPointer(start: pointer(column), count: count))
-    }
-
-    /// The base of sub-cell accumulator column `index`.
+    /// The base of sub-cell accumulator column `index`, indexed by slot.
     @inline(__always)
     func accumulatorPointer(_ index: Int) -> UnsafeMutablePointer<Float> {
         basePointer + (Self.fixedColumnCount + index) * capacity
@@ -61,33 +65,65 @@ public final class ParticleStorage {
         block ?? UnsafeMutablePointer(bitPattern: MemoryLayout<Float>.alignment)!
     }
 
-    /// Makes room for at least `needed` particles, keeping the live ones.
-    public func reserve(_ needed: Int) {
-        guard needed > capacity else { return }
-        let newCapacity = max(needed, capacity * 2, 64)
+    /// The slots in use, in birth order: at most two runs, as the ring wraps. Some may hold dead
+    /// particles; `isLive` tells.
+    public var slotRanges: (Range<Int>, Range<Int>) {
+        let end = head + used
+        if end <= capacity { return (head..<end, 0..<0) }
+        return (head..<capacity, 0..<(end - capacity))
+    }
+
+    /// Whether the particle in `slot` is alive.
+    @inline(__always)
+    public func isLive(_ slot: Int) -> Bool {
+        let base = basePointer
+        return base[Column.age.rawValue * capacity + slot] < base[Column.lifetime.rawValue * capacity + slot]
+    }
+
+    /// Bytes of particle memory held.
+    public var storageBytes: Int { capacity * columnCount * MemoryLayout<Float>.stride }
+
+    /// Makes room for `additional` more particles, keeping the live ones (in order). Grows by a
+    /// quarter at a time, so steady-state memory stays close to what the particles need.
+    public func reserve(additional: Int) {
+        guard used + additional > capacity else { return }
+        trim()
+        guard used + additional > capacity else { return }
+        let newCapacity = max(count + additional, capacity + capacity / 4, 64)
         let newBlock = UnsafeMutablePointer<Float>.allocate(capacity: newCapacity * columnCount)
+        // Copy live particles only, unwrapped to start at slot 0.
+        var written = 0
         if let old = block {
-            for c in 0..<columnCount {
-                (newBlock + c * newCapacity).update(from: old + c * capacity, count: count)
+            let (a, b) = slotRanges
+            for range in [a, b] {
+                for slot in range where isLive(slot) {
+                    for c in 0..<columnCount { newBlock[c * newCapacity + written] = old[c * capacity + slot] }
+                    written += 1
+                }
             }
             old.deallocate()
         }
         block = newBlock
         capacity = newCapacity
+        head = 0
+        used = written
     }
 
     /// Removes every particle (memory is kept).
     public func removeAll() {
         count = 0
+        head = 0
+        used = 0
     }
 
-    /// Appends one particle; `reserve` must have made room.
+    /// Appends one particle at the tail; `reserve` must have made room.
     @inline(__always)
     func append(
         position: (Float, Float, Float), velocity: (Float, Float, Float),
         color: (Float, Float, Float, Float), scale: Float, spin: Float, age: Float, lifetime: Float
     ) {
-        let i = count
+        var i = head + used
+        if i >= capacity { i -= capacity }
         let base = basePointer, cap = capacity
         base[Column.positionX.rawValue * cap + i] = position.0
         base[Column.positionY.rawValue * cap + i] = position.1
@@ -104,7 +140,8 @@ public final class ParticleStorage {
         base[Column.age.rawValue * cap + i] = age
         base[Column.lifetime.rawValue * cap + i] = lifetime
         for a in 0..<accumulatorCount { base[(Self.fixedColumnCount + a) * cap + i] = 0 }
-        count = i + 1
+        used += 1
+        count += 1
     }
 
     /// Per-step constants of a cell's motion and appearance (spec §6.4, §6.6, §6.7).
@@ -115,69 +152,147 @@ public final class ParticleStorage {
         var scaleSpeed: Float
     }
 
-    /// Advances every particle by `rates.dt`. Motion is the exact solution for constant
-    /// acceleration, `p += v·dt + ½·a·dt²; v += a·dt`, so results do not depend on the step size.
-    /// Particles whose age passes their lifetime stay until `removeExpired()`, so that they can
-    /// still emit sub-cells for the part of the step they were alive.
-    func integrate(_ rates: Rates) {
-        let n = count
-        guard n > 0 else { return }
-        let dt = rates.dt
+    /// Particles at or above which `integrate` splits the work across threads.
+    static let parallelThreshold = 32_768
+
+    /// Advances every particle by `rates.dt` and returns how many died in this step (their age
+    /// reached their lifetime). Motion is the exact solution for constant acceleration,
+    /// `p += v·dt + ½·a·dt²; v += a·dt`, so results do not depend on the step size. Dead
+    /// particles stay in their slots until `trim()`, so they can still emit sub-cells for the
+    /// part of the step they were alive. With `threads` > 1 the slots are split into ranges
+    /// updated at once; every particle gets the same arithmetic, so results do not change.
+    @discardableResult
+    func integrate(_ rates: Rates, threads: Int = 1) -> Int {
+        guard used > 0 else { return 0 }
+        let (a, b) = slotRanges
+        let parts = threads > 1 && used >= Self.parallelThreshold ? min(threads, 64) : 1
+        var deaths = 0
+        if parts == 1 {
+            deaths = integrate(rates, a) + integrate(rates, b)
+        } else {
+            // Split both runs into `parts` pieces of whole SIMD groups, one result slot each.
+            let results = UnsafeMutablePointer<Int>.allocate(capacity: parts)
+            defer { results.deallocate() }
+            let shared = SharedWork(storage: self, rates: rates, first: a, second: b, parts: parts, results: results)
+            DispatchQueue.concurrentPerform(iterations: parts) { part in shared.run(part) }
+            for part in 0..<parts { deaths += results[part] }
+        }
+        count -= deaths
+        return deaths
+    }
+
+    /// The ranges one thread of a parallel update works on.
+    private struct SharedWork: @unchecked Sendable {
+        let storage: ParticleStorage
+        let rates: Rates
+        let first: Range<Int>, second: Range<Int>
+        let parts: Int
+        let results: UnsafeMutablePointer<Int>
+
+        func run(_ part: Int) {
+            results[part] = storage.integrate(rates, piece(first, part)) + storage.integrate(rates, piece(second, part))
+        }
+
+        private func piece(_ range: Range<Int>, _ part: Int) -> Range<Int> {
+            let groups = (range.count + 7) / 8
+            let lo = range.lowerBound + min(range.count, (groups * part / parts) * 8)
+            let hi = range.lowerBound + min(range.count, (groups * (part + 1) / parts) * 8)
+            return lo..<hi
+        }
+    }
+
+    /// The update of one run of slots: eight at a time, then one at a time.
+    private func integrate(_ rates: Rates, _ range: Range<Int>) -> Int {
+        guard !range.isEmpty else { return 0 }
+        typealias V = SIMD8<Float>
+        let dt = rates.dt, halfDt2 = 0.5 * rates.dt * rates.dt
         let (ax, ay, az) = rates.acceleration
-        let halfDt2 = 0.5 * dt * dt
         let (dr, dg, db, da) = (rates.colorSpeed.0 * dt, rates.colorSpeed.1 * dt, rates.colorSpeed.2 * dt, rates.colorSpeed.3 * dt)
         let ds = rates.scaleSpeed * dt
         let px = pointer(.positionX), py = pointer(.positionY), pz = pointer(.positionZ)
         let vx = pointer(.velocityX), vy = pointer(.velocityY), vz = pointer(.velocityZ)
-        let r = pointer(.red), g = pointer(.green), b = pointer(.blue), a = pointer(.alpha)
-        let s = pointer(.scale), age = pointer(.age)
-
-        // Update pass: branch-free, so the compiler vectorises it.
-        for i in 0..<n {
-            px[i] += vx[i] * dt + ax * halfDt2
-            py[i] += vy[i] * dt + ay * halfDt2
-            pz[i] += vz[i] * dt + az * halfDt2
-            vx[i] += ax * dt
-            vy[i] += ay * dt
-            vz[i] += az * dt
+        let r = pointer(.red), g = pointer(.green), b = pointer(.blue), al = pointer(.alpha)
+        let s = pointer(.scale), age = pointer(.age), life = pointer(.lifetime)
+        @inline(__always) func load(_ p: UnsafeMutablePointer<Float>, _ i: Int) -> V {
+            UnsafeRawPointer(p + i).loadUnaligned(as: V.self)
+        }
+        @inline(__always) func store(_ v: V, _ p: UnsafeMutablePointer<Float>, _ i: Int) {
+            UnsafeMutableRawPointer(p + i).storeBytes(of: v, as: V.self)
+        }
+        let zero = V(repeating: 0), one = V(repeating: 1)
+        var died = SIMD8<Int32>(repeating: 0)
+        var i = range.lowerBound
+        while i + 8 <= range.upperBound {
+            let x = load(vx, i), y = load(vy, i), z = load(vz, i)
+            store(load(px, i) + x * dt + ax * halfDt2, px, i)
+            store(load(py, i) + y * dt + ay * halfDt2, py, i)
+            store(load(pz, i) + z * dt + az * halfDt2, pz, i)
+            store(x + ax * dt, vx, i)
+            store(y + ay * dt, vy, i)
+            store(z + az * dt, vz, i)
+            store(pointwiseMin(pointwiseMax(load(r, i) + dr, zero), one), r, i)
+            store(pointwiseMin(pointwiseMax(load(g, i) + dg, zero), one), g, i)
+            store(pointwiseMin(pointwiseMax(load(b, i) + db, zero), one), b, i)
+            store(pointwiseMin(pointwiseMax(load(al, i) + da, zero), one), al, i)
+            store(load(s, i) + ds, s, i)
+            let a0 = load(age, i), l = load(life, i)
+            let a1 = a0 + dt
+            store(a1, age, i)
+            died &+= SIMD8<Int32>(repeating: 0).replacing(with: 1, where: (a0 .< l) .& (a1 .>= l))
+            i += 8
+        }
+        var deaths = Int(died.wrappedSum())
+        while i < range.upperBound {
+            let x = vx[i], y = vy[i], z = vz[i]
+            px[i] = px[i] + x * dt + ax * halfDt2
+            py[i] = py[i] + y * dt + ay * halfDt2
+            pz[i] = pz[i] + z * dt + az * halfDt2
+            vx[i] = x + ax * dt
+            vy[i] = y + ay * dt
+            vz[i] = z + az * dt
             r[i] = min(max(r[i] + dr, 0), 1)
             g[i] = min(max(g[i] + dg, 0), 1)
             b[i] = min(max(b[i] + db, 0), 1)
-            a[i] = min(max(a[i] + da, 0), 1)
-            s[i] += ds
-            age[i] += dt
+            al[i] = min(max(al[i] + da, 0), 1)
+            s[i] = s[i] + ds
+            let a0 = age[i], a1 = a0 + dt
+            age[i] = a1
+            if a0 < life[i] && a1 >= life[i] { deaths += 1 }
+            i += 1
         }
+        return deaths
     }
 
-    /// Removes the particles whose age has reached their lifetime, keeping the survivors in
-    /// birth order. Returns the number removed.
+    /// Drops dead particles at the head (the oldest end). Returns the slots freed.
     @discardableResult
-    func removeExpired() -> Int {
-        let n = count
-        guard n > 0 else { return 0 }
-        let px = pointer(.positionX), py = pointer(.positionY), pz = pointer(.positionZ)
-        let vx = pointer(.velocityX), vy = pointer(.velocityY), vz = pointer(.velocityZ)
-        let r = pointer(.red), g = pointer(.green), b = pointer(.blue), a = pointer(.alpha)
-        let s = pointer(.scale), spin = pointer(.spin), age = pointer(.age), life = pointer(.lifetime)
-        // Find the first dead particle; only then compact the tail.
-        var first = 0
-        while first < n && age[first] < life[first] { first += 1 }
-        guard first < n else { return 0 }
-        var write = first
-        let accumulators = accumulatorCount
-        for read in (first + 1)..<n where age[read] < life[read] {
-            px[write] = px[read]; py[write] = py[read]; pz[write] = pz[read]
-            vx[write] = vx[read]; vy[write] = vy[read]; vz[write] = vz[read]
-            r[write] = r[read]; g[write] = g[read]; b[write] = b[read]; a[write] = a[read]
-            s[write] = s[read]; spin[write] = spin[read]; age[write] = age[read]; life[write] = life[read]
-            for k in 0..<accumulators {
-                let column = accumulatorPointer(k)
-                column[write] = column[read]
-            }
-            write += 1
+    func trim() -> Int {
+        var freed = 0
+        while used > 0 && !isLive(head) {
+            head += 1
+            if head == capacity { head = 0 }
+            used -= 1
+            freed += 1
         }
-        count = write
-        return n - write
+        if used == 0 { head = 0 }
+        return freed
+    }
+
+    /// Calls `body` with the slot of every live particle, oldest first.
+    @inline(__always)
+    func forEachLiveSlot(_ body: (Int) -> Void) {
+        let (a, b) = slotRanges
+        let age = pointer(.age), life = pointer(.lifetime)
+        for slot in a where age[slot] < life[slot] { body(slot) }
+        for slot in b where age[slot] < life[slot] { body(slot) }
+    }
+
+    /// A copy of a column's live values, in birth order.
+    public func values(_ column: Column) -> [Float] {
+        var result: [Float] = []
+        result.reserveCapacity(count)
+        let p = pointer(column)
+        forEachLiveSlot { result.append(p[$0]) }
+        return result
     }
 
     /// Feeds every live value of every column, in birth order, into `hasher`.
@@ -185,7 +300,24 @@ public final class ParticleStorage {
         hasher.combine(UInt32(truncatingIfNeeded: count))
         for c in 0..<columnCount {
             let column = basePointer + c * capacity
-            for i in 0..<count { hasher.combine(column[i].bitPattern) }
+            forEachLiveSlot { hasher.combine(column[$0].bitPattern) }
         }
+    }
+}
+
+/// The slots of a ring's two runs as one sequence, without allocating.
+struct SlotRuns: Sequence, IteratorProtocol {
+    private var first: Range<Int>
+    private var second: Range<Int>
+
+    init(_ runs: (Range<Int>, Range<Int>)) {
+        first = runs.0
+        second = runs.1
+    }
+
+    @inline(__always)
+    mutating func next() -> Int? {
+        if let slot = first.popFirst() { return slot }
+        return second.popFirst()
     }
 }

@@ -16,11 +16,12 @@ public final class RenderListBuilder {
         var uv: (Float, Float, Float, Float)
     }
 
-    /// A particle in a merged draw order.
+    /// A particle in a merged draw order: sorted by key, then cell, then birth rank.
     private struct OrderedParticle {
         var key: Float
         var cell: Int32
-        var index: Int32
+        var rank: Int32
+        var slot: Int32
     }
 
     /// What a layer inherits from above: where its space sits, its time, opacity, tint and clip.
@@ -189,9 +190,7 @@ public final class RenderListBuilder {
             // Cells in tree order, each in birth order (spec §5.4).
             for view in cells {
                 list.beginBatch(texture: view.texture, blendMode: blend, transform: transform, clip: clip)
-                for i in 0..<view.storage.count {
-                    appendQuad(view, i, keepDepth: keepDepth, modulation: modulation, into: &list)
-                }
+                view.storage.forEachLiveSlot { appendQuad(view, $0, keepDepth: keepDepth, modulation: modulation, into: &list) }
             }
         case .oldestFirst, .oldestLast, .backToFront:
             let mode = properties.renderMode
@@ -199,26 +198,31 @@ public final class RenderListBuilder {
                 // One cell in birth order, or its reverse: no sort needed.
                 let view = cells[0]
                 list.beginBatch(texture: view.texture, blendMode: blend, transform: transform, clip: clip)
-                let n = view.storage.count
-                for k in 0..<n {
-                    appendQuad(view, mode == .oldestLast ? n - 1 - k : k, keepDepth: keepDepth, modulation: modulation, into: &list)
+                if mode == .oldestLast {
+                    let (a, b) = view.storage.slotRanges
+                    for slot in b.reversed() where view.storage.isLive(slot) { appendQuad(view, slot, keepDepth: keepDepth, modulation: modulation, into: &list) }
+                    for slot in a.reversed() where view.storage.isLive(slot) { appendQuad(view, slot, keepDepth: keepDepth, modulation: modulation, into: &list) }
+                } else {
+                    view.storage.forEachLiveSlot { appendQuad(view, $0, keepDepth: keepDepth, modulation: modulation, into: &list) }
                 }
                 return
             }
             order.removeAll(keepingCapacity: true)
             for (c, view) in cells.enumerated() {
                 let age = view.storage.pointer(.age), z = view.storage.pointer(.positionZ)
-                for i in 0..<view.storage.count {
+                var rank: Int32 = 0
+                view.storage.forEachLiveSlot { i in
                     let key: Float = switch mode {
                     case .oldestFirst: -age[i]
                     case .oldestLast: age[i]
                     default: z[i]  // back to front: far (small z) first
                     }
-                    order.append(OrderedParticle(key: key, cell: Int32(c), index: Int32(i)))
+                    order.append(OrderedParticle(key: key, cell: Int32(c), rank: rank, slot: Int32(i)))
+                    rank += 1
                 }
             }
             // Ties keep cell order, then birth order (oldest first).
-            order.sort { ($0.key, $0.cell, $0.index) < ($1.key, $1.cell, $1.index) }
+            order.sort { ($0.key, $0.cell, $0.rank) < ($1.key, $1.cell, $1.rank) }
             var currentSlot = -1
             for entry in order {
                 let view = cells[Int(entry.cell)]
@@ -226,17 +230,19 @@ public final class RenderListBuilder {
                     list.beginBatch(texture: view.texture, blendMode: blend, transform: transform, clip: clip)
                     currentSlot = view.textureSlot
                 }
-                appendQuad(view, Int(entry.index), keepDepth: keepDepth, modulation: modulation, into: &list)
+                appendQuad(view, Int(entry.slot), keepDepth: keepDepth, modulation: modulation, into: &list)
             }
         }
     }
 
     private func hasDepth(_ storage: ParticleStorage) -> Bool {
         let z = storage.pointer(.positionZ)
-        guard storage.count > 1 else { return false }
-        let first = z[0]
-        for i in 1..<storage.count where z[i] != first { return true }
-        return false
+        var first: Float?
+        var differs = false
+        storage.forEachLiveSlot { i in
+            if let f = first { if z[i] != f { differs = true } } else { first = z[i] }
+        }
+        return differs
     }
 
     @inline(__always)
