@@ -1,65 +1,285 @@
 import ArgumentParser
 import Foundation
 import SparksCore
+import SparksSDL
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Run a preset headless and report particles per frame and throughput.",
-        discussion: "No window or display is needed. Timing covers the simulation steps only.")
+        abstract: "Run presets headless and report particles per frame and throughput.",
+        discussion: """
+            No window or display is needed. Each preset first runs untimed until it reaches its \\
+            steady state (twice its longest particle lifetime), then --seconds of frames are \\
+            timed; a frame is one fixed step (and, with --render, one image). One particle-update \\
+            is one live particle advanced one step, births and deaths included.
 
-    @OptionGroup var scene: SceneOptions
+            Examples:
+              sparks bench fire
+              sparks bench bench-anchor --live 1000000 --threads 2
+              sparks bench bench-anchor --live 10000 --render --width 640 --height 480
+              sparks bench fire neon --json
+            """)
 
-    @Option(help: "Simulated seconds to run.")
-    var seconds: Double = 10
+    @Argument(help: "Presets to measure (names from presets/ or paths).")
+    var presets: [String]
 
-    @Flag(help: "Print one JSON object instead of a table.")
+    @Option(help: "Timed seconds of scene time per preset.")
+    var seconds: Double?
+
+    @Option(help: "Timed frames per preset (instead of --seconds).")
+    var frames: Int?
+
+    @Option(name: .customLong("step-rate"), help: "Steps per second (default: the preset's stepRate).")
+    var stepRate: Double?
+
+    @Option(name: .customLong("birth-rate-scale"), help: "Multiply every emitter layer's birthRate by K.")
+    var birthRateScale: Double?
+
+    @Option(help: "Scale birth rates so about N particles live in steady state (birth rate × mean lifetime).")
+    var live: Int?
+
+    @Option(help: "Threads for large particle updates (results are identical for any number).")
+    var threads: Int = 1
+
+    @Flag(help: "Also draw every frame with the offscreen software renderer and time it.")
+    var render = false
+
+    @Option(help: "Render width in pixels (default: the preset's canvas).")
+    var width: Int?
+
+    @Option(help: "Render height in pixels (default: the preset's canvas).")
+    var height: Int?
+
+    @Option(name: .customLong("max-particles"), help: "The particle budget.")
+    var maxParticles: Int = ParticleBudget.defaultLimit
+
+    @Flag(help: "Print JSON (with the per-frame series) instead of a table.")
     var json = false
 
+    @Option(help: "Write the per-frame series as CSV to FILE.")
+    var csv: String?
+
+    func validate() throws {
+        if seconds != nil && frames != nil { throw ValidationError("give --seconds or --frames, not both") }
+        if let seconds, !(seconds > 0 && seconds <= 3600) { throw ValidationError("--seconds must be in (0, 3600]") }
+        if let frames, !(1...10_000_000).contains(frames) { throw ValidationError("--frames must be in 1…10000000") }
+        if let stepRate, !SceneDescription.stepRateRange.contains(stepRate) { throw ValidationError("--step-rate must be in 1…1000") }
+        if let live, live < 0 { throw ValidationError("--live must not be negative") }
+        if live != nil && birthRateScale != nil { throw ValidationError("give --live or --birth-rate-scale, not both") }
+        guard (1...64).contains(threads) else { throw ValidationError("--threads must be in 1…64") }
+        guard maxParticles > 0 else { throw ValidationError("--max-particles must be positive") }
+    }
+
     func run() throws {
-        guard seconds > 0, seconds <= 3600 else { throw ValidationError("--seconds must be in (0, 3600]") }
         let locator = PresetLocator()
-        let (description, url) = try scene.loadDescription(locator: locator)
-        let sceneObject = try scene.makeScene(description, url: url, locator: locator)
-        let steps = Int((seconds * description.stepRate).rounded())
-        var live: [Int] = []
-        live.reserveCapacity(steps)
-        var stepNanoseconds: [Double] = []
-        stepNanoseconds.reserveCapacity(steps)
-        var updates = 0
-        let clock = ContinuousClock()
-        sceneObject.startIfNeeded()
-        let total = clock.measure {
-            for _ in 0..<steps {
-                updates += sceneObject.liveParticleCount
-                let elapsed = clock.measure { sceneObject.step() }
-                stepNanoseconds.append(Double(elapsed.components.attoseconds) / 1e9 + Double(elapsed.components.seconds) * 1e9)
-                live.append(sceneObject.liveParticleCount)
-            }
+        var results: [BenchResult] = []
+        for preset in presets {
+            results.append(try measure(preset, locator: locator))
+            if !json { print(results.last!.table) }
         }
-        let totalSeconds = Double(total.components.seconds) + Double(total.components.attoseconds) / 1e18
-        let stepSum = stepNanoseconds.reduce(0, +)
-        let sorted = stepNanoseconds.sorted()
-        func percentile(_ p: Double) -> Double { sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count - 1) * p))] }
-        let mean = Double(live.reduce(0, +)) / Double(max(live.count, 1))
-        let stepsPerSecond = Double(steps) / (stepSum / 1e9)
-        let nsPerUpdate = updates > 0 ? stepSum / Double(updates) : 0
-        let hash = String(sceneObject.stateHash(), radix: 16)
         if json {
-            print("""
-                {"preset":"\(description.name)","steps":\(steps),"stepRate":\(description.stepRate),\
-                "liveMin":\(live.min() ?? 0),"liveMean":\(String(format: "%.1f", mean)),"liveMax":\(live.max() ?? 0),"liveFinal":\(live.last ?? 0),\
-                "stepMicrosecondsP50":\(String(format: "%.2f", percentile(0.5) / 1000)),"stepMicrosecondsP99":\(String(format: "%.2f", percentile(0.99) / 1000)),\
-                "stepsPerSecond":\(String(format: "%.1f", stepsPerSecond)),"nsPerParticleUpdate":\(String(format: "%.2f", nsPerUpdate)),\
-                "refusedBirths":\(sceneObject.budget.refusedBirths),"stateHash":"\(hash)"}
-                """)
-        } else {
-            print("preset            \(description.name)\(scene.birthRateScale.map { "  (birth rate ×\($0))" } ?? "")")
-            print("simulated         \(String(format: "%.1f", seconds)) s = \(steps) steps at \(Int(description.stepRate)) Hz, in \(String(format: "%.2f", totalSeconds)) s")
-            print("live particles    min \(live.min() ?? 0)  mean \(String(format: "%.0f", mean))  max \(live.max() ?? 0)  final \(live.last ?? 0)")
-            print("step time         p50 \(String(format: "%.1f", percentile(0.5) / 1000)) µs  p99 \(String(format: "%.1f", percentile(0.99) / 1000)) µs  max \(String(format: "%.1f", (sorted.last ?? 0) / 1000)) µs")
-            print("throughput        \(String(format: "%.0f", stepsPerSecond)) steps/s  \(String(format: "%.2f", nsPerUpdate)) ns per particle-update")
-            if sceneObject.budget.refusedBirths > 0 { print("budget            \(sceneObject.budget.refusedBirths) births refused (limit \(sceneObject.budget.limit))") }
-            print("state hash        \(hash)")
+            let data = try JSONSerialization.data(withJSONObject: results.map(\.json), options: [.prettyPrinted, .sortedKeys])
+            print(String(decoding: data, as: UTF8.self))
         }
+        if let csv {
+            var text = "preset,frame,live,step_us,build_us,render_ms\n"
+            for r in results {
+                for (i, f) in r.frames.enumerated() {
+                    text += "\(r.name),\(i + 1),\(f.live),\(String(format: "%.3f", f.stepNanoseconds / 1000)),\(String(format: "%.3f", f.buildNanoseconds / 1000)),\(String(format: "%.4f", f.renderNanoseconds / 1e6))\n"
+                }
+            }
+            try text.write(toFile: csv, atomically: true, encoding: .utf8)
+            if !json { print("wrote the per-frame series to \(csv)") }
+        }
+    }
+
+    private func measure(_ preset: String, locator: PresetLocator) throws -> BenchResult {
+        let url = try locator.file(for: preset)
+        // A larger --live needs a larger budget: check against what is asked for.
+        let limit = max(maxParticles, Int(Double(live ?? 0) * 1.5))
+        var description: SceneDescription
+        switch locator.load(url, limits: PresetLimits(maxParticles: live == nil && birthRateScale == nil ? limit : .max)) {
+        case .success(let d): description = d
+        case .failure(let error): throw CommandError(error.description)
+        }
+        if let stepRate { description.stepRate = stepRate }
+        var scale = birthRateScale ?? 1
+        if let live {
+            let expected = Self.expectedLive(description.layers)
+            guard expected > 0 else { throw CommandError("\(description.name) has no emitter to scale to --live \(live)") }
+            scale = Double(live) / expected
+        }
+        for i in description.layers.indices { Self.scaleBirthRates(&description.layers[i], by: scale) }
+        let scene = Scene(description, particleLimit: limit)
+        scene.threadCount = threads
+        let renderer = render ? try OffscreenRenderer(width: width ?? Int(description.canvas.width), height: height ?? Int(description.canvas.height)) : nil
+        var list = RenderList()
+
+        // Warm up to the steady state, untimed.
+        let warmUpSeconds = min(2 * scene.longestChainLifetime, 120)
+        let warmUpSteps = Int((warmUpSeconds * description.stepRate).rounded(.up))
+        let progress = Progress(label: description.name, enabled: !json && isatty(STDERR_FILENO) != 0)
+        for i in 0..<warmUpSteps {
+            scene.step()
+            progress.update("warming up \(i + 1)/\(warmUpSteps) steps")
+        }
+        let count = frames ?? Int(((seconds ?? 10) * description.stepRate).rounded())
+        var records: [BenchResult.Frame] = []
+        records.reserveCapacity(count)
+        var updates = 0
+        for i in 0..<count {
+            let liveBefore = scene.liveParticleCount
+            let t0 = DispatchTime.now().uptimeNanoseconds
+            scene.step()
+            let t1 = DispatchTime.now().uptimeNanoseconds
+            var build = 0.0, draw = 0.0
+            if let renderer {
+                scene.buildRenderList(into: &list)
+                let t2 = DispatchTime.now().uptimeNanoseconds
+                renderer.render(list)
+                let t3 = DispatchTime.now().uptimeNanoseconds
+                build = Double(t2 - t1)
+                draw = Double(t3 - t2)
+            }
+            updates += liveBefore
+            records.append(BenchResult.Frame(live: scene.liveParticleCount, stepNanoseconds: Double(t1 - t0), buildNanoseconds: build, renderNanoseconds: draw))
+            progress.update("frame \(i + 1)/\(count), \(scene.liveParticleCount) particles")
+        }
+        progress.finish()
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return BenchResult(
+            name: description.name, steps: count, warmUpSteps: warmUpSteps, stepRate: description.stepRate, threads: threads,
+            birthRateScale: scale, frames: records, updates: updates, peakResidentBytes: Int(usage.ru_maxrss) * 1024,
+            storageBytes: scene.particleStorageBytes, refusedBirths: scene.budget.refusedBirths,
+            stateHash: String(scene.stateHash(), radix: 16), rendered: render, drawnQuads: list.quads.count)
+    }
+
+    static func expectedLive(_ layers: [LayerDescription]) -> Double {
+        layers.reduce(0) { total, layer in
+            total + (layer.kind == .emitter ? layer.emitter.expectedLiveParticles : 0) + expectedLive(layer.sublayers)
+        }
+    }
+
+    static func scaleBirthRates(_ layer: inout LayerDescription, by k: Double) {
+        if layer.kind == .emitter { layer.emitter.birthRate *= k }
+        for i in layer.sublayers.indices { scaleBirthRates(&layer.sublayers[i], by: k) }
+    }
+}
+
+/// A progress line on stderr, redrawn at most twice a second.
+private final class Progress {
+    let label: String
+    let enabled: Bool
+    private var last: UInt64 = 0
+    private var shown = false
+
+    init(label: String, enabled: Bool) {
+        self.label = label
+        self.enabled = enabled
+    }
+
+    func update(_ text: @autoclosure () -> String) {
+        guard enabled else { return }
+        let now = DispatchTime.now().uptimeNanoseconds
+        guard now - last > 500_000_000 else { return }
+        last = now
+        shown = true
+        FileHandle.standardError.write(Data("\r\u{1B}[K\(label): \(text())".utf8))
+    }
+
+    func finish() {
+        if shown { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+    }
+}
+
+/// What one preset's run measured.
+struct BenchResult {
+    struct Frame {
+        var live: Int
+        var stepNanoseconds: Double
+        var buildNanoseconds: Double
+        var renderNanoseconds: Double
+    }
+
+    let name: String
+    let steps: Int
+    let warmUpSteps: Int
+    let stepRate: Double
+    let threads: Int
+    let birthRateScale: Double
+    let frames: [Frame]
+    let updates: Int
+    let peakResidentBytes: Int
+    let storageBytes: Int
+    let refusedBirths: Int
+    let stateHash: String
+    let rendered: Bool
+    let drawnQuads: Int
+
+    private func percentile(_ values: [Double], _ p: Double) -> Double {
+        let sorted = values.sorted()
+        return sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * p).rounded()))]
+    }
+
+    var live: [Int] { frames.map(\.live) }
+    var meanLive: Double { Double(live.reduce(0, +)) / Double(max(live.count, 1)) }
+    var stepTimes: [Double] { frames.map(\.stepNanoseconds) }
+    var totalStepSeconds: Double { stepTimes.reduce(0, +) / 1e9 }
+    var nsPerUpdate: Double { updates > 0 ? stepTimes.reduce(0, +) / Double(updates) : 0 }
+    var updatesPerSecond: Double { totalStepSeconds > 0 ? Double(updates) / totalStepSeconds : 0 }
+    var stepsPerSecond: Double { totalStepSeconds > 0 ? Double(steps) / totalStepSeconds : 0 }
+    var bytesPerParticle: Double { meanLive > 0 ? Double(storageBytes) / Double(live.last ?? 1) : 0 }
+    var buildNsPerParticle: Double {
+        let particles = Double(live.reduce(0, +))
+        return particles > 0 ? frames.map(\.buildNanoseconds).reduce(0, +) / particles : 0
+    }
+
+    var table: String {
+        func f(_ v: Double, _ digits: Int = 1) -> String { String(format: "%.\(digits)f", v) }
+        var lines = [
+            "preset            \(name)\(birthRateScale != 1 ? "  (birth rate ×\(f(birthRateScale, 3)))" : "")\(threads > 1 ? "  \(threads) threads" : "")",
+            "frames            \(steps) timed at \(f(stepRate, 0)) Hz after \(warmUpSteps) warm-up steps",
+            "live particles    min \(live.min() ?? 0)  mean \(f(meanLive, 0))  max \(live.max() ?? 0)  final \(live.last ?? 0)",
+            "step time         p50 \(f(percentile(stepTimes, 0.5) / 1000)) µs  p99 \(f(percentile(stepTimes, 0.99) / 1000)) µs  max \(f((stepTimes.max() ?? 0) / 1000)) µs  (\(f(stepsPerSecond, 0)) steps/s)",
+            "throughput        \(f(updatesPerSecond / 1e6)) M particle-updates/s  \(f(nsPerUpdate, 2)) ns per particle-update",
+        ]
+        if rendered {
+            let draws = frames.map(\.renderNanoseconds), builds = frames.map(\.buildNanoseconds)
+            lines.append("render            p50 \(f(percentile(draws, 0.5) / 1e6, 2)) ms  p99 \(f(percentile(draws, 0.99) / 1e6, 2)) ms per frame (\(drawnQuads) quads)")
+            lines.append("render list       p50 \(f(percentile(builds, 0.5) / 1000)) µs per frame, \(f(buildNsPerParticle, 2)) ns per particle")
+        }
+        lines.append("memory            peak \(f(Double(peakResidentBytes) / 1_048_576)) MiB resident; particles \(f(Double(storageBytes) / 1_048_576)) MiB = \(f(bytesPerParticle)) bytes per live particle")
+        if refusedBirths > 0 { lines.append("budget            \(refusedBirths) births refused") }
+        lines.append("state hash        \(stateHash)")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    var json: [String: Any] {
+        var o: [String: Any] = [
+            "preset": name, "frames": steps, "warmUpSteps": warmUpSteps, "stepRate": stepRate, "threads": threads,
+            "birthRateScale": birthRateScale,
+            "live": ["min": live.min() ?? 0, "mean": meanLive, "max": live.max() ?? 0, "final": live.last ?? 0, "series": live],
+            "stepMicroseconds": [
+                "p50": percentile(stepTimes, 0.5) / 1000, "p99": percentile(stepTimes, 0.99) / 1000, "max": (stepTimes.max() ?? 0) / 1000,
+                "series": stepTimes.map { ($0 / 10).rounded() / 100 },
+            ],
+            "stepsPerSecond": stepsPerSecond,
+            "particleUpdatesPerSecond": updatesPerSecond, "nsPerParticleUpdate": nsPerUpdate,
+            "memory": ["peakResidentBytes": peakResidentBytes, "particleStorageBytes": storageBytes, "bytesPerLiveParticle": bytesPerParticle],
+            "refusedBirths": refusedBirths, "stateHash": stateHash,
+        ]
+        if rendered {
+            let draws = frames.map(\.renderNanoseconds), builds = frames.map(\.buildNanoseconds)
+            o["render"] = [
+                "milliseconds": ["p50": percentile(draws, 0.5) / 1e6, "p99": percentile(draws, 0.99) / 1e6, "series": draws.map { ($0 / 1e4).rounded() / 100 }],
+                "renderListMicroseconds": ["p50": percentile(builds, 0.5) / 1000],
+                "renderListNsPerParticle": buildNsPerParticle, "quads": drawnQuads,
+            ]
+        }
+        return o
     }
 }

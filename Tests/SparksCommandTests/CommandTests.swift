@@ -98,12 +98,29 @@ struct CommandTests {
         #expect(badValue.error.contains("unknown value \"hexagon\""), "\(badValue.error)")
     }
 
-    @Test("bench runs headless and reports particles and throughput")
+    @Test("bench runs headless: particles per frame, throughput, memory and a hash that no thread count changes")
     func bench() throws {
-        let result = try sparks("bench", "fire", "--seconds", "2", "--json")
-        #expect(result.status == 0, "\(result.error)")
-        #expect(result.output.contains("\"preset\":\"fire\""))
-        #expect(result.output.contains("\"liveFinal\":500"), "\(result.output)")
+        func run(_ arguments: String...) throws -> [String: Any] {
+            let result = try runProgram(sparksExecutable, ["bench"] + arguments + ["--json"], timeout: 300)
+            #expect(result.status == 0, "\(result.error)")
+            let all = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String: Any]])
+            return try #require(all.first)
+        }
+        let fire = try run("fire", "--frames", "90")
+        #expect(fire["preset"] as? String == "fire")
+        let live = try #require(fire["live"] as? [String: Any])
+        #expect(live["final"] as? Int == 500)
+        #expect((live["series"] as? [Int])?.count == 90)
+        #expect((fire["nsPerParticleUpdate"] as? Double ?? 0) > 0)
+        #expect(((fire["memory"] as? [String: Any])?["bytesPerLiveParticle"] as? Double ?? 0) > 0)
+        // --live scales the birth rates to the asked-for population.
+        let anchor = try run("bench-anchor", "--live", "40000", "--frames", "30")
+        let mean = try #require((anchor["live"] as? [String: Any])?["mean"] as? Double)
+        #expect(abs(mean - 40_000) < 800, "\(mean)")
+        // Two threads take the parallel paths and give the same state.
+        let one = try run("bench-anchor", "--live", "60000", "--frames", "20", "--threads", "1")
+        let two = try run("bench-anchor", "--live", "60000", "--frames", "20", "--threads", "2")
+        #expect(one["stateHash"] as? String == two["stateHash"] as? String)
     }
 
     @Test("run without a display fails at once with a message saying what to do")

@@ -11,6 +11,20 @@ enum EmissionGeometry {
     static let plusX = Vector3(1, 0, 0)
     static let minusY = Vector3(0, -1, 0)
 
+    /// The natural direction when it is the same at every spawn site of the shape and mode,
+    /// nil when it varies (outlines and surfaces with normals, spheres).
+    static func fixedNormal(shape: EmitterShape, mode: EmitterMode) -> Vector3? {
+        switch (shape, mode) {
+        case (.point, _): plusX
+        case (.line, _): minusY
+        case (.rectangle, .volume), (.rectangle, .surface), (.rectangle, .points): plusX
+        case (.cuboid, .volume), (.cuboid, .points): plusX
+        case (.circle, .volume), (.circle, .surface), (.circle, .points): plusX
+        case (.sphere, .points): plusX
+        default: nil
+        }
+    }
+
     /// Samples a spawn site on `shape` in `mode` from three uniform numbers in [0, 1).
     ///
     /// - centre: `emitterPosition` with `emitterZPosition`; size: `emitterSize`; depth: `emitterDepth`.
@@ -142,34 +156,5 @@ enum EmissionGeometry {
                             normal: Vector3(s1, s2, 0).normalized(orElse: plusX))
             }
         }
-    }
-
-    /// The emission direction (unit length) from a natural direction (spec §6.3):
-    /// longitude turns it about z (positive toward +y, clockwise on screen), latitude tilts it
-    /// toward +z, and the range spreads it over a cone of full apex angle `range`.
-    static func direction(
-        natural n: Vector3, longitude: Double, latitude: Double, range: Double, _ u1: Double, _ u2: Double
-    ) -> Vector3 {
-        let cl = cos(longitude), sl = sin(longitude)
-        var d = Vector3(n.x * cl - n.y * sl, n.x * sl + n.y * cl, n.z)
-        if latitude != 0 {
-            d = (d * cos(latitude) + Vector3(0, 0, 1) * sin(latitude)).normalized(orElse: d)
-        }
-        let spread = abs(range)
-        guard spread > 0 else { return d }
-        if !CoreAnimationChoices.emissionRangeIsCone {
-            let angle = spread * (u1 - 0.5)
-            let c = cos(angle), s = sin(angle)
-            return Vector3(d.x * c - d.y * s, d.x * s + d.y * c, d.z)
-        }
-        // Uniform in solid angle inside the cone of half-angle spread/2 around d:
-        // cos α uniform in [cos(spread/2), 1], azimuth β uniform.
-        let halfAngle = min(spread / 2, Double.pi)
-        let cosAlpha = 1 - u1 * (1 - cos(halfAngle))
-        let sinAlpha = (max(0, 1 - cosAlpha * cosAlpha)).squareRoot()
-        let beta = 2 * Double.pi * u2
-        let e1 = d.cross(Vector3(0, 0, 1)).normalized(orElse: Vector3(1, 0, 0))
-        let e2 = d.cross(e1)
-        return d * cosAlpha + (e1 * cos(beta) + e2 * sin(beta)) * sinAlpha
     }
 }

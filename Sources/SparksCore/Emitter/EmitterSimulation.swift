@@ -1,3 +1,5 @@
+import Dispatch
+
 /// The running particle system of one emitter layer: its generator, its cell states and the
 /// layer-local time it has been simulated to.
 ///
@@ -53,6 +55,35 @@ public final class EmitterSimulation {
         cellStates = CellState.reconcile(cellStates, with: cells)
     }
 
+    /// Most particles one cell's storage is sized for ahead of time.
+    static let maxReservedPerCell = 4_000_000
+
+    /// Sizes every cell's storage for its expected steady state (rate × longest lifetime, with
+    /// room for the dead slots the ring carries), so a running effect does not grow its memory
+    /// step by step. Cells already holding memory are left alone.
+    func reserveForSteadyState(_ properties: EmitterProperties, limit: Int) {
+        func visit(_ cells: [EmitterCell], _ states: [CellState], parentBirths: Double?, parentLife: Double) {
+            for (cell, state) in zip(cells, states) {
+                let speed = CoreAnimationChoices.cellSpeedScalesEmission ? max(cell.timing.speed, 0) : 1
+                let rate = cell.isEnabled ? cell.birthRate * properties.birthRate * speed : 0
+                let births: Double
+                if let parentBirths {
+                    let window = cell.emissionInterval
+                    births = parentBirths * rate * max(0, min(window.end, parentLife) - max(window.start, 0))
+                } else {
+                    births = rate
+                }
+                let life = max(0, (cell.lifetime + abs(cell.lifetimeRange) * CoreAnimationChoices.rangeWidthFactor / 2) * properties.lifetime)
+                let expected = births * life * 1.05
+                if state.storage.capacity == 0, expected.isFinite, expected >= 64 {
+                    state.storage.reserve(additional: Int(min(expected, Double(min(limit, Self.maxReservedPerCell)))))
+                }
+                visit(cell.emitterCells, state.children, parentBirths: births, parentLife: life)
+            }
+        }
+        visit(properties.emitterCells, cellStates, parentBirths: nil, parentLife: 0)
+    }
+
     /// The layer time the simulation starts from: 0, or earlier when a top-level cell's
     /// `beginTime` is negative (prewarm, spec §5.7).
     static func startTime(of properties: EmitterProperties) -> Double {
@@ -79,6 +110,7 @@ public final class EmitterSimulation {
         let start = lastEmitterPosition ?? current
         defer { lastEmitterPosition = current }
 
+        if simulatedTime == nil { reserveForSteadyState(properties, limit: budget.limit) }
         var t = simulatedTime ?? Self.startTime(of: properties)
         guard target > t, stepSize > 0 else {
             simulatedTime = t
@@ -167,23 +199,86 @@ public final class EmitterSimulation {
 
         let storage = state.storage
         storage.reserve(additional: granted)
-        let countBefore = storage.count
-        let span = t1 - t0
-        let size = properties.emitterSize
-        for k in 1...granted {
-            let birthTime = lo + (Double(k) - before) / rate
-            let f = span > 0 ? (birthTime - t0) / span : 1
-            let centre = emitterStart + (emitterEnd - emitterStart) * f
-            let u1 = random.nextUnitDouble(), u2 = random.nextUnitDouble(), u3 = random.nextUnitDouble()
-            let site = EmissionGeometry.site(
-                shape: properties.emitterShape, mode: properties.emitterMode, centre: centre,
-                size: size, depth: properties.emitterDepth, u1, u2, u3)
-            sampler.emit(
-                into: storage, random: &random, position: site.position, natural: site.normal,
-                age: t1 - birthTime, parentColor: (1, 1, 1, 1), parentScale: 1)
+        let batch = ShapeBirths(
+            sampler: sampler, shape: properties.emitterShape, mode: properties.emitterMode, size: properties.emitterSize,
+            depth: properties.emitterDepth, emitterStart: emitterStart, emitterEnd: emitterEnd,
+            t0: t0, t1: t1, lo: lo, before: before, rate: rate)
+        let live: Int
+        if threads > 1 && granted >= Self.parallelBirthThreshold {
+            // Each thread takes a run of births: its generator jumps to the first of them and
+            // it writes its own run of slots, so the result is the single-threaded one.
+            let parts = min(threads, 64)
+            let results = UnsafeMutablePointer<Int>.allocate(capacity: parts)
+            defer { results.deallocate() }
+            let work = ParallelBirths(batch: batch, storage: storage, random: random, granted: granted, parts: parts, results: results)
+            DispatchQueue.concurrentPerform(iterations: parts) { work.run($0) }
+            random.advance(by: UInt64(granted) * ShapeBirths.drawsPerBirth)
+            live = (0..<parts).reduce(0) { $0 + results[$1] }
+            storage.commit(slots: granted, live: live)
+        } else {
+            var writer = storage.makeWriter()
+            batch.write(1...granted, into: &writer, random: &random)
+            storage.commit(writer)
+            live = writer.liveCount
         }
-        state.birthCount += storage.count - countBefore
-        budget.release(granted - (storage.count - countBefore))
+        state.birthCount += live
+        budget.release(granted - live)
+    }
+
+    /// Top-level births at or above which a step spreads them over the threads.
+    static let parallelBirthThreshold = 4096
+
+    /// Everything births from the emitter shape in one step need, as a value threads can share.
+    struct ShapeBirths: Sendable {
+        /// Random numbers each birth takes: three for the spawn site, ten for the particle.
+        static let drawsPerBirth: UInt64 = 13
+
+        let sampler: ParticleSampler
+        let shape: EmitterShape, mode: EmitterMode
+        let size: Size, depth: Double
+        let emitterStart: Vector3, emitterEnd: Vector3
+        let t0: Double, t1: Double, lo: Double, before: Double, rate: Double
+
+        /// Writes births `ks` (1-based, in order), drawing from `random`.
+        func write(_ ks: ClosedRange<Int>, into writer: inout ParticleStorage.Writer, random: inout SeededRandom) {
+            let span = t1 - t0
+            // Shapes whose natural direction is the same everywhere share one frame.
+            let fixedFrame = EmissionGeometry.fixedNormal(shape: shape, mode: mode)
+                .map { sampler.frame(natural: SIMD3<Float>(Float($0.x), Float($0.y), Float($0.z))) }
+            let white = SIMD4<Float>(1, 1, 1, 1)
+            for k in ks {
+                let birthTime = lo + (Double(k) - before) / rate
+                let f = span > 0 ? (birthTime - t0) / span : 1
+                let centre = emitterStart + (emitterEnd - emitterStart) * f
+                let u1 = random.nextUnitDouble(), u2 = random.nextUnitDouble(), u3 = random.nextUnitDouble()
+                let site = EmissionGeometry.site(shape: shape, mode: mode, centre: centre, size: size, depth: depth, u1, u2, u3)
+                let frame = fixedFrame ?? sampler.frame(natural: SIMD3<Float>(Float(site.normal.x), Float(site.normal.y), Float(site.normal.z)))
+                sampler.emit(
+                    into: &writer, random: &random,
+                    position: SIMD3<Float>(Float(site.position.x), Float(site.position.y), Float(site.position.z)),
+                    frame: frame, age: Float(t1 - birthTime), parentColor: white, parentScale: 1)
+            }
+        }
+    }
+
+    /// One thread's share of a step's births.
+    private struct ParallelBirths: @unchecked Sendable {
+        let batch: ShapeBirths
+        let storage: ParticleStorage
+        let random: SeededRandom
+        let granted: Int
+        let parts: Int
+        let results: UnsafeMutablePointer<Int>
+
+        func run(_ part: Int) {
+            let first = granted * part / parts, end = granted * (part + 1) / parts
+            guard end > first else { results[part] = 0; return }
+            var generator = random
+            generator.advance(by: UInt64(first) * ShapeBirths.drawsPerBirth)
+            var writer = storage.makeWriter(offset: first)
+            batch.write((first + 1)...end, into: &writer, random: &generator)
+            results[part] = writer.liveCount
+        }
     }
 
     /// Births of a sub-cell from every live parent particle (spec §6.8): the window is the part
@@ -192,7 +287,7 @@ public final class EmitterSimulation {
     /// motion, with the parent's colour and scale multiplied in, and not its velocity.
     private func spawnFromParents(
         _ state: CellState, cell: EmitterCell, sampler: ParticleSampler, parent: CellState, accumulatorIndex: Int,
-        parentAcceleration a: Vector3, dt: Double, properties: EmitterProperties, budget: inout ParticleBudget
+        parentAcceleration acceleration: SIMD3<Float>, dt: Double, properties: EmitterProperties, budget: inout ParticleBudget
     ) {
         let rate = Self.rate(of: cell, properties: properties)
         let parents = parent.storage
@@ -221,24 +316,25 @@ public final class EmitterSimulation {
             let granted = budget.grant(births)
             guard granted > 0 else { continue }
             storage.reserve(additional: granted)
-            let countBefore = storage.count
-            let pEnd = Vector3(Double(px[i]), Double(py[i]), Double(pz[i]))
-            let vEnd = Vector3(Double(vx[i]), Double(vy[i]), Double(vz[i]))
-            let color = (Double(red[i]), Double(green[i]), Double(blue[i]), Double(alpha[i]))
-            let parentScale = Double(scale[i])
+            var writer = storage.makeWriter()
+            let pEnd = SIMD3<Float>(px[i], py[i], pz[i])
+            let vEnd = SIMD3<Float>(vx[i], vy[i], vz[i])
+            let color = SIMD4<Float>(red[i], green[i], blue[i], alpha[i])
             for k in 1...granted {
                 let birthAge = lo + (Double(k) - before) / rate
-                let childAge = ageNow - birthAge
+                let childAge = Float(ageNow - birthAge)
                 // The parent's state childAge seconds ago, exact for constant acceleration.
-                let position = pEnd - vEnd * childAge + a * (0.5 * childAge * childAge)
-                let velocity = vEnd - a * childAge
+                let position = pEnd - vEnd * childAge + acceleration * (0.5 * childAge * childAge)
+                let velocity = vEnd - acceleration * childAge
+                let speed = (velocity * velocity).sum().squareRoot()
+                let natural = speed > 1e-12 ? velocity / speed : SIMD3<Float>(1, 0, 0)
                 sampler.emit(
-                    into: storage, random: &random, position: position,
-                    natural: velocity.normalized(orElse: EmissionGeometry.plusX),
-                    age: childAge, parentColor: color, parentScale: parentScale)
+                    into: &writer, random: &random, position: position, frame: sampler.frame(natural: natural),
+                    age: childAge, parentColor: color, parentScale: scale[i])
             }
-            state.birthCount += storage.count - countBefore
-            budget.release(granted - (storage.count - countBefore))
+            storage.commit(writer)
+            state.birthCount += writer.liveCount
+            budget.release(granted - writer.liveCount)
         }
     }
 

@@ -116,32 +116,67 @@ public final class ParticleStorage {
         used = 0
     }
 
-    /// Appends one particle at the tail; `reserve` must have made room.
-    @inline(__always)
-    func append(
-        position: (Float, Float, Float), velocity: (Float, Float, Float),
-        color: (Float, Float, Float, Float), scale: Float, spin: Float, age: Float, lifetime: Float
-    ) {
-        var i = head + used
-        if i >= capacity { i -= capacity }
-        let base = basePointer, cap = capacity
-        base[Column.positionX.rawValue * cap + i] = position.0
-        base[Column.positionY.rawValue * cap + i] = position.1
-        base[Column.positionZ.rawValue * cap + i] = position.2
-        base[Column.velocityX.rawValue * cap + i] = velocity.0
-        base[Column.velocityY.rawValue * cap + i] = velocity.1
-        base[Column.velocityZ.rawValue * cap + i] = velocity.2
-        base[Column.red.rawValue * cap + i] = color.0
-        base[Column.green.rawValue * cap + i] = color.1
-        base[Column.blue.rawValue * cap + i] = color.2
-        base[Column.alpha.rawValue * cap + i] = color.3
-        base[Column.scale.rawValue * cap + i] = scale
-        base[Column.spin.rawValue * cap + i] = spin
-        base[Column.age.rawValue * cap + i] = age
-        base[Column.lifetime.rawValue * cap + i] = lifetime
-        for a in 0..<accumulatorCount { base[(Self.fixedColumnCount + a) * cap + i] = 0 }
-        used += 1
-        count += 1
+    /// Writes newborn particles after the tail without touching the storage's bookkeeping per
+    /// particle; `commit` makes them live. No `reserve` may happen while a writer is in use.
+    struct Writer {
+        fileprivate let base: UnsafeMutablePointer<Float>
+        fileprivate let capacity: Int
+        fileprivate let accumulators: Int
+        fileprivate var slot: Int
+        fileprivate var written = 0
+        fileprivate var liveWritten = 0
+        fileprivate let room: Int
+
+        /// Slots written so far (dead-on-arrival particles included).
+        var count: Int { written }
+        /// Live particles written so far.
+        var liveCount: Int { liveWritten }
+
+        @inline(__always)
+        mutating func append(
+            position p: SIMD3<Float>, velocity v: SIMD3<Float>, color c: SIMD4<Float>,
+            scale: Float, spin: Float, age: Float, lifetime: Float
+        ) {
+            precondition(written < room, "reserve room before writing particles")
+            let i = slot, cap = capacity
+            base[Column.positionX.rawValue * cap + i] = p.x
+            base[Column.positionY.rawValue * cap + i] = p.y
+            base[Column.positionZ.rawValue * cap + i] = p.z
+            base[Column.velocityX.rawValue * cap + i] = v.x
+            base[Column.velocityY.rawValue * cap + i] = v.y
+            base[Column.velocityZ.rawValue * cap + i] = v.z
+            base[Column.red.rawValue * cap + i] = c.x
+            base[Column.green.rawValue * cap + i] = c.y
+            base[Column.blue.rawValue * cap + i] = c.z
+            base[Column.alpha.rawValue * cap + i] = c.w
+            base[Column.scale.rawValue * cap + i] = scale
+            base[Column.spin.rawValue * cap + i] = spin
+            base[Column.age.rawValue * cap + i] = age
+            base[Column.lifetime.rawValue * cap + i] = lifetime
+            for a in 0..<accumulators { base[(ParticleStorage.fixedColumnCount + a) * cap + i] = 0 }
+            slot = i + 1 == cap ? 0 : i + 1
+            written += 1
+            if age < lifetime { liveWritten += 1 }
+        }
+    }
+
+    /// A writer for up to the room `reserve` made, starting `offset` slots after the tail (so
+    /// several threads can write their own runs of births).
+    func makeWriter(offset: Int = 0) -> Writer {
+        var tail = head + used + offset
+        if capacity > 0 { tail %= capacity }
+        return Writer(base: basePointer, capacity: capacity, accumulators: accumulatorCount, slot: tail, room: capacity - used - offset)
+    }
+
+    /// Makes the slots writers wrote part of the storage: `slots` in all, `live` of them alive.
+    func commit(slots: Int, live: Int) {
+        used += slots
+        count += live
+    }
+
+    /// Makes the particles a writer wrote part of the storage.
+    func commit(_ writer: Writer) {
+        commit(slots: writer.written, live: writer.liveWritten)
     }
 
     /// Per-step constants of a cell's motion and appearance (spec §6.4, §6.6, §6.7).
@@ -220,6 +255,14 @@ public final class ParticleStorage {
             UnsafeMutableRawPointer(p + i).storeBytes(of: v, as: V.self)
         }
         let zero = V(repeating: 0), one = V(repeating: 1)
+        // The standard library's generic pointwiseMin/Max run lane by lane; masked replacement
+        // compiles to vector min/max.
+        @inline(__always) func clamp01(_ v: V) -> V {
+            var v = v
+            v.replace(with: zero, where: v .< zero)
+            v.replace(with: one, where: v .> one)
+            return v
+        }
         var died = SIMD8<Int32>(repeating: 0)
         var i = range.lowerBound
         while i + 8 <= range.upperBound {
@@ -230,10 +273,10 @@ public final class ParticleStorage {
             store(x + ax * dt, vx, i)
             store(y + ay * dt, vy, i)
             store(z + az * dt, vz, i)
-            store(pointwiseMin(pointwiseMax(load(r, i) + dr, zero), one), r, i)
-            store(pointwiseMin(pointwiseMax(load(g, i) + dg, zero), one), g, i)
-            store(pointwiseMin(pointwiseMax(load(b, i) + db, zero), one), b, i)
-            store(pointwiseMin(pointwiseMax(load(al, i) + da, zero), one), al, i)
+            store(clamp01(load(r, i) + dr), r, i)
+            store(clamp01(load(g, i) + dg), g, i)
+            store(clamp01(load(b, i) + db), b, i)
+            store(clamp01(load(al, i) + da), al, i)
             store(load(s, i) + ds, s, i)
             let a0 = load(age, i), l = load(life, i)
             let a1 = a0 + dt

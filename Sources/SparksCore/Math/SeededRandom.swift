@@ -38,6 +38,24 @@ public struct SeededRandom: Sendable, Hashable {
         Double(nextUInt32()) * (1.0 / 4_294_967_296.0)
     }
 
+    /// Skips `delta` draws in O(log delta) steps (LCG jump-ahead), so that work split across
+    /// threads can draw exactly the numbers a single thread would have drawn.
+    public mutating func advance(by delta: UInt64) {
+        var accMult: UInt64 = 1, accPlus: UInt64 = 0
+        var curMult = Self.multiplier, curPlus = Self.increment
+        var delta = delta
+        while delta > 0 {
+            if delta & 1 == 1 {
+                accMult = accMult &* curMult
+                accPlus = accPlus &* curMult &+ curPlus
+            }
+            curPlus = (curMult &+ 1) &* curPlus
+            curMult = curMult &* curMult
+            delta >>= 1
+        }
+        state = accMult &* state &+ accPlus
+    }
+
     @usableFromInline var stateValue: UInt64 {
         get { state }
         set { state = newValue }

@@ -22,9 +22,15 @@ extension EmitterProperties {
     /// longest lifetime for each cell, where a sub-cell's births are its parents' births × its
     /// rate × the time it is active in a parent's life (spec §6.5, §6.8). Cell timing windows
     /// of top-level cells are ignored, so the estimate errs high.
-    public var estimatedLiveParticles: Double {
+    public var estimatedLiveParticles: Double { liveParticles(usingMeanLifetimes: false) }
+
+    /// The expected number of live particles in steady state: like `estimatedLiveParticles`
+    /// with mean lifetimes instead of the longest ones (`sparks bench --live N` scales to it).
+    public var expectedLiveParticles: Double { liveParticles(usingMeanLifetimes: true) }
+
+    private func liveParticles(usingMeanLifetimes mean: Bool) -> Double {
         func maxLife(_ cell: EmitterCell) -> Double {
-            max(0, (cell.lifetime + abs(cell.lifetimeRange) * CoreAnimationChoices.rangeWidthFactor / 2) * lifetime)
+            max(0, (cell.lifetime + (mean ? 0 : abs(cell.lifetimeRange) * CoreAnimationChoices.rangeWidthFactor / 2)) * lifetime)
         }
         func rate(_ cell: EmitterCell) -> Double {
             guard cell.isEnabled else { return 0 }

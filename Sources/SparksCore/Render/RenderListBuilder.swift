@@ -6,7 +6,7 @@
 /// a replicator's instance k sees its sublayers' time shifted by k · instanceDelay.
 /// Holds scratch storage reused from frame to frame.
 public final class RenderListBuilder {
-    /// One visible cell's particles and drawing constants.
+    /// One visible cell's particles and drawing constants, with its columns looked up once.
     private struct CellView {
         var storage: ParticleStorage
         var texture: Texture
@@ -14,6 +14,19 @@ public final class RenderListBuilder {
         var halfWidth: Float
         var halfHeight: Float
         var uv: (Float, Float, Float, Float)
+        let px, py, pz, red, green, blue, alpha, scale, spin, age: UnsafeMutablePointer<Float>
+
+        init(storage: ParticleStorage, texture: Texture, textureSlot: Int, halfWidth: Float, halfHeight: Float, uv: (Float, Float, Float, Float)) {
+            self.storage = storage
+            self.texture = texture
+            self.textureSlot = textureSlot
+            self.halfWidth = halfWidth
+            self.halfHeight = halfHeight
+            self.uv = uv
+            px = storage.pointer(.positionX); py = storage.pointer(.positionY); pz = storage.pointer(.positionZ)
+            red = storage.pointer(.red); green = storage.pointer(.green); blue = storage.pointer(.blue); alpha = storage.pointer(.alpha)
+            scale = storage.pointer(.scale); spin = storage.pointer(.spin); age = storage.pointer(.age)
+        }
     }
 
     /// A particle in a merged draw order: sorted by key, then cell, then birth rank.
@@ -249,16 +262,14 @@ public final class RenderListBuilder {
     private func appendQuad(
         _ view: CellView, _ i: Int, keepDepth: Bool, modulation m: (Float, Float, Float, Float), into list: inout RenderList
     ) {
-        let s = view.storage
-        let scale = s.pointer(.scale)[i]
-        let alpha = s.pointer(.alpha)[i] * m.3
+        let scale = view.scale[i]
+        let alpha = view.alpha[i] * m.3
         guard scale != 0, alpha > 0, CoreAnimationChoices.negativeScaleIsDrawn || scale > 0 else { return }
         list.append(RenderQuad(
-            centerX: s.pointer(.positionX)[i], centerY: s.pointer(.positionY)[i],
-            centerZ: keepDepth ? s.pointer(.positionZ)[i] : 0,
+            centerX: view.px[i], centerY: view.py[i], centerZ: keepDepth ? view.pz[i] : 0,
             halfWidth: view.halfWidth * scale, halfHeight: view.halfHeight * scale,
-            rotation: s.pointer(.spin)[i] * s.pointer(.age)[i],
-            red: s.pointer(.red)[i] * m.0, green: s.pointer(.green)[i] * m.1, blue: s.pointer(.blue)[i] * m.2, alpha: alpha,
+            rotation: view.spin[i] * view.age[i],
+            red: view.red[i] * m.0, green: view.green[i] * m.1, blue: view.blue[i] * m.2, alpha: alpha,
             u0: view.uv.0, v0: view.uv.1, u1: view.uv.2, v1: view.uv.3))
     }
 }

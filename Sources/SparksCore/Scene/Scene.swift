@@ -15,6 +15,10 @@ public final class Scene {
     public private(set) var stepCount = 0
     /// The live-particle budget shared by every emitter.
     public var budget: ParticleBudget
+    /// Threads large particle updates may use; results are identical for any value.
+    public var threadCount = 1 {
+        didSet { for emitter in emitterLayers { emitter.simulation.threads = max(1, threadCount) } }
+    }
     private var started = false
     private let renderBuilder = RenderListBuilder()
 
@@ -80,6 +84,7 @@ public final class Scene {
 
     func replaceLayers(with newLayers: [Layer]) {
         layers = newLayers
+        for emitter in emitterLayers { emitter.simulation.threads = max(1, threadCount) }
     }
 
     /// Scene time in seconds: steps × step duration.
@@ -97,6 +102,21 @@ public final class Scene {
     /// The first layer with this name, in tree order.
     public func layer(named name: String) -> Layer? {
         allLayers.first { $0.properties.name == name }
+    }
+
+    /// Bytes of particle storage held by every emitter.
+    public var particleStorageBytes: Int {
+        emitterLayers.reduce(0) { total, emitter in
+            var bytes = 0
+            for state in emitter.simulation.cellStates { state.forEach { bytes += $0.storage.storageBytes } }
+            return total + bytes
+        }
+    }
+
+    /// The longest a particle chain of any emitter can live, in seconds: how long it takes to
+    /// reach a steady state.
+    public var longestChainLifetime: Double {
+        emitterLayers.reduce(0) { max($0, EmitterSimulation.chainLifetime(of: $1.emitter.emitterCells, lifetimeMultiplier: $1.emitter.lifetime)) }
     }
 
     /// Live particles in every emitter.
