@@ -39,20 +39,50 @@ public final class OffscreenRenderer {
         SDL_FreeSurface(surface)
     }
 
-    /// Draw calls used by the last `render`.
-    public var lastDrawCalls: Int { drawer.lastDrawCalls }
+    /// Batches drawn by the last `render` (SDL draw calls and rasterized batches).
+    public private(set) var lastDrawCalls = 0
 
     /// Clears to the list's background and draws the list, scaling its canvas to the output size.
+    /// Flat quads (the common case) go through a dedicated span rasterizer, the rest through
+    /// SDL's software renderer, in drawing order.
     public func render(_ list: RenderList) {
         let bg = list.background
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
         SDL_SetRenderDrawColor(renderer, channel(bg.red), channel(bg.green), channel(bg.blue), 255)
         SDL_RenderClear(renderer)
+        SDL_RenderFlush(renderer)
         let sx = list.canvasSize.width > 0 ? Float(Double(width) / list.canvasSize.width) : 1
         let sy = list.canvasSize.height > 0 ? Float(Double(height) / list.canvasSize.height) : 1
-        drawer.draw(list, renderer: renderer, textures: textures, scale: (sx, sy))
+        lastDrawCalls = 0
+        var pending = list.batches.startIndex
+        var index = list.batches.startIndex
+        while index < list.batches.endIndex {
+            let batch = list.batches[index]
+            if QuadRasterizer.canDraw(batch), batch.texture.map({ rasterizer.pixels(for: $0) != nil }) ?? true {
+                // Let SDL finish what it was given before drawing into the same pixels.
+                if pending < index {
+                    drawer.draw(list.batches[pending..<index], quads: list.quads, renderer: renderer, textures: textures, scale: (sx, sy))
+                    lastDrawCalls += drawer.lastDrawCalls
+                    SDL_RenderFlush(renderer)
+                }
+                SDL_LockSurface(surface)
+                rasterizer.draw(
+                    batch, quads: list.quads, into: surface.pointee.pixels.assumingMemoryBound(to: UInt32.self),
+                    width: width, height: height, pitch: Int(surface.pointee.pitch) / 4, scale: (sx, sy))
+                SDL_UnlockSurface(surface)
+                lastDrawCalls += 1
+                pending = index + 1
+            }
+            index += 1
+        }
+        if pending < list.batches.endIndex {
+            drawer.draw(list.batches[pending...], quads: list.quads, renderer: renderer, textures: textures, scale: (sx, sy))
+            lastDrawCalls += drawer.lastDrawCalls
+        }
         SDL_RenderFlush(renderer)
     }
+
+    private let rasterizer = QuadRasterizer()
 
     /// The pixels drawn so far.
     public func image() throws(SDLError) -> PixelImage {

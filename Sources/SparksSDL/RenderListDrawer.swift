@@ -22,6 +22,12 @@ public final class RenderListDrawer {
     /// Draws `list` on `renderer`, mapping canvas points to pixels by `scale`.
     public func draw(_ list: RenderList, renderer: OpaquePointer, textures: TextureCache, scale: (x: Float, y: Float) = (1, 1)) {
         lastDrawCalls = 0
+        draw(list.batches[...], quads: list.quads, renderer: renderer, textures: textures, scale: scale)
+    }
+
+    /// Draws some batches of a list's quads.
+    func draw(_ batches: ArraySlice<RenderBatch>, quads: [RenderQuad], renderer: OpaquePointer, textures: TextureCache, scale: (x: Float, y: Float)) {
+        let list = (batches: batches, quads: quads)
         var clipped = false
         for batch in list.batches {
             let sdlTexture = batch.texture.map { textures.sdlTexture(for: $0) } ?? textures.solidTexture
