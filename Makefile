@@ -2,7 +2,8 @@
 #   make run            install what is missing, build (release) and open the fire preset
 #   make run PRESET=neon
 #   make test           install what is missing, build and run the whole test suite
-# Other targets: make build, make render, make validate, make gallery, make fuzz, make clean.
+# Other targets: make build, make render, make validate, make gallery, make fuzz, make bench,
+# make benchmarks, make clean.
 
 PRESET ?= fire
 SWIFT ?= swift
@@ -15,7 +16,7 @@ RUN_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev fonts-dejavu-core 
 # test checks presets with Python's jsonschema; the export tests encode GIF and MP4 with ffmpeg.
 TEST_PACKAGES := $(RUN_PACKAGES) x11-apps xdotool python3 python3-jsonschema ffmpeg
 
-.PHONY: run test build release deps test-deps render validate fuzz gallery clean check-swift
+.PHONY: run test build release deps test-deps render validate fuzz gallery bench benchmarks clean check-swift
 
 # A longer fuzz run of the preset reader and scene than the suite's 10,000 cases:
 #   make fuzz FUZZ_ITERATIONS=1000000 FUZZ_SEED=7
@@ -50,14 +51,37 @@ run: release
 build: deps
 	$(SWIFT) build
 
+# The allocation check counts mallocs in optimised code (debug builds allocate for generics),
+# so the suite needs the release build of sparks-allocations; the variable makes its absence a
+# failure instead of a skip.
 test: test-deps
 	$(SWIFT) build --build-tests
-	@if [ -n "$$DISPLAY" ]; then \
+	$(SWIFT) build -c release --product sparks-allocations
+	@export SPARKS_REQUIRE_ALLOCATION_COUNTER=1; \
+	if [ -n "$$DISPLAY" ]; then \
 	  $(SWIFT) test --skip-build; \
 	else \
 	  echo "No DISPLAY: running the tests under Xvfb"; \
 	  xvfb-run -a -s "-screen 0 1024x768x24" $(SWIFT) test --skip-build; \
 	fi
+
+# Benchmarks build for this machine's CPU (AVX2 or AVX-512 when it has them) in a folder of
+# their own, so they never invalidate the portable build:
+#   make bench                                   the benchmark workload at 100,000 particles
+#   make bench BENCH="fire --birth-rate-scale 100"
+#   make bench BENCH="bench-anchor --live 1000000 --threads 2"
+BENCH ?= bench-anchor --live 100000
+HOST_CPU := $(shell grep -qw avx512f /proc/cpuinfo 2>/dev/null && echo skylake-avx512 || { grep -qw avx2 /proc/cpuinfo 2>/dev/null && echo haswell; })
+NATIVE_FLAGS := $(if $(HOST_CPU),-Xswiftc -target-cpu -Xswiftc $(HOST_CPU))
+
+bench: deps
+	$(SWIFT) build -c release --product sparks --scratch-path .build-native $(NATIVE_FLAGS)
+	./.build-native/release/sparks bench $(BENCH)
+
+# The benchmark package (ordo-one/benchmark): step, render-list build and preset decode, with
+# malloc counts. Not part of the tests.
+benchmarks: deps
+	cd Benchmarks && $(SWIFT) package --allow-writing-to-package-directory benchmark
 
 render: release
 	./.build/release/sparks render $(PRESET) --at 3 --out docs/$(PRESET).png
@@ -78,4 +102,4 @@ gallery: release
 	done
 
 clean:
-	rm -rf .build
+	rm -rf .build .build-native Benchmarks/.build

@@ -11,6 +11,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/ordo-one/malloc-interposer", from: "1.6.1"),
     ],
     targets: [
         .target(name: "SparksCore"),
@@ -26,6 +27,12 @@ let package = Package(
                 "SparksCore", "SparksSDL",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        // Counts the allocations of steady-state stepping and render-list building (release
+        // build; the test suite runs it).
+        .executableTarget(
+            name: "sparks-allocations",
+            dependencies: ["SparksCore", .product(name: "MallocInterposerSwift", package: "malloc-interposer")]
         ),
         .testTarget(name: "SparksCoreTests", dependencies: ["SparksCore"]),
         .testTarget(name: "SparksSDLTests", dependencies: ["SparksCore", "SparksSDL"]),

@@ -38,15 +38,19 @@ public struct Animation: Hashable, Sendable {
     /// Keyframe data (CAKeyframeAnimation).
     public struct Keyframes: Hashable, Sendable {
         /// The values; ignored when `path` is set.
-        public var values: [PropertyValue] = []
+        public var values: [PropertyValue] = [] { didSet { resolveTimes() } }
         /// When each value is reached, 0…1; nil spaces them evenly.
-        public var keyTimes: [Double]?
+        public var keyTimes: [Double]? { didSet { resolveTimes() } }
         /// A pacing curve per segment.
         public var timingFunctions: [TimingFunction]?
         /// How values are joined.
-        public var calculationMode: CalculationMode = .linear
+        public var calculationMode: CalculationMode = .linear { didSet { resolveTimes() } }
         /// A path for point properties; replaces `values`.
-        public var path: AnimationPath?
+        public var path: AnimationPath? { didSet { resolveTimes() } }
+        /// When each value (or, with a path, each vertex) is reached: `keyTimes` when they fit,
+        /// else spaced evenly or by distance; worked out when the keyframes change, so
+        /// evaluating them allocates nothing.
+        public internal(set) var resolvedKeyTimes: [Double] = []
         /// Whether the layer turns along the path.
         public var rotationMode: RotationMode?
 

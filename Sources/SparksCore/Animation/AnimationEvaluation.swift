@@ -99,9 +99,26 @@ extension Animation {
 }
 
 extension Animation.Keyframes {
+    mutating func resolveTimes() {
+        if let path, !path.segments.isEmpty {
+            resolvedKeyTimes = Self.pathKeyTimes(path, keyTimes: keyTimes, discrete: calculationMode == .discrete)
+        } else {
+            resolvedKeyTimes = effectiveKeyTimes(count: values.count)
+        }
+    }
+
+    /// Key times along a path: one more than its segments, one equal share of time per
+    /// segment; discrete mode holds each of the vertices (one more than the segments) for an
+    /// equal share, so it needs one more still. The given key times when they fit.
+    static func pathKeyTimes(_ path: AnimationPath, keyTimes: [Double]?, discrete: Bool) -> [Double] {
+        let intervals = path.segments.count + (discrete ? 1 : 0)
+        if let keyTimes, keyTimes.count == intervals + 1 { return keyTimes }
+        return (0...intervals).map { Double($0) / Double(intervals) }
+    }
+
     /// Key times for `count` values: given, evenly spaced, or by distance for paced modes.
     func effectiveKeyTimes(count: Int) -> [Double] {
-        if calculationMode == .paced || calculationMode == .cubicPaced {
+        if calculationMode == .paced || calculationMode == .cubicPaced, count > 0 {
             var distances = [0.0]
             for i in 1..<max(count, 1) { distances.append(distances[i - 1] + PropertyValue.distance(values[i - 1], values[i])) }
             let total = distances.last ?? 0
@@ -118,7 +135,7 @@ extension Animation.Keyframes {
         let n = values.count
         guard n > 0 else { return nil }
         guard n > 1 else { return values[0] }
-        let times = effectiveKeyTimes(count: n)
+        let times = resolvedKeyTimes
         if calculationMode == .discrete {
             var i = 0
             while i + 1 < n && f >= times[i + 1] { i += 1 }
@@ -149,15 +166,14 @@ extension Animation.Keyframes {
         case .paced, .cubicPaced:
             (segment, t) = path.locate(arcFraction: f)
         case .discrete:
-            let vertices = path.vertices
-            let times = (keyTimes?.count == vertices.count + 1) ? keyTimes! : (0...vertices.count).map { Double($0) / Double(vertices.count) }
+            let times = resolvedKeyTimes
             var i = 0
-            while i + 1 < vertices.count && f >= times[i + 1] { i += 1 }
-            let p = vertices[i]
+            while i < count && f >= times[i + 1] { i += 1 }
+            let p = path.vertex(i)
             let s = min(i, count - 1)
-            return (.vector([p.x, p.y]), rotationAngle(path.tangent(segment: s, t: i == 0 ? 0 : 1)))
+            return (.vector(PropertyVector(p.x, p.y)), rotationAngle(path.tangent(segment: s, t: i == 0 ? 0 : 1)))
         case .linear, .cubic:
-            let times = (keyTimes?.count == count + 1) ? keyTimes! : (0...count).map { Double($0) / Double(count) }
+            let times = resolvedKeyTimes
             var i = 0
             while i + 1 < count && f > times[i + 1] { i += 1 }
             let span = times[i + 1] - times[i]
@@ -166,7 +182,7 @@ extension Animation.Keyframes {
             (segment, t) = (i, local)
         }
         let p = path.point(segment: segment, t: t)
-        return (.vector([p.x, p.y]), rotationAngle(path.tangent(segment: segment, t: t)))
+        return (.vector(PropertyVector(p.x, p.y)), rotationAngle(path.tangent(segment: segment, t: t)))
     }
 
     private func rotationAngle(_ tangent: Point) -> Double? {
@@ -187,7 +203,9 @@ extension PropertyValue {
         case (.number(let a), .number(let b), .number(let c), .number(let d)):
             return .number(spline(a, b, c, d))
         case (.vector(let a), .vector(let b), .vector(let c), .vector(let d)) where a.count == b.count && b.count == c.count && c.count == d.count:
-            return .vector((0..<a.count).map { spline(a[$0], b[$0], c[$0], d[$0]) })
+            var v = b
+            for i in 0..<b.count { v[i] = spline(a[i], b[i], c[i], d[i]) }
+            return .vector(v)
         default:
             return interpolate(p1, p2, t)
         }

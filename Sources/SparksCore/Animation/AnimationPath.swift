@@ -12,6 +12,10 @@ public struct AnimationPath: Hashable, Sendable {
 
     /// The segments in order; each is one keyframe interval.
     public private(set) var segments: [Segment] = []
+    /// Arc length of each segment (a polyline of 32 pieces), kept as segments are added.
+    public private(set) var segmentLengths: [Double] = []
+    /// The length of the whole path.
+    public private(set) var totalLength = 0.0
     private var current: Point?
     private var subpathStart: Point?
 
@@ -28,7 +32,7 @@ public struct AnimationPath: Hashable, Sendable {
     public mutating func line(to p: Point) {
         let start = current ?? p
         if current == nil { subpathStart = p }
-        segments.append(.line(start, p))
+        append(.line(start, p))
         current = p
     }
 
@@ -36,7 +40,7 @@ public struct AnimationPath: Hashable, Sendable {
     public mutating func quadCurve(to p: Point, control: Point) {
         let start = current ?? p
         if current == nil { subpathStart = p }
-        segments.append(.quad(start, control, p))
+        append(.quad(start, control, p))
         current = p
     }
 
@@ -44,7 +48,7 @@ public struct AnimationPath: Hashable, Sendable {
     public mutating func curve(to p: Point, control1: Point, control2: Point) {
         let start = current ?? p
         if current == nil { subpathStart = p }
-        segments.append(.cubic(start, control1, control2, p))
+        append(.cubic(start, control1, control2, p))
         current = p
     }
 
@@ -83,7 +87,7 @@ public struct AnimationPath: Hashable, Sendable {
             let p0 = point(a), p3 = point(b)
             let p1 = point(a, -k * rx * sin(a), k * ry * cos(a))
             let p2 = point(b, k * rx * sin(b), -k * ry * cos(b))
-            segments.append(.cubic(current ?? p0, p1, p2, p3))
+            append(.cubic(current ?? p0, p1, p2, p3))
             current = p3
             a = b
         }
@@ -128,27 +132,32 @@ public struct AnimationPath: Hashable, Sendable {
     /// The path's vertices: the start of the first segment and the end of each segment.
     public var vertices: [Point] {
         guard !segments.isEmpty else { return [] }
-        return [point(segment: 0, t: 0)] + segments.indices.map { point(segment: $0, t: 1) }
+        return (0...segments.count).map(vertex)
     }
 
-    /// Arc length of each segment (polyline of 32 pieces).
-    public var segmentLengths: [Double] {
-        segments.indices.map { i in
-            var length = 0.0
-            var previous = point(segment: i, t: 0)
-            for k in 1...32 {
-                let p = point(segment: i, t: Double(k) / 32)
-                length += ((p.x - previous.x) * (p.x - previous.x) + (p.y - previous.y) * (p.y - previous.y)).squareRoot()
-                previous = p
-            }
-            return length
+    /// Vertex `index` (0…segments.count): the path's start, then each segment's end.
+    public func vertex(_ index: Int) -> Point {
+        index == 0 ? point(segment: 0, t: 0) : point(segment: index - 1, t: 1)
+    }
+
+    private mutating func append(_ segment: Segment) {
+        segments.append(segment)
+        let i = segments.count - 1
+        var length = 0.0
+        var previous = point(segment: i, t: 0)
+        for k in 1...32 {
+            let p = point(segment: i, t: Double(k) / 32)
+            length += ((p.x - previous.x) * (p.x - previous.x) + (p.y - previous.y) * (p.y - previous.y)).squareRoot()
+            previous = p
         }
+        segmentLengths.append(length)
+        totalLength += length
     }
 
     /// The segment and its parameter at a fraction `s` (0…1) of the whole arc length.
     public func locate(arcFraction s: Double) -> (segment: Int, t: Double) {
         let lengths = segmentLengths
-        let total = lengths.reduce(0, +)
+        let total = totalLength
         guard total > 0 else { return (0, s) }
         var target = min(max(s, 0), 1) * total
         for (i, length) in lengths.enumerated() {

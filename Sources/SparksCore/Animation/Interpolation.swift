@@ -7,7 +7,7 @@ extension PropertyValue {
         case (.number(let x), .number(let y)):
             return .number(x + (y - x) * t)
         case (.vector(let x), .vector(let y)) where x.count == y.count:
-            return .vector(zip(x, y).map { $0 + ($1 - $0) * t })
+            return .vector(PropertyVector.combine(x, y) { $0 + ($1 - $0) * t })
         case (.color(let x), .color(let y)):
             return .color(Color(
                 red: x.red + (y.red - x.red) * t, green: x.green + (y.green - x.green) * t,
@@ -24,7 +24,7 @@ extension PropertyValue {
     static func add(_ a: PropertyValue, _ b: PropertyValue) -> PropertyValue {
         switch (a, b) {
         case (.number(let x), .number(let y)): return .number(x + y)
-        case (.vector(let x), .vector(let y)) where x.count == y.count: return .vector(zip(x, y).map(+))
+        case (.vector(let x), .vector(let y)) where x.count == y.count: return .vector(PropertyVector.combine(x, y, +))
         case (.color(let x), .color(let y)):
             return .color(Color(red: x.red + y.red, green: x.green + y.green, blue: x.blue + y.blue, alpha: x.alpha + y.alpha))
         case (.transform(let x), .transform(let y)): return .transform(y * x)
@@ -36,7 +36,7 @@ extension PropertyValue {
     static func subtract(_ a: PropertyValue, _ b: PropertyValue) -> PropertyValue {
         switch (a, b) {
         case (.number(let x), .number(let y)): return .number(x - y)
-        case (.vector(let x), .vector(let y)) where x.count == y.count: return .vector(zip(x, y).map(-))
+        case (.vector(let x), .vector(let y)) where x.count == y.count: return .vector(PropertyVector.combine(x, y, -))
         case (.color(let x), .color(let y)):
             return .color(Color(red: x.red - y.red, green: x.green - y.green, blue: x.blue - y.blue, alpha: x.alpha - y.alpha))
         case (.transform(let x), .transform(let y)): return .transform(y.inverted * x)
@@ -48,7 +48,7 @@ extension PropertyValue {
     static func scale(_ a: PropertyValue, _ k: Double) -> PropertyValue {
         switch a {
         case .number(let x): return .number(x * k)
-        case .vector(let x): return .vector(x.map { $0 * k })
+        case .vector(let x): return .vector(x.mapComponents { $0 * k })
         case .color(let c): return .color(Color(red: c.red * k, green: c.green * k, blue: c.blue * k, alpha: c.alpha * k))
         default: return a
         }
@@ -61,8 +61,8 @@ extension PropertyValue {
         case (.vector(let x), .vector(let y)) where x.count == y.count:
             return zip(x, y).reduce(0) { $0 + ($1.1 - $1.0) * ($1.1 - $1.0) }.squareRoot()
         case (.color(let x), .color(let y)):
-            let d = [x.red - y.red, x.green - y.green, x.blue - y.blue, x.alpha - y.alpha]
-            return d.reduce(0) { $0 + $1 * $1 }.squareRoot()
+            let d = SIMD4(x.red - y.red, x.green - y.green, x.blue - y.blue, x.alpha - y.alpha)
+            return (d * d).sum().squareRoot()
         case (.transform(let x), .transform(let y)):
             return zip(x.rowMajor, y.rowMajor).reduce(0) { $0 + ($1.1 - $1.0) * ($1.1 - $1.0) }.squareRoot()
         default: return 1

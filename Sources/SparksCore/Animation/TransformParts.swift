@@ -58,7 +58,7 @@ struct TransformParts: Equatable {
         case .translationX: .number(translation.x)
         case .translationY: .number(translation.y)
         case .translationZ: .number(translation.z)
-        case .translation: .vector([translation.x, translation.y])
+        case .translation: .vector(PropertyVector(translation.x, translation.y))
         }
     }
 

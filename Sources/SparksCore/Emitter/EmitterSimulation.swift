@@ -208,12 +208,13 @@ public final class EmitterSimulation {
             // Each thread takes a run of births: its generator jumps to the first of them and
             // it writes its own run of slots, so the result is the single-threaded one.
             let parts = min(threads, 64)
-            let results = UnsafeMutablePointer<Int>.allocate(capacity: parts)
-            defer { results.deallocate() }
-            let work = ParallelBirths(batch: batch, storage: storage, random: random, granted: granted, parts: parts, results: results)
-            DispatchQueue.concurrentPerform(iterations: parts) { work.run($0) }
+            let job = birthJob ?? BirthJob()
+            birthJob = job
+            job.prepare(batch: batch, storage: storage, random: random, granted: granted, parts: parts)
+            WorkerPool.shared.run(parts: parts, job)
+            live = (0..<parts).reduce(0) { $0 + job.results[$1] }
+            job.finish()
             random.advance(by: UInt64(granted) * ShapeBirths.drawsPerBirth)
-            live = (0..<parts).reduce(0) { $0 + results[$1] }
             storage.commit(slots: granted, live: live)
         } else {
             var writer = storage.makeWriter()
@@ -261,16 +262,35 @@ public final class EmitterSimulation {
         }
     }
 
-    /// One thread's share of a step's births.
-    private struct ParallelBirths: @unchecked Sendable {
-        let batch: ShapeBirths
-        let storage: ParticleStorage
-        let random: SeededRandom
-        let granted: Int
-        let parts: Int
-        let results: UnsafeMutablePointer<Int>
+    /// The reusable job of parallel births.
+    private var birthJob: BirthJob?
 
-        func run(_ part: Int) {
+    /// Each thread's share of a step's births.
+    private final class BirthJob: ParallelJob {
+        var batch: ShapeBirths?
+        var storage: ParticleStorage?
+        var random = SeededRandom(seed: 0)
+        var granted = 0
+        var parts = 1
+        let results = UnsafeMutablePointer<Int>.allocate(capacity: 64)
+
+        deinit { results.deallocate() }
+
+        func prepare(batch: ShapeBirths, storage: ParticleStorage, random: SeededRandom, granted: Int, parts: Int) {
+            self.batch = batch
+            self.storage = storage
+            self.random = random
+            self.granted = granted
+            self.parts = parts
+        }
+
+        func finish() {
+            batch = nil
+            storage = nil
+        }
+
+        func run(part: Int) {
+            guard let batch, let storage else { return }
             let first = granted * part / parts, end = granted * (part + 1) / parts
             guard end > first else { results[part] = 0; return }
             var generator = random

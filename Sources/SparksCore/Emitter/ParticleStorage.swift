@@ -206,25 +206,37 @@ public final class ParticleStorage {
             deaths = integrate(rates, a) + integrate(rates, b)
         } else {
             // Split both runs into `parts` pieces of whole SIMD groups, one result slot each.
-            let results = UnsafeMutablePointer<Int>.allocate(capacity: parts)
-            defer { results.deallocate() }
-            let shared = SharedWork(storage: self, rates: rates, first: a, second: b, parts: parts, results: results)
-            DispatchQueue.concurrentPerform(iterations: parts) { part in shared.run(part) }
-            for part in 0..<parts { deaths += results[part] }
+            let job = integrateJob ?? IntegrateJob(storage: self)
+            integrateJob = job
+            job.prepare(rates: rates, first: a, second: b, parts: parts)
+            WorkerPool.shared.run(parts: parts, job)
+            deaths = (0..<parts).reduce(0) { $0 + job.results[$1] }
         }
         count -= deaths
         return deaths
     }
 
-    /// The ranges one thread of a parallel update works on.
-    private struct SharedWork: @unchecked Sendable {
-        let storage: ParticleStorage
-        let rates: Rates
-        let first: Range<Int>, second: Range<Int>
-        let parts: Int
-        let results: UnsafeMutablePointer<Int>
+    /// The reusable job of a parallel update: which ranges each thread takes.
+    private var integrateJob: IntegrateJob?
 
-        func run(_ part: Int) {
+    private final class IntegrateJob: ParallelJob {
+        unowned let storage: ParticleStorage
+        var rates = Rates(dt: 0, acceleration: (0, 0, 0), colorSpeed: (0, 0, 0, 0), scaleSpeed: 0)
+        var first = 0..<0, second = 0..<0
+        var parts = 1
+        let results = UnsafeMutablePointer<Int>.allocate(capacity: 64)
+
+        init(storage: ParticleStorage) { self.storage = storage }
+        deinit { results.deallocate() }
+
+        func prepare(rates: Rates, first: Range<Int>, second: Range<Int>, parts: Int) {
+            self.rates = rates
+            self.first = first
+            self.second = second
+            self.parts = parts
+        }
+
+        func run(part: Int) {
             results[part] = storage.integrate(rates, piece(first, part)) + storage.integrate(rates, piece(second, part))
         }
 

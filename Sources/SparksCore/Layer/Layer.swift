@@ -25,10 +25,23 @@ public class Layer {
     /// The presentation values at the layer's local time `t`: the model values with every
     /// animation applied (spec §3, §4).
     public func presentationState(atLocalTime t: Double) -> LayerState {
-        var state = modelState
+        // Start from the last presentation state, reset to the model values in place, so
+        // animating a cell property changes the state's own cell arrays instead of copying
+        // the model's on every step.
+        var state: LayerState
+        if var previous = presentationStorage.take() {
+            previous.reset(to: modelState)
+            state = previous
+        } else {
+            state = modelState
+        }
         for animation in animations { animation.apply(at: t, to: &state) }
+        presentationStorage = state
         return state
     }
+
+    /// The storage of the last presentation state, reused by the next.
+    private var presentationStorage: LayerState?
 
     /// Reads and writes model properties by name: `layer.position`, `layer.bounds`.
     public subscript<T>(dynamicMember keyPath: WritableKeyPath<LayerProperties, T>) -> T {

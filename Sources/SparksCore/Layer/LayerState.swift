@@ -20,4 +20,49 @@ public struct LayerState: Hashable, Sendable {
     public var preservesDepth: Bool {
         emitter?.preservesDepth ?? replicator?.preservesDepth ?? false
     }
+
+    /// Sets every value to `model`'s, keeping this state's own cell arrays (and their
+    /// storage) where the cell tree has the same shape.
+    mutating func reset(to model: LayerState) {
+        layer = model.layer
+        replicator = model.replicator
+        guard var own = emitter, let modelEmitter = model.emitter else {
+            emitter = model.emitter
+            return
+        }
+        emitter = nil
+        own.reset(to: modelEmitter)
+        emitter = own
+    }
+}
+
+extension EmitterProperties {
+    /// Sets every value to `model`'s, keeping the storage of this value's cell arrays.
+    mutating func reset(to model: EmitterProperties) {
+        var cells = emitterCells
+        emitterCells = []
+        self = model
+        emitterCells = cells  // drops the reference to the model's array
+        cells = []
+        EmitterCell.reset(&emitterCells, to: model.emitterCells)
+    }
+}
+
+extension EmitterCell {
+    /// Sets `cells` to `model`, element by element at every depth when the shapes match, so
+    /// arrays this value owns stay its own.
+    static func reset(_ cells: inout [EmitterCell], to model: [EmitterCell]) {
+        guard cells.count == model.count else {
+            cells = model
+            return
+        }
+        for i in cells.indices {
+            var children = cells[i].emitterCells
+            cells[i].emitterCells = []
+            cells[i] = model[i]
+            cells[i].emitterCells = children
+            children = []
+            reset(&cells[i].emitterCells, to: model[i].emitterCells)
+        }
+    }
 }

@@ -81,7 +81,7 @@ final class ValueDecoder {
         case .point, .size, .rect:
             let count = kind == .rect ? 4 : 2
             guard let values = numbers(node, path: path, counts: [count], expected: kind.expectation, rule: kind.componentRule) else { return nil }
-            return .vector(values)
+            return .vector(PropertyVector(values))
         case .color:
             return color(node, path: path).map(PropertyValue.color)
         case .transform:

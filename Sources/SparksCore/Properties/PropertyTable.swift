@@ -67,14 +67,14 @@ public struct PropertyDescriptor<Root>: Sendable {
 
     /// A point `[x, y]`.
     public static func point(_ key: String, _ path: WritableKeyPath<Root, Point> & Sendable, _ summary: String) -> Self {
-        Self(key, .point, summary, get: { let p = $0[keyPath: path]; return .vector([p.x, p.y]) }, set: { root, value in
+        Self(key, .point, summary, get: { let p = $0[keyPath: path]; return .vector(PropertyVector(p.x, p.y)) }, set: { root, value in
             if let v = value.vector, v.count == 2 { root[keyPath: path] = Point(x: v[0], y: v[1]) }
         })
     }
 
     /// A size `[width, height]`.
     public static func size(_ key: String, _ path: WritableKeyPath<Root, Size> & Sendable, _ summary: String) -> Self {
-        Self(key, .size, summary, get: { let s = $0[keyPath: path]; return .vector([s.width, s.height]) }, set: { root, value in
+        Self(key, .size, summary, get: { let s = $0[keyPath: path]; return .vector(PropertyVector(s.width, s.height)) }, set: { root, value in
             if let v = value.vector, v.count == 2 { root[keyPath: path] = Size(width: v[0], height: v[1]) }
         })
     }
@@ -83,7 +83,7 @@ public struct PropertyDescriptor<Root>: Sendable {
     public static func rect(_ key: String, _ path: WritableKeyPath<Root, Rect> & Sendable, _ summary: String) -> Self {
         Self(key, .rect, summary, get: {
             let r = $0[keyPath: path]
-            return .vector([r.origin.x, r.origin.y, r.size.width, r.size.height])
+            return .vector(PropertyVector(r.origin.x, r.origin.y, r.size.width, r.size.height))
         }, set: { root, value in
             if let v = value.vector, v.count == 4 { root[keyPath: path] = Rect(x: v[0], y: v[1], width: v[2], height: v[3]) }
         })

@@ -7,7 +7,7 @@ public enum PropertyValue: Hashable, Sendable {
     /// Text: names and enumeration values.
     case string(String)
     /// A point [x, y], a size [width, height] or a rectangle [x, y, width, height].
-    case vector([Double])
+    case vector(PropertyVector)
     /// A colour.
     case color(Color)
     /// A 3-D transform.
@@ -22,7 +22,7 @@ public enum PropertyValue: Hashable, Sendable {
     }
 
     /// The components, when this is a vector.
-    public var vector: [Double]? {
+    public var vector: PropertyVector? {
         if case .vector(let v) = self { return v }
         return nil
     }

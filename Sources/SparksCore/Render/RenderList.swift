@@ -120,9 +120,11 @@ public struct RenderList: Sendable {
         openBatch = nil
     }
 
-    /// Makes room for `count` more quads.
+    /// Makes room for `count` more quads, growing geometrically so a population that creeps
+    /// up frame by frame does not reallocate every frame.
     public mutating func reserveCapacity(additional count: Int) {
-        quads.reserveCapacity(quads.count + count)
+        let needed = quads.count + count
+        if quads.capacity < needed { quads.reserveCapacity(max(needed, quads.capacity * 2)) }
     }
 
     /// Continues the current batch if it has these settings, or starts a new one.

@@ -29,14 +29,6 @@ public final class RenderListBuilder {
         }
     }
 
-    /// A particle in a merged draw order: sorted by key, then cell, then birth rank.
-    private struct OrderedParticle {
-        var key: Float
-        var cell: Int32
-        var rank: Int32
-        var slot: Int32
-    }
-
     /// What a layer inherits from above: where its space sits, its time, opacity, tint and clip.
     private struct Context {
         var space: Transform3D
@@ -47,7 +39,8 @@ public final class RenderListBuilder {
     }
 
     private var cells: [CellView] = []
-    private var order: [OrderedParticle] = []
+    private var order: [DrawOrderEntry] = []
+    private var sorter = DrawOrderSorter()
     /// Layer copies drawn so far in this build.
     private var drawnLayers = 0
     /// Most layer copies one build draws (animated instance counts can exceed what the preset
@@ -154,13 +147,21 @@ public final class RenderListBuilder {
 
     /// The bounding box on the canvas of `rect` mapped through `transform`.
     static func canvasBox(of rect: Rect, through transform: Transform3D) -> Rect {
-        let corners = [
-            Point(x: rect.origin.x, y: rect.origin.y), Point(x: rect.maxX, y: rect.origin.y),
-            Point(x: rect.maxX, y: rect.maxY), Point(x: rect.origin.x, y: rect.maxY),
-        ].map { transform.apply(to: $0) }
-        let xs = corners.map(\.x), ys = corners.map(\.y)
-        guard (xs + ys).allSatisfy(\.isFinite) else { return .zero }  // degenerate transform: clip everything
-        return Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        var finite = true
+        func include(_ x: Double, _ y: Double) {
+            let p = transform.apply(to: Point(x: x, y: y))
+            finite = finite && p.x.isFinite && p.y.isFinite
+            minX = min(minX, p.x); maxX = max(maxX, p.x)
+            minY = min(minY, p.y); maxY = max(maxY, p.y)
+        }
+        include(rect.origin.x, rect.origin.y)
+        include(rect.maxX, rect.origin.y)
+        include(rect.maxX, rect.maxY)
+        include(rect.origin.x, rect.maxY)
+        // A degenerate transform (a corner at infinity or NaN) clips everything.
+        guard finite else { return .zero }
+        return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
 
     static func intersect(_ a: Rect, _ b: Rect) -> Rect {
@@ -223,19 +224,17 @@ public final class RenderListBuilder {
             order.removeAll(keepingCapacity: true)
             for (c, view) in cells.enumerated() {
                 let age = view.storage.pointer(.age), z = view.storage.pointer(.positionZ)
-                var rank: Int32 = 0
                 view.storage.forEachLiveSlot { i in
                     let key: Float = switch mode {
                     case .oldestFirst: -age[i]
                     case .oldestLast: age[i]
                     default: z[i]  // back to front: far (small z) first
                     }
-                    order.append(OrderedParticle(key: key, cell: Int32(c), rank: rank, slot: Int32(i)))
-                    rank += 1
+                    order.append(DrawOrderEntry(key: key, cell: Int32(c), slot: Int32(i)))
                 }
             }
-            // Ties keep cell order, then birth order (oldest first).
-            order.sort { ($0.key, $0.cell, $0.rank) < ($1.key, $1.cell, $1.rank) }
+            // Ties keep cell order, then birth order (oldest first): the order they were added.
+            sorter.sort(&order)
             var currentSlot = -1
             for entry in order {
                 let view = cells[Int(entry.cell)]

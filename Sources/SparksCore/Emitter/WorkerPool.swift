@@ -1,0 +1,82 @@
+import Dispatch
+import Foundation
+
+/// Work split into numbered parts that may run at the same time.
+protocol ParallelJob: AnyObject {
+    func run(part: Int)
+}
+
+/// A fixed set of threads that run the parts of a job in parallel, created once and reused, so a
+/// parallel step allocates nothing (libdispatch's `concurrentPerform` allocates per call, and so
+/// does turning a closure into a stored one; jobs are reused objects instead).
+final class WorkerPool: @unchecked Sendable {
+    /// The pool every simulation shares, growing to the largest thread count asked for.
+    static let shared = WorkerPool()
+
+    private let lock = NSLock()
+    private var workers = 0
+    private var job: ParallelJob?
+    private var parts = 0
+    private var nextPart = 0
+    private let start = DispatchSemaphore(value: 0)
+    private let done = DispatchSemaphore(value: 0)
+    private let serial = NSLock()
+
+    /// Runs `job.run(part:)` for every part in 0..<parts, on the calling thread and pool
+    /// threads, and returns when all are done.
+    func run(parts: Int, _ job: ParallelJob) {
+        guard parts > 1 else {
+            if parts == 1 { job.run(part: 0) }
+            return
+        }
+        serial.lock()
+        defer { serial.unlock() }
+        ensureWorkers(parts - 1)
+        lock.lock()
+        self.job = job
+        self.parts = parts
+        nextPart = 0
+        lock.unlock()
+        for _ in 1..<parts { start.signal() }
+        while let part = claim() { job.run(part: part) }
+        for _ in 1..<parts { done.wait() }
+        lock.lock()
+        self.job = nil
+        lock.unlock()
+    }
+
+    /// The next part nobody has started, if any.
+    private func claim() -> Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard nextPart < parts else { return nil }
+        nextPart += 1
+        return nextPart - 1
+    }
+
+    private func ensureWorkers(_ count: Int) {
+        while workers < count {
+            workers += 1
+            let thread = Thread { [unowned self] in self.work() }
+            thread.name = "sparks-worker"
+            thread.start()
+        }
+    }
+
+    private func work() {
+        while true {
+            start.wait()
+            runClaimedParts()
+            // The job must not be held past this point: `run` returns once all have signalled.
+            done.signal()
+        }
+    }
+
+    private func runClaimedParts() {
+        lock.lock()
+        let body = job
+        lock.unlock()
+        guard let body else { return }
+        while let part = claim() { body.run(part: part) }
+    }
+}

@@ -1,0 +1,77 @@
+// Counts the memory allocations of a scene in its steady state: stepping and building the
+// render list must allocate nothing once the storage covers the particles.
+//
+//   swift build -c release --product sparks-allocations
+//   .build/release/sparks-allocations presets/bench-anchor.json assets [LIVE] [STEPS] [THREADS]
+//
+// Linking the interposer replaces malloc for the whole process; counting is switched on only
+// around the measured loops. Use a release build: debug builds allocate for unspecialised generics.
+//
+// Prints "step allocations N over STEPS steps" and "render-list allocations N over 100 builds".
+import Foundation
+import MallocInterposerSwift
+import SparksCore
+
+let arguments = CommandLine.arguments
+guard arguments.count >= 3 else {
+    FileHandle.standardError.write(Data("usage: sparks-allocations PRESET.json ASSETS_DIR [LIVE] [STEPS] [THREADS]\n".utf8))
+    exit(2)
+}
+let live = arguments.count > 3 ? Double(arguments[3]) ?? 10_000 : 10_000
+let steps = arguments.count > 4 ? Int(arguments[4]) ?? 1_000 : 1_000
+let threads = arguments.count > 5 ? Int(arguments[5]) ?? 1 : 1
+
+// Counting only works when the interposer's malloc is the one in use: check that a malloc is seen.
+MallocInterposerSwift.initialize()
+MallocInterposerSwift.hook()
+let probe = malloc(64)
+free(probe)
+MallocInterposerSwift.unhook()
+guard MallocInterposerSwift.getStatistics().mallocCount > 0 else {
+    FileHandle.standardError.write(Data("the malloc interposer is not in use, so allocations cannot be counted\n".utf8))
+    exit(2)
+}
+
+let url = URL(fileURLWithPath: arguments[1])
+var description: SceneDescription
+switch PresetDecoder.load(contentsOf: url, assetDirectories: [URL(fileURLWithPath: arguments[2])], limits: PresetLimits(maxParticles: .max)) {
+case .success(let d): description = d
+case .failure(let error):
+    FileHandle.standardError.write(Data("\(error)\n".utf8))
+    exit(1)
+}
+func expected(_ layers: [LayerDescription]) -> Double {
+    layers.reduce(0) { $0 + ($1.kind == .emitter ? $1.emitter.expectedLiveParticles : 0) + expected($1.sublayers) }
+}
+func scale(_ layer: inout LayerDescription, _ k: Double) {
+    if layer.kind == .emitter { layer.emitter.birthRate *= k }
+    for i in layer.sublayers.indices { scale(&layer.sublayers[i], k) }
+}
+let k = expected(description.layers) > 0 ? live / expected(description.layers) : 1
+for i in description.layers.indices { scale(&description.layers[i], k) }
+
+let scene = Scene(description, particleLimit: Int(live * 2) + 1000)
+scene.threadCount = threads
+var list = RenderList()
+// Warm up: the steady state, and the render list's storage.
+scene.run(until: 2 * scene.longestChainLifetime + 1)
+scene.buildRenderList(into: &list)
+
+MallocInterposerSwift.initialize()
+MallocInterposerSwift.hook()
+for _ in 0..<steps { scene.step() }
+MallocInterposerSwift.unhook()
+let stepping = MallocInterposerSwift.getStatistics()
+
+MallocInterposerSwift.initialize()
+MallocInterposerSwift.hook()
+for _ in 0..<100 {
+    scene.step()
+    scene.buildRenderList(into: &list)
+}
+MallocInterposerSwift.unhook()
+let building = MallocInterposerSwift.getStatistics()
+
+print("live particles \(scene.liveParticleCount), threads \(threads)")
+print("step allocations \(stepping.mallocCount) over \(steps) steps (\(stepping.mallocBytesCount) bytes)")
+print("render-list allocations \(building.mallocCount) over 100 builds (\(building.mallocBytesCount) bytes)")
