@@ -40,15 +40,7 @@ case .failure(let error):
     FileHandle.standardError.write(Data("\(error)\n".utf8))
     exit(1)
 }
-func expected(_ layers: [LayerDescription]) -> Double {
-    layers.reduce(0) { $0 + ($1.kind == .emitter ? $1.emitter.expectedLiveParticles : 0) + expected($1.sublayers) }
-}
-func scale(_ layer: inout LayerDescription, _ k: Double) {
-    if layer.kind == .emitter { layer.emitter.birthRate *= k }
-    for i in layer.sublayers.indices { scale(&layer.sublayers[i], k) }
-}
-let k = expected(description.layers) > 0 ? live / expected(description.layers) : 1
-for i in description.layers.indices { scale(&description.layers[i], k) }
+description.scaleBirthRates(toLiveParticles: live)
 
 let scene = Scene(description, particleLimit: Int(live * 2) + 1000)
 scene.threadCount = threads

@@ -108,11 +108,13 @@ struct Bench: ParsableCommand {
         if let stepRate { description.stepRate = stepRate }
         var scale = birthRateScale ?? 1
         if let live {
-            let expected = Self.expectedLive(description.layers)
-            guard expected > 0 else { throw CommandError("\(description.name) has no emitter to scale to --live \(live)") }
-            scale = Double(live) / expected
+            guard let factor = description.scaleBirthRates(toLiveParticles: Double(live)) else {
+                throw CommandError("\(description.name) has no emitter to scale to --live \(live)")
+            }
+            scale = factor
+        } else {
+            description.scaleBirthRates(by: scale)
         }
-        for i in description.layers.indices { Self.scaleBirthRates(&description.layers[i], by: scale) }
         let scene = Scene(description, particleLimit: limit)
         scene.threadCount = threads
         let renderer = render ? try OffscreenRenderer(width: width ?? Int(description.canvas.width), height: height ?? Int(description.canvas.height)) : nil
@@ -156,17 +158,6 @@ struct Bench: ParsableCommand {
             birthRateScale: scale, frames: records, updates: updates, peakResidentBytes: Int(usage.ru_maxrss) * 1024,
             storageBytes: scene.particleStorageBytes, refusedBirths: scene.budget.refusedBirths,
             stateHash: String(scene.stateHash(), radix: 16), rendered: render, drawnQuads: list.quads.count)
-    }
-
-    static func expectedLive(_ layers: [LayerDescription]) -> Double {
-        layers.reduce(0) { total, layer in
-            total + (layer.kind == .emitter ? layer.emitter.expectedLiveParticles : 0) + expectedLive(layer.sublayers)
-        }
-    }
-
-    static func scaleBirthRates(_ layer: inout LayerDescription, by k: Double) {
-        if layer.kind == .emitter { layer.emitter.birthRate *= k }
-        for i in layer.sublayers.indices { scaleBirthRates(&layer.sublayers[i], by: k) }
     }
 }
 

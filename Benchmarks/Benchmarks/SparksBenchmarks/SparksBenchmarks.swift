@@ -1,0 +1,116 @@
+// The simulation step, the render-list build and preset decoding, measured with wall clock,
+// throughput and malloc counts (a steady-state step and build must show zero mallocs).
+//
+//   cd Benchmarks && swift package benchmark
+//   cd Benchmarks && swift package benchmark --filter "Step.*"
+import Benchmark
+import Foundation
+import SparksCore
+
+/// The repository folder, holding presets/ and assets/.
+let repository: URL = {
+    var url = URL(fileURLWithPath: #filePath)
+    while !FileManager.default.fileExists(atPath: url.appendingPathComponent("presets").path) {
+        url = url.deletingLastPathComponent()
+    }
+    return url
+}()
+
+/// Reads a shipped preset, stopping the benchmark run with the reason when it cannot.
+func preset(_ name: String) -> SceneDescription {
+    let url = repository.appendingPathComponent("presets/\(name).json")
+    switch PresetDecoder.load(contentsOf: url, assetDirectories: [repository.appendingPathComponent("assets")], limits: PresetLimits(maxParticles: .max)) {
+    case .success(let description): return description
+    case .failure(let error): fatalError("\(error)")
+    }
+}
+
+/// A scene made on first use (in the benchmark's setup) and kept for its iterations.
+final class SteadyScene: @unchecked Sendable {
+    private let make: () -> Scene
+    private var made: Scene?
+    var list = RenderList()
+
+    /// A scene of `presetName` with births scaled to `live` particles (or by `birthRateScale`),
+    /// stepped on `threads` threads.
+    init(_ presetName: String, live: Double? = nil, birthRateScale: Double = 1, threads: Int = 1) {
+        make = {
+            var description = preset(presetName)
+            if let live { description.scaleBirthRates(toLiveParticles: live) } else { description.scaleBirthRates(by: birthRateScale) }
+            let scene = Scene(description, particleLimit: Int((live ?? description.expectedLiveParticles) * 2) + 1_000)
+            scene.threadCount = threads
+            return scene
+        }
+    }
+
+    /// The scene, run into its steady state the first time.
+    var scene: Scene {
+        if let made { return made }
+        let scene = make()
+        scene.run(until: 2 * scene.longestChainLifetime + 1)
+        scene.buildRenderList(into: &list)
+        made = scene
+        return scene
+    }
+
+    /// Builds the scene when the benchmark starts, outside the measurement.
+    func prepare() { _ = scene }
+}
+
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .throughput, .mallocCountTotal],
+        timeUnits: .microseconds,
+        warmupIterations: 5,
+        maxDuration: .seconds(3),
+        maxIterations: 10_000)
+
+    // One fixed step (1/60 s) of the shared benchmark workload; divide the wall clock by the
+    // live count for ns per particle-update.
+    for (live, threads) in [(10_000.0, 1), (100_000.0, 1), (1_000_000.0, 1), (1_000_000.0, 2)] {
+        let steady = SteadyScene("bench-anchor", live: live, threads: threads)
+        Benchmark(
+            "Step bench-anchor \(Int(live / 1000))k live, \(threads) thread\(threads > 1 ? "s" : "")",
+            closure: { _ in steady.scene.step() },
+            setup: { steady.prepare() })
+    }
+
+    // The fire preset at 100 times its birth rate (50,000 particles per second).
+    let fire = SteadyScene("fire", birthRateScale: 100)
+    Benchmark("Step fire ×100 (50k live)", closure: { _ in fire.scene.step() }, setup: { fire.prepare() })
+
+    // Building the render list: 10,000 and 100,000 particles, additive.
+    for live in [10_000.0, 100_000.0] {
+        let steady = SteadyScene("bench-anchor", live: live)
+        Benchmark(
+            "RenderList build bench-anchor \(Int(live / 1000))k",
+            closure: { _ in
+                steady.scene.buildRenderList(into: &steady.list)
+                blackHole(steady.list.quads.count)
+            },
+            setup: { steady.prepare() })
+    }
+
+    // A replicator scene's list: 100 animated instances (keyframe path per instance).
+    let orbit = SteadyScene("orbit")
+    Benchmark(
+        "RenderList build orbit (100 animated instances)",
+        closure: { _ in
+            orbit.scene.buildRenderList(into: &orbit.list)
+            blackHole(orbit.list.quads.count)
+        },
+        setup: { orbit.prepare() })
+
+    // Decoding presets from their JSON text: a small emitter, a large multi-cell one, a
+    // replicator tree with animations.
+    for name in ["fire", "fireworks", "neon-ring"] {
+        let url = repository.appendingPathComponent("presets/\(name).json")
+        let assets = [repository.appendingPathComponent("assets")]
+        Benchmark(
+            "Preset decode \(name)",
+            configuration: .init(metrics: [.wallClock, .throughput, .mallocCountTotal], timeUnits: .microseconds),
+            closure: { _ in
+                blackHole(PresetDecoder.load(contentsOf: url, assetDirectories: assets, limits: .standard))
+            })
+    }
+}
