@@ -148,6 +148,13 @@ public struct RenderList: Sendable {
         quads.append(quad)
     }
 
+    /// Appends quads to the current batch in one go, copied straight into the storage
+    /// (reserve room first: what fits in the free capacity is copied without per-quad checks).
+    @inline(__always)
+    public mutating func append<S: Sequence<RenderQuad>>(contentsOf newQuads: S) {
+        quads.append(contentsOf: newQuads)
+    }
+
     /// Closes the current batch; call once after the last quad.
     public mutating func finish() {
         closeOpenBatch()

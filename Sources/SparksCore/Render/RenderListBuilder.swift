@@ -204,7 +204,7 @@ public final class RenderListBuilder {
             // Cells in tree order, each in birth order (spec §5.4).
             for view in cells {
                 list.beginBatch(texture: view.texture, blendMode: blend, transform: transform, clip: clip)
-                view.storage.forEachLiveSlot { appendQuad(view, $0, keepDepth: keepDepth, modulation: modulation, into: &list) }
+                appendInBirthOrder(view, keepDepth: keepDepth, modulation: modulation, into: &list)
             }
         case .oldestFirst, .oldestLast, .backToFront:
             let mode = properties.renderMode
@@ -217,7 +217,7 @@ public final class RenderListBuilder {
                     for slot in b.reversed() where view.storage.isLive(slot) { appendQuad(view, slot, keepDepth: keepDepth, modulation: modulation, into: &list) }
                     for slot in a.reversed() where view.storage.isLive(slot) { appendQuad(view, slot, keepDepth: keepDepth, modulation: modulation, into: &list) }
                 } else {
-                    view.storage.forEachLiveSlot { appendQuad(view, $0, keepDepth: keepDepth, modulation: modulation, into: &list) }
+                    appendInBirthOrder(view, keepDepth: keepDepth, modulation: modulation, into: &list)
                 }
                 return
             }
@@ -257,18 +257,54 @@ public final class RenderListBuilder {
         return differs
     }
 
+    /// A cell's visible particles in birth order, copied straight into the list's storage.
+    private func appendInBirthOrder(
+        _ view: CellView, keepDepth: Bool, modulation: (Float, Float, Float, Float), into list: inout RenderList
+    ) {
+        let (a, b) = view.storage.slotRanges
+        let lifetime = view.storage.pointer(.lifetime)
+        list.append(contentsOf: VisibleQuads(view: view, lifetime: lifetime, slots: a, keepDepth: keepDepth, modulation: modulation))
+        list.append(contentsOf: VisibleQuads(view: view, lifetime: lifetime, slots: b, keepDepth: keepDepth, modulation: modulation))
+    }
+
+    /// The visible particles of a run of slots as quads, for one bulk append.
+    private struct VisibleQuads: Sequence, IteratorProtocol {
+        let view: CellView
+        let lifetime: UnsafeMutablePointer<Float>
+        var slots: Range<Int>
+        let keepDepth: Bool
+        let modulation: (Float, Float, Float, Float)
+
+        var underestimatedCount: Int { 0 }
+
+        @inline(__always)
+        mutating func next() -> RenderQuad? {
+            while let i = slots.popFirst() {
+                guard view.age[i] < lifetime[i] else { continue }
+                if let quad = RenderListBuilder.quad(view, i, keepDepth: keepDepth, modulation: modulation) { return quad }
+            }
+            return nil
+        }
+    }
+
     @inline(__always)
     private func appendQuad(
-        _ view: CellView, _ i: Int, keepDepth: Bool, modulation m: (Float, Float, Float, Float), into list: inout RenderList
+        _ view: CellView, _ i: Int, keepDepth: Bool, modulation: (Float, Float, Float, Float), into list: inout RenderList
     ) {
+        if let quad = Self.quad(view, i, keepDepth: keepDepth, modulation: modulation) { list.append(quad) }
+    }
+
+    /// Particle `i` of a cell as a quad, or nil when it cannot be seen (no size, no alpha).
+    @inline(__always)
+    private static func quad(_ view: CellView, _ i: Int, keepDepth: Bool, modulation m: (Float, Float, Float, Float)) -> RenderQuad? {
         let scale = view.scale[i]
         let alpha = view.alpha[i] * m.3
-        guard scale != 0, alpha > 0, CoreAnimationChoices.negativeScaleIsDrawn || scale > 0 else { return }
-        list.append(RenderQuad(
+        guard scale != 0, alpha > 0, CoreAnimationChoices.negativeScaleIsDrawn || scale > 0 else { return nil }
+        return RenderQuad(
             centerX: view.px[i], centerY: view.py[i], centerZ: keepDepth ? view.pz[i] : 0,
             halfWidth: view.halfWidth * scale, halfHeight: view.halfHeight * scale,
             rotation: view.spin[i] * view.age[i],
             red: view.red[i] * m.0, green: view.green[i] * m.1, blue: view.blue[i] * m.2, alpha: alpha,
-            u0: view.uv.0, v0: view.uv.1, u1: view.uv.2, v1: view.uv.3))
+            u0: view.uv.0, v0: view.uv.1, u1: view.uv.2, v1: view.uv.3)
     }
 }
