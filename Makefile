@@ -81,7 +81,7 @@ bench: deps
 # The benchmark package (ordo-one/benchmark): step, render-list build and preset decode, with
 # malloc counts. Not part of the tests.
 benchmarks: deps
-	cd Benchmarks && $(SWIFT) package --allow-writing-to-package-directory benchmark
+	cd Benchmarks && $(SWIFT) package benchmark
 
 render: release
 	./.build/release/sparks render $(PRESET) --at 3 --out docs/$(PRESET).png
