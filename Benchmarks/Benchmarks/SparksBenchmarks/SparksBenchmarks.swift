@@ -79,27 +79,22 @@ let benchmarks: @Sendable () -> Void = {
     let fire = SteadyScene("fire", birthRateScale: 100)
     Benchmark("Step fire ×100 (50k live)", closure: { _ in fire.scene.step() }, setup: { fire.prepare() })
 
-    // Building the render list: 10,000 and 100,000 particles, additive.
-    for live in [10_000.0, 100_000.0] {
-        let steady = SteadyScene("bench-anchor", live: live)
+    // Building the render list: 10,000 and 100,000 particles, additive; and a replicator
+    // scene's list, 100 animated instances (a keyframe path per instance).
+    let lists = [
+        ("bench-anchor 10k", SteadyScene("bench-anchor", live: 10_000)),
+        ("bench-anchor 100k", SteadyScene("bench-anchor", live: 100_000)),
+        ("orbit (100 animated instances)", SteadyScene("orbit")),
+    ]
+    for (name, steady) in lists {
         Benchmark(
-            "RenderList build bench-anchor \(Int(live / 1000))k",
+            "RenderList build \(name)",
             closure: { _ in
                 steady.scene.buildRenderList(into: &steady.list)
                 blackHole(steady.list.quads.count)
             },
             setup: { steady.prepare() })
     }
-
-    // A replicator scene's list: 100 animated instances (keyframe path per instance).
-    let orbit = SteadyScene("orbit")
-    Benchmark(
-        "RenderList build orbit (100 animated instances)",
-        closure: { _ in
-            orbit.scene.buildRenderList(into: &orbit.list)
-            blackHole(orbit.list.quads.count)
-        },
-        setup: { orbit.prepare() })
 
     // Decoding presets from their JSON text: a small emitter, a large multi-cell one, a
     // replicator tree with animations.
