@@ -11,9 +11,9 @@ struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run presets headless and report particles per frame and throughput.",
         discussion: """
-            No window or display is needed. Each preset first runs untimed until it reaches its \\
-            steady state (twice its longest particle lifetime), then --seconds of frames are \\
-            timed; a frame is one fixed step (and, with --render, one image). One particle-update \\
+            No window or display is needed. Each preset first runs untimed until it reaches its \
+            steady state (twice its longest particle lifetime), then --seconds of frames are \
+            timed; a frame is one fixed step (and, with --render, one image). One particle-update \
             is one live particle advanced one step, births and deaths included.
 
             Examples:
@@ -21,6 +21,9 @@ struct Bench: ParsableCommand {
               sparks bench bench-anchor --live 1000000 --threads 2
               sparks bench bench-anchor --live 10000 --render --width 640 --height 480
               sparks bench fire neon --json
+              sparks bench fire --birth-rate-scale 100 --csv fire.csv
+
+            `make bench` builds for this machine's CPU and runs the benchmark workload.
             """)
 
     @Argument(help: "Presets to measure (names from presets/ or paths).")

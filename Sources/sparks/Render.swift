@@ -7,10 +7,10 @@ struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Render a preset to PNG frames, a GIF or an MP4, headless.",
         discussion: """
-            Runs the fixed-step clock from 0 to --at, then renders --frames frames, one every \\
-            1/--fps seconds of scene time. With a .png --out and one frame, writes that file; \\
-            otherwise --out is a folder and frames are named PRESET-0001.png, … --gif and --mp4 \\
-            encode the frames with ffmpeg (Debian package ffmpeg); without --frames they cover \\
+            Runs the fixed-step clock from 0 to --at, then renders --frames frames, one every \
+            1/--fps seconds of scene time. With a .png --out and one frame, writes that file; \
+            otherwise --out is a folder and frames are named PRESET-0001.png, … --gif and --mp4 \
+            encode the frames with ffmpeg (Debian package ffmpeg); without --frames they cover \
             3 seconds. The same command always writes the same bytes.
 
             Examples:
