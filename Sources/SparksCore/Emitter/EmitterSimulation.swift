@@ -1,5 +1,3 @@
-import Dispatch
-
 /// The running particle system of one emitter layer: its generator, its cell states and the
 /// layer-local time it has been simulated to.
 ///
@@ -10,7 +8,9 @@ import Dispatch
 ///    parent was alive;
 /// 3. the same for each sub-cell;
 /// 4. dead particles at the old end of every cell's storage are dropped.
-/// Births happen on one thread in a fixed order, so the thread count never changes results.
+/// Births draw from the generator in a fixed order; when large batches are split across threads
+/// each thread's generator jumps ahead to its first birth, so the thread count never changes
+/// results.
 /// Each birth gets its exact time inside the step, so it starts with its sub-step age.
 public final class EmitterSimulation {
     /// The layer's generator (spec §5.6).

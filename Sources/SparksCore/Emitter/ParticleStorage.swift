@@ -1,5 +1,3 @@
-import Dispatch
-
 /// Structure-of-arrays storage for the particles of one cell, in birth order.
 ///
 /// One block of memory holds every column (`capacity` floats each), used as a ring of slots:
@@ -94,12 +92,9 @@ public final class ParticleStorage {
         // Copy live particles only, unwrapped to start at slot 0.
         var written = 0
         if let old = block {
-            let (a, b) = slotRanges
-            for range in [a, b] {
-                for slot in range where isLive(slot) {
-                    for c in 0..<columnCount { newBlock[c * newCapacity + written] = old[c * capacity + slot] }
-                    written += 1
-                }
+            for slot in SlotRuns(slotRanges) where isLive(slot) {
+                for c in 0..<columnCount { newBlock[c * newCapacity + written] = old[c * capacity + slot] }
+                written += 1
             }
             old.deallocate()
         }
@@ -318,18 +313,14 @@ public final class ParticleStorage {
         return deaths
     }
 
-    /// Drops dead particles at the head (the oldest end). Returns the slots freed.
-    @discardableResult
-    func trim() -> Int {
-        var freed = 0
+    /// Drops dead particles at the head (the oldest end).
+    func trim() {
         while used > 0 && !isLive(head) {
             head += 1
             if head == capacity { head = 0 }
             used -= 1
-            freed += 1
         }
         if used == 0 { head = 0 }
-        return freed
     }
 
     /// Calls `body` with the slot of every live particle, oldest first.

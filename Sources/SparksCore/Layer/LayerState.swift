@@ -39,11 +39,10 @@ public struct LayerState: Hashable, Sendable {
 extension EmitterProperties {
     /// Sets every value to `model`'s, keeping the storage of this value's cell arrays.
     mutating func reset(to model: EmitterProperties) {
-        var cells = emitterCells
-        emitterCells = []
+        var own: [EmitterCell] = []
+        swap(&own, &emitterCells)  // hold our cell array aside, uniquely referenced
         self = model
-        emitterCells = cells  // drops the reference to the model's array
-        cells = []
+        swap(&own, &emitterCells)  // and put it back in place of the model's
         EmitterCell.reset(&emitterCells, to: model.emitterCells)
     }
 }
@@ -57,11 +56,10 @@ extension EmitterCell {
             return
         }
         for i in cells.indices {
-            var children = cells[i].emitterCells
-            cells[i].emitterCells = []
+            var children: [EmitterCell] = []
+            swap(&children, &cells[i].emitterCells)
             cells[i] = model[i]
-            cells[i].emitterCells = children
-            children = []
+            swap(&children, &cells[i].emitterCells)
             reset(&cells[i].emitterCells, to: model[i].emitterCells)
         }
     }

@@ -27,14 +27,6 @@ public final class ReplicatorLayer: Layer {
         LayerProperties.table.keys + ReplicatorProperties.table.keys
     }
 
-    /// The map from instance 0's space to instance k's, in the replicator's coordinates:
-    /// `T(−C) · instanceTransform^k · T(C)` with C the centre of the bounds (spec §8.2).
-    public static func instanceTransform(_ x: Transform3D, power k: Int, bounds: Rect) -> Transform3D {
-        var power = Transform3D.identity
-        for _ in 0..<max(k, 0) { power = power * x }
-        return Transform3D.translation(-bounds.midX, -bounds.midY, 0) * power * Transform3D.translation(bounds.midX, bounds.midY, 0)
-    }
-
     override func setValue(_ value: PropertyValue, components: ArraySlice<String>, fullKeyPath: String) throws(KeyPathError) {
         if let key = components.first, ReplicatorProperties.table[key] != nil {
             try ReplicatorProperties.table.setValue(value, on: &replicator, components: components, fullKeyPath: fullKeyPath)
