@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .library(name: "SparksCore", targets: ["SparksCore"]),
+        .library(name: "SparksRaster", targets: ["SparksRaster"]),
         .library(name: "SparksSDL", targets: ["SparksSDL"]),
         .executable(name: "sparks", targets: ["sparks"]),
     ],
@@ -15,12 +16,14 @@ let package = Package(
     ],
     targets: [
         .target(name: "SparksCore"),
+        // The CPU rasterizer: draws the core's draw lists into pixel buffers (no SDL).
+        .target(name: "SparksRaster", dependencies: ["SparksCore"]),
         .systemLibrary(
             name: "CSDL2",
             pkgConfig: "sdl2",
             providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev"])]
         ),
-        .target(name: "SparksSDL", dependencies: ["SparksCore", "CSDL2"]),
+        .target(name: "SparksSDL", dependencies: ["SparksCore", "SparksRaster", "CSDL2"]),
         .executableTarget(
             name: "sparks",
             dependencies: [
@@ -28,11 +31,11 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // Counts the allocations of steady-state stepping and render-list building (release
-        // build; the test suite runs it).
+        // Counts the allocations of steady-state stepping, render-list building and drawing
+        // (release build; the test suite runs it).
         .executableTarget(
             name: "sparks-allocations",
-            dependencies: ["SparksCore", .product(name: "MallocInterposerSwift", package: "malloc-interposer")]
+            dependencies: ["SparksCore", "SparksRaster", "SparksSDL", .product(name: "MallocInterposerSwift", package: "malloc-interposer")]
         ),
         .testTarget(name: "SparksCoreTests", dependencies: ["SparksCore"]),
         .testTarget(name: "SparksSDLTests", dependencies: ["SparksCore", "SparksSDL"]),

@@ -1,7 +1,8 @@
 import CSDL2
 import SparksCore
+import SparksRaster
 
-/// An RGBA8 image in memory (straight alpha), as read back from a renderer or a PNG file.
+/// An RGBA8 image in memory (straight alpha), as drawn by the CPU rasterizer or read from a PNG file.
 public struct PixelImage: Sendable, Equatable {
     /// Width in pixels.
     public let width: Int
@@ -16,6 +17,11 @@ public struct PixelImage: Sendable, Equatable {
         self.width = width
         self.height = height
         self.rgba = rgba
+    }
+
+    /// The pixels of a buffer, with straight alpha.
+    public init(_ buffer: PixelBuffer) {
+        self.init(width: buffer.width, height: buffer.height, rgba: buffer.straightRGBA())
     }
 
     /// The pixel at (x, y) as (r, g, b, a).
@@ -39,27 +45,24 @@ public struct PixelImage: Sendable, Equatable {
         return sum / Double((x1 - x0) * (y1 - y0))
     }
 
-    /// Reads a PNG file through SDL2_image.
+    /// Reads an image file (PNG) through SDL2_image.
     public init(contentsOfPNG path: String) throws(SDLError) {
         guard let loaded = IMG_Load(path) else { throw SDLError("reading \(path)") }
         defer { SDL_FreeSurface(loaded) }
-        try self.init(surface: loaded)
+        let image = try SDLImageDecoder.rgba(of: loaded)
+        self.init(width: image.width, height: image.height, rgba: image.rgba)
     }
 
-    /// Copies an SDL surface of any format.
-    init(surface: UnsafeMutablePointer<SDL_Surface>) throws(SDLError) {
-        guard let converted = SDL_ConvertSurfaceFormat(surface, SparksPixelFormatABGR8888(), 0) else {
-            throw SDLError("converting pixels")
+    /// Writes the image as a PNG file (RGBA, straight alpha) through SDL2_image.
+    public func writePNG(to path: String) throws(SDLError) {
+        var bytes = rgba
+        let saved = bytes.withUnsafeMutableBytes { raw -> Int32 in
+            guard let surface = SDL_CreateRGBSurfaceWithFormatFrom(
+                raw.baseAddress, Int32(width), Int32(height), 32, Int32(width * 4), SparksPixelFormatABGR8888())
+            else { return -1 }
+            defer { SDL_FreeSurface(surface) }
+            return IMG_SavePNG(surface, path)
         }
-        defer { SDL_FreeSurface(converted) }
-        let w = Int(converted.pointee.w), h = Int(converted.pointee.h), pitch = Int(converted.pointee.pitch)
-        var bytes = [UInt8](repeating: 0, count: w * h * 4)
-        SDL_LockSurface(converted)
-        let base = converted.pointee.pixels.assumingMemoryBound(to: UInt8.self)
-        for y in 0..<h {
-            for x in 0..<(w * 4) { bytes[y * w * 4 + x] = base[y * pitch + x] }
-        }
-        SDL_UnlockSurface(converted)
-        self.init(width: w, height: h, rgba: bytes)
+        if saved != 0 { throw SDLError("writing \(path)") }
     }
 }

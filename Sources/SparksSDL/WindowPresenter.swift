@@ -1,6 +1,7 @@
 import CSDL2
 import Foundation
 import SparksCore
+import SparksRaster
 
 /// A desktop window that runs a live preset in real time.
 ///
@@ -25,6 +26,12 @@ public final class WindowPresenter {
         public var screenshotDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         /// Presets Tab and Shift-Tab move through, in order.
         public var presets: [URL] = []
+        /// Which path draws the picture.
+        public var renderer = WindowRenderer.auto
+        /// Threads for the CPU rasterizer (the picture is the same for any number).
+        public var drawThreads = ProcessInfo.processInfo.activeProcessorCount
+        /// Whether the clock starts paused.
+        public var startsPaused = false
         /// Creates default options.
         public init() {}
     }
@@ -34,9 +41,8 @@ public final class WindowPresenter {
     private var scene: Scene { live.scene }
     private var clock: FixedStepClock
     private let window: OpaquePointer
-    private let renderer: OpaquePointer
-    private let textures: TextureCache
-    private let drawer = RenderListDrawer()
+    private let canvas: WindowCanvas
+    private var renderer: OpaquePointer { canvas.renderer }
     private var hud: HeadsUpDisplay?
     private var list = RenderList()
 
@@ -49,11 +55,12 @@ public final class WindowPresenter {
     // Statistics for the HUD, refreshed four times a second.
     private var stepsThisPeriod = 0
     private var framesThisPeriod = 0
-    private var workThisPeriod = 0.0
     private var periodStart: UInt64 = 0
     private var stepsPerSecond = 0.0
     private var frameMilliseconds = 0.0
-    private var workMilliseconds = 0.0
+    /// Seconds spent in each part of the frames of this period, and their mean per frame in ms.
+    private var partSeconds = FrameParts()
+    private var partMilliseconds = FrameParts()
     private var behindUntil: UInt64 = 0
 
     /// Opens a window sized to the preset's canvas.
@@ -78,19 +85,19 @@ public final class WindowPresenter {
                 "opening a window",
                 reason: "there is no display (DISPLAY and WAYLAND_DISPLAY are not set). Run it on a desktop, under xvfb-run, or use `sparks render` to write PNG files")
         }
-        let canvas = live.scene.source.canvas
+        let size = live.scene.source.canvas
         guard let window = SDL_CreateWindow(
             options.title, SparksWindowPosCentered(), SparksWindowPosCentered(),
-            Int32(canvas.width), Int32(canvas.height), SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_SHOWN.rawValue)
+            Int32(size.width), Int32(size.height), SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_SHOWN.rawValue)
         else { throw SDLError("creating the window") }
-        let accelerated = SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue
-        guard let renderer = SDL_CreateRenderer(window, -1, accelerated) ?? SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue) else {
+        do throws(SDLError) {
+            canvas = try WindowCanvas(window: window, choice: options.renderer, threads: options.drawThreads, decoder: SDLImageDecoder())
+        } catch {
             SDL_DestroyWindow(window)
-            throw SDLError("creating a renderer for the window")
+            throw error
         }
         self.window = window
-        self.renderer = renderer
-        textures = TextureCache(renderer: renderer)
+        clock.isPaused = options.startsPaused
         do {
             hud = try HeadsUpDisplay()
         } catch {
@@ -100,8 +107,10 @@ public final class WindowPresenter {
         updateTitle()
     }
 
+    /// Which path draws the picture, for people and tests: "cpu (2 threads)" or "gpu (…)".
+    public var rendererSummary: String { canvas.summary }
+
     deinit {
-        SDL_DestroyRenderer(renderer)
         SDL_DestroyWindow(window)
     }
 
@@ -125,16 +134,27 @@ public final class WindowPresenter {
             // Saves are applied here, between steps.
             if let change = live.poll(now: sinceStart) { applied(change) }
 
-            let workStart = SDL_GetPerformanceCounter()
+            var mark = SDL_GetPerformanceCounter()
+            func lap(_ part: WritableKeyPath<FrameParts, Double>) {
+                let now = SDL_GetPerformanceCounter()
+                partSeconds[keyPath: part] += Double(now &- mark) / frequency
+                mark = now
+            }
             let advance = clock.advance(by: elapsed)
             if advance.isBehind { behindUntil = now + UInt64(frequency) }
             for _ in 0..<advance.steps { scene.step() }
             stepsThisPeriod += advance.steps
+            lap(\.simulate)
             scene.buildRenderList(into: &list)
-            draw()
-            workThisPeriod += Double(SDL_GetPerformanceCounter() &- workStart) / frequency
-            framesThisPeriod += 1
+            canvas.build(list)
+            lap(\.build)
+            canvas.draw()
+            lap(\.draw)
+            canvas.show()
+            drawOverlays()
             SDL_RenderPresent(renderer)
+            lap(\.present)
+            framesThisPeriod += 1
             updateStatistics(now: SDL_GetPerformanceCounter(), frequency: frequency)
 
             // Without vsync (Xvfb, software) cap the loop at about 60 frames per second.
@@ -145,7 +165,7 @@ public final class WindowPresenter {
 
     /// Follows a reload or switch: new textures, clock and canvas as needed.
     private func applied(_ event: LivePreset.Event) {
-        for path in live.changedImages { textures.invalidate(path) }
+        for path in live.changedImages { canvas.invalidate(path) }
         switch event {
         case .updated(let summary):
             fitCanvas(resizeWindow: false)
@@ -174,27 +194,21 @@ public final class WindowPresenter {
     }
 
     private func fitCanvas(resizeWindow: Bool) {
-        let canvas = scene.source.canvas
-        var w: Int32 = 0, h: Int32 = 0
-        SDL_RenderGetLogicalSize(renderer, &w, &h)
-        guard w != Int32(canvas.width) || h != Int32(canvas.height) else { return }
-        SDL_RenderSetLogicalSize(renderer, Int32(canvas.width), Int32(canvas.height))
-        if resizeWindow { SDL_SetWindowSize(window, Int32(canvas.width), Int32(canvas.height)) }
+        let size = scene.source.canvas.size
+        if resizeWindow { SDL_SetWindowSize(window, Int32(size.width), Int32(size.height)) }
+        canvas.layout(canvas: size)
     }
 
-    private func draw() {
-        let bg = list.background
-        SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
-        SDL_SetRenderDrawColor(renderer, channel(bg.red), channel(bg.green), channel(bg.blue), 255)
-        SDL_RenderClear(renderer)
-        drawer.draw(list, renderer: renderer, textures: textures)
+    /// The HUD and the problem panel, over the picture.
+    private func drawOverlays() {
+        SDL_RenderSetViewport(renderer, nil)
         if showsHUD, let hud { hud.draw(hudText(), renderer: renderer) }
         if let problem = live.problem, let hud {
             // The problems of the last save, over the last good effect, until the file is fixed.
             let lines = problem.diagnostics.prefix(8).map(\.description)
             var text = "\(live.displayName) has \(problem.diagnostics.count) problem\(problem.diagnostics.count == 1 ? "" : "s"); the last good version keeps running:\n" + lines.joined(separator: "\n")
             if problem.diagnostics.count > 8 { text += "\n… and \(problem.diagnostics.count - 8) more (sparks validate \(live.url.path))" }
-            hud.drawPanel(text, renderer: renderer, panel: SDL_Color(r: 120, g: 16, b: 24, a: 225), wrapWidth: Int32(scene.source.canvas.width) - 20)
+            hud.drawPanel(text, renderer: renderer, panel: SDL_Color(r: 120, g: 16, b: 24, a: 225), wrapWidth: canvas.viewport.w - 20)
         }
     }
 
@@ -205,13 +219,18 @@ public final class WindowPresenter {
         } else if live.reloadCount > 0 {
             status += "  (reloaded \(live.reloadCount)×)"
         }
+        let parts = partMilliseconds
+        func ms(_ v: Double) -> String { String(format: "%.1f", v) }
         var lines = [
             "\(status)   t = \(String(format: "%.2f", scene.time)) s\(clock.isPaused ? "   PAUSED" : "")\(clock.speed != 1 ? "   speed ×\(formatSpeed(clock.speed))" : "")",
-            "particles \(scene.liveParticleCount)   steps/s \(Int(stepsPerSecond.rounded()))   frame \(String(format: "%.1f", frameMilliseconds)) ms (work \(String(format: "%.1f", workMilliseconds)) ms)",
+            "particles \(scene.liveParticleCount)   steps/s \(Int(stepsPerSecond.rounded()))   frame \(ms(frameMilliseconds)) ms   drawn by \(canvas.summary)",
+            "simulate \(ms(parts.simulate))  build \(ms(parts.build))  draw \(ms(parts.draw))  present \(ms(parts.present)) ms",
         ]
-        if behindUntil > SDL_GetPerformanceCounter() { lines.append("slowed: the simulation cannot keep up with real time") }
+        if behindUntil > SDL_GetPerformanceCounter() {
+            lines.append("slowed: \(parts.slowest) takes longest (\(ms(parts[keyPath: parts.slowestPart])) ms a frame); time runs slower than real time")
+        }
         if scene.budget.refusedBirths > 0 { lines.append("particle budget \(scene.budget.limit) reached: \(scene.budget.refusedBirths) births refused") }
-        if !textures.loadFailures.isEmpty { lines.append("texture errors: " + textures.loadFailures.values.map(\.description).joined(separator: "; ")) }
+        if !canvas.textureFailures.isEmpty { lines.append("texture errors: " + canvas.textureFailures.values.map(\.description).joined(separator: "; ")) }
         if let message, message.until > SDL_GetPerformanceCounter() { lines.append(message.text) }
         return lines.joined(separator: "\n")
     }
@@ -228,10 +247,10 @@ public final class WindowPresenter {
         guard period >= 0.25 else { return }
         stepsPerSecond = Double(stepsThisPeriod) / period
         frameMilliseconds = framesThisPeriod > 0 ? period * 1000 / Double(framesThisPeriod) : 0
-        workMilliseconds = framesThisPeriod > 0 ? workThisPeriod * 1000 / Double(framesThisPeriod) : 0
+        partMilliseconds = partSeconds.perFrame(framesThisPeriod)
         stepsThisPeriod = 0
         framesThisPeriod = 0
-        workThisPeriod = 0
+        partSeconds = FrameParts()
         periodStart = now
     }
 
@@ -248,6 +267,8 @@ public final class WindowPresenter {
             dragging = false
         case SDL_MOUSEMOTION.rawValue where dragging:
             moveEmitter(toX: event.motion.x, y: event.motion.y)
+        case SDL_WINDOWEVENT.rawValue where event.window.event == UInt8(SDL_WINDOWEVENT_SIZE_CHANGED.rawValue):
+            canvas.layout(canvas: scene.source.canvas.size)
         default:
             break
         }
@@ -298,33 +319,22 @@ public final class WindowPresenter {
     private func moveEmitter(toX x: Int32, y: Int32) {
         guard let emitter = scene.emitterLayers.first else { return }
         let toLayer = emitter.transformToCanvas.inverted
-        emitter.emitterPosition = toLayer.apply(to: Point(x: Double(x), y: Double(y)))
+        emitter.emitterPosition = toLayer.apply(to: canvas.canvasPoint(window: window, x: x, y: y))
     }
 
+    /// Saves the picture as drawn (without the HUD) as a PNG in the screenshot folder.
     private func saveScreenshot() {
-        var w: Int32 = 0, h: Int32 = 0
-        SDL_GetRendererOutputSize(renderer, &w, &h)
-        guard let surface = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SparksPixelFormatARGB8888()) else {
-            report("screenshot failed: \(SDLError("creating a surface"))")
-            return
-        }
-        defer { SDL_FreeSurface(surface) }
-        // Read what is on screen now (the last presented frame is redrawn first).
-        draw()
-        guard SDL_RenderReadPixels(renderer, nil, SparksPixelFormatARGB8888(), surface.pointee.pixels, surface.pointee.pitch) == 0 else {
-            report("screenshot failed: \(SDLError("reading the window's pixels"))")
-            return
-        }
         var url: URL
         repeat {
             screenshotCount += 1
             url = options.screenshotDirectory.appendingPathComponent("sparks-\(scene.source.name)-\(screenshotCount).png")
         } while FileManager.default.fileExists(atPath: url.path)
-        if IMG_SavePNG(surface, url.path) != 0 {
-            report("screenshot failed: \(SDLError("writing \(url.path)"))")
-        } else {
+        do {
+            try canvas.picture().writePNG(to: url.path)
             print("saved screenshot \(url.path)")
             flash("saved \(url.lastPathComponent)")
+        } catch {
+            report("screenshot failed: \(error)")
         }
     }
 
@@ -341,5 +351,37 @@ public final class WindowPresenter {
         s >= 1 ? String(format: "%g", s) : "1/\(Int((1 / s).rounded()))"
     }
 
-    private func channel(_ v: Double) -> UInt8 { UInt8(min(max(v, 0), 1) * 255 + 0.5) }
+}
+
+/// Where a frame's time goes.
+struct FrameParts {
+    /// Fixed steps of the simulation.
+    var simulate = 0.0
+    /// The render list and its draw list.
+    var build = 0.0
+    /// Rasterizing (CPU) or issuing draw calls (GPU).
+    var draw = 0.0
+    /// Showing the picture: uploading the buffer, the HUD, presenting.
+    var present = 0.0
+
+    /// Each part divided by `frames`, in milliseconds.
+    func perFrame(_ frames: Int) -> FrameParts {
+        let f = frames > 0 ? 1000 / Double(frames) : 0
+        return FrameParts(simulate: simulate * f, build: build * f, draw: draw * f, present: present * f)
+    }
+
+    /// The part that takes longest.
+    var slowestPart: KeyPath<FrameParts, Double> {
+        [\FrameParts.simulate, \.build, \.draw, \.present].max { self[keyPath: $0] < self[keyPath: $1] } ?? \.draw
+    }
+
+    /// Its name.
+    var slowest: String {
+        switch slowestPart {
+        case \FrameParts.simulate: "simulating"
+        case \FrameParts.build: "building the draw list"
+        case \FrameParts.draw: "drawing"
+        default: "presenting"
+        }
+    }
 }

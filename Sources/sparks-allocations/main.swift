@@ -1,5 +1,6 @@
-// Counts the memory allocations of a scene in its steady state: stepping and building the
-// render list must allocate nothing once the storage covers the particles.
+// Counts the memory allocations of a scene in its steady state: stepping, building the render
+// list and drawing it (resolving the draw list and rasterizing it on the CPU) must allocate
+// nothing once the storage covers the particles.
 //
 //   swift build -c release --product sparks-allocations
 //   .build/release/sparks-allocations presets/bench-anchor.json assets [LIVE] [STEPS] [THREADS]
@@ -7,10 +8,13 @@
 // Linking the interposer replaces malloc for the whole process; counting is switched on only
 // around the measured loops. Use a release build: debug builds allocate for unspecialised generics.
 //
-// Prints "step allocations N over STEPS steps" and "render-list allocations N over 100 builds".
+// Prints "step allocations N over STEPS steps", "render-list allocations N over 100 builds"
+// and "draw allocations N over 100 draws".
 import Foundation
 import MallocInterposerSwift
 import SparksCore
+import SparksRaster
+import SparksSDL
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 3 else {
@@ -64,6 +68,29 @@ for _ in 0..<100 {
 MallocInterposerSwift.unhook()
 let building = MallocInterposerSwift.getStatistics()
 
+// Drawing: the first draws load the textures and size the storage; the rest must not allocate.
+let width = Int(description.canvas.width), height = Int(description.canvas.height)
+guard let rasterizer = CPURenderer(width: width, height: height, decoder: SDLImageDecoder()) else {
+    FileHandle.standardError.write(Data("cannot draw at \(width)×\(height)\n".utf8))
+    exit(1)
+}
+rasterizer.threadCount = threads
+let drawBuilder = DrawListBuilder()
+var drawList = DrawList()
+for frame in 0..<103 {
+    if frame == 3 {
+        MallocInterposerSwift.initialize()
+        MallocInterposerSwift.hook()
+    }
+    scene.step()
+    scene.buildRenderList(into: &list)
+    drawBuilder.build(list, width: width, height: height, into: &drawList)
+    rasterizer.draw(drawList)
+}
+MallocInterposerSwift.unhook()
+let drawing = MallocInterposerSwift.getStatistics()
+
 print("live particles \(scene.liveParticleCount), threads \(threads)")
 print("step allocations \(stepping.mallocCount) over \(steps) steps (\(stepping.mallocBytesCount) bytes)")
 print("render-list allocations \(building.mallocCount) over 100 builds (\(building.mallocBytesCount) bytes)")
+print("draw allocations \(drawing.mallocCount) over 100 draws (\(drawing.mallocBytesCount) bytes)")

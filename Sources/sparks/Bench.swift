@@ -121,6 +121,7 @@ struct Bench: ParsableCommand {
         let scene = Scene(description, particleLimit: limit)
         scene.threadCount = threads
         let renderer = render ? try OffscreenRenderer(width: width ?? Int(description.canvas.width), height: height ?? Int(description.canvas.height)) : nil
+        renderer?.threadCount = threads
         var list = RenderList()
 
         // Warm up to the steady state, untimed.

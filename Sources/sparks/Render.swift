@@ -87,7 +87,7 @@ struct Render: ParsableCommand {
             let name = temporary != nil ? String(format: "frame-%05d.png", frame + 1) : String(format: "%@-%04d.png", description.name, frame + 1)
             try renderer.writePNG(to: single ? URL(fileURLWithPath: target) : folder.appendingPathComponent(name))
             if showProgress { FileHandle.standardError.write(Data("\rframe \(frame + 1)/\(count)".utf8)) }
-            if let failure = renderer.textures.loadFailures.first { throw CommandError("\(failure.key): \(failure.value)") }
+            if let failure = renderer.textureFailures.first { throw CommandError("\(failure.value)") }
         }
         if showProgress { FileHandle.standardError.write(Data("\n".utf8)) }
         let span = String(format: "t = %.2f…%.2f s", at, at + Double(count - 1) / rate)

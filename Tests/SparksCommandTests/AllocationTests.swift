@@ -11,7 +11,7 @@ let allocationCounterRequired = ProcessInfo.processInfo.environment["SPARKS_REQU
 @Suite("Steady-state allocations")
 struct AllocationTests {
     @Test(
-        "Stepping and building the render list allocate nothing once the storage covers the particles",
+        "Stepping, building the render list and drawing it allocate nothing once the storage covers the particles",
         .enabled(
             if: allocationCounterRequired || FileManager.default.isExecutableFile(atPath: allocationCounter.path),
             "needs `swift build -c release --product sparks-allocations` (make test builds it)"),
@@ -21,7 +21,7 @@ struct AllocationTests {
             // with animated sublayers and clipping; emitters inside a replicator.
             ("bench-anchor", 100_000, 1), ("bench-anchor", 100_000, 2), ("fire", 20_000, 1),
             ("fireworks", 20_000, 2), ("hearts", 3_000, 1), ("comet", 3_000, 1), ("confetti", 3_000, 1),
-            ("orbit", 1, 1), ("equalizer", 1, 1), ("neon-ring", 3_000, 1),
+            ("orbit", 1, 1), ("equalizer", 1, 1), ("neon-ring", 3_000, 1), ("spinner", 1, 2), ("pulse", 1, 1),
         ])
     func steadyState(preset: String, live: Int, threads: Int) throws {
         #expect(FileManager.default.isExecutableFile(atPath: allocationCounter.path), "build it with: swift build -c release --product sparks-allocations")
@@ -30,10 +30,12 @@ struct AllocationTests {
             ["presets/\(preset).json", "assets", "\(live)", "300", "\(threads)"], timeout: 300)
         #expect(result.status == 0, "\(result.error)")
         #expect(result.output.contains("step allocations 0 over 300 steps"), "\(result.output)")
-        // The render list may grow its arrays when a step happens to hold more particles than any
-        // before; it must not allocate per build.
-        let line = try #require(result.output.split(separator: "\n").first { $0.hasPrefix("render-list allocations") })
-        let count = try #require(Int(line.split(separator: " ")[2]))
-        #expect(count <= 4, "\(line)")
+        // The render list and the draw list may grow their arrays when a step happens to hold more
+        // particles than any before; they must not allocate per build or per draw.
+        for prefix in ["render-list allocations", "draw allocations"] {
+            let line = try #require(result.output.split(separator: "\n").first { $0.hasPrefix(prefix) })
+            let count = try #require(Int(line.split(separator: " ")[2]))
+            #expect(count <= 4, "\(line)")
+        }
     }
 }

@@ -17,7 +17,7 @@ let sparksExecutable: URL = {
         if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
         dir = dir.deletingLastPathComponent()
     }
-    return repositoryRoot.appendingPathComponent(".build/debug/sparks")
+    return repositoryRoot.appendingPathComponent(".build/release/sparks")
 }()
 
 /// What a finished command printed and returned.

@@ -47,7 +47,7 @@ struct GalleryTests {
             scene.buildRenderList(into: &list)
             let renderer = try OffscreenRenderer(width: 400, height: 300)
             renderer.render(list)
-            let now = try renderer.image()
+            let now = renderer.image()
             let committed = try PixelImage(contentsOfPNG: repositoryRoot.appendingPathComponent("docs/gallery/\(name).png").path)
             var differing = 0
             if now.width == committed.width && now.height == committed.height {

@@ -26,7 +26,7 @@ private func render(_ scene: Scene, at seconds: Double) throws -> PixelImage {
     scene.buildRenderList(into: &list)
     let renderer = try OffscreenRenderer(width: Int(list.canvasSize.width), height: Int(list.canvasSize.height))
     renderer.render(list)
-    return try renderer.image()
+    return renderer.image()
 }
 
 @Suite("Pixels from the offscreen renderer")
@@ -58,7 +58,7 @@ struct OffscreenRenderTests {
             list.finish()
             let renderer = try OffscreenRenderer(width: 64, height: 64)
             renderer.render(list)
-            return Double(try renderer.image()[32, 32].r)
+            return Double(renderer.image()[32, 32].r)
         }
         let one = try centre(blend: .additive, copies: 1)
         let two = try centre(blend: .additive, copies: 2)
@@ -132,7 +132,7 @@ struct OffscreenRenderTests {
         #expect(try write(seed: 8, name: "c.png") != a)
     }
 
-    @Test("One batch, one draw call for the fire")
+    @Test("One batch, one draw command for the fire")
     func batching() throws {
         let scene = Scene(try preset("fire"))
         scene.run(until: 2)
@@ -141,7 +141,7 @@ struct OffscreenRenderTests {
         let renderer = try OffscreenRenderer(width: 800, height: 600)
         renderer.render(list)
         #expect(list.batches.count == 1)
-        #expect(renderer.lastDrawCalls == 1)
+        #expect(renderer.statistics.commands == 1)
     }
 
     @Test("A texture that cannot be loaded is reported, not a crash")
@@ -153,7 +153,7 @@ struct OffscreenRenderTests {
         list.finish()
         let renderer = try OffscreenRenderer(width: 32, height: 32)
         renderer.render(list)
-        #expect(renderer.textures.loadFailures["/nonexistent/gone.png"] != nil)
-        #expect(renderer.lastDrawCalls == 0)
+        #expect(renderer.textureFailures["/nonexistent/gone.png"] != nil)
+        #expect(renderer.statistics.coveredPixels == 0)
     }
 }

@@ -23,7 +23,7 @@ private func frame(_ name: String, at seconds: Double) throws -> PixelImage {
     scene.buildRenderList(into: &list)
     let renderer = try OffscreenRenderer(width: 800, height: 600)
     renderer.render(list)
-    return try renderer.image()
+    return renderer.image()
 }
 
 /// The first row from the top, in column x, whose pixel satisfies `test`.

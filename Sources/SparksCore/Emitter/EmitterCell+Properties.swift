@@ -38,6 +38,7 @@ extension EmitterCell {
         .number("contentsScale", \.contentsScale, NumberRule(minimum: 0, maximum: 1000, excludesMinimum: true), "Image pixels per point."),
         .choice("minificationFilter", \.minificationFilter, "Filter when the image is drawn smaller than its size."),
         .choice("magnificationFilter", \.magnificationFilter, "Filter when the image is drawn larger than its size."),
+        .number("minificationFilterBias", \.minificationFilterBias, NumberRule(minimum: -16, maximum: 16), "Added to the mip level of a minified image: positive blurs, negative sharpens."),
         .number("beginTime", \.timing.beginTime, .any, "When the cell starts emitting: layer time for a top-level cell, parent age for a sub-cell."),
         .number("duration", \.timing.duration, .nonNegative, "How long the cell emits; 0 means for ever."),
         .number("speed", \.timing.speed, .any, "Rate of the cell's emission timeline."),

@@ -72,6 +72,9 @@ public struct EmitterCell: Hashable, Sendable {
     public var minificationFilter: ContentsFilter = .linear
     /// Filter used when the image is drawn larger than its size. Default linear.
     public var magnificationFilter: ContentsFilter = .linear
+    /// Added to the mip level chosen when the image is drawn smaller than its size: positive
+    /// blurs, negative sharpens. Default 0.
+    public var minificationFilterBias: Double = 0
     /// Sub-cells: every live particle of this cell emits these (spec §6.8).
     public var emitterCells: [EmitterCell] = []
     /// When the cell emits: measured in the emitter layer's time for a top-level cell and in

@@ -39,13 +39,3 @@ public enum RenderMode: String, Sendable, CaseIterable {
     /// Additive blending: destination + premultiplied source; order irrelevant.
     case additive
 }
-
-/// Texture sampling filter (CALayerContentsFilter).
-public enum ContentsFilter: String, Sendable, CaseIterable {
-    /// Bilinear filtering (the default).
-    case linear
-    /// Nearest texel.
-    case nearest
-    /// Bilinear with mipmaps (minification only; drawn as linear).
-    case trilinear
-}

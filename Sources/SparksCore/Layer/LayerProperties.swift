@@ -29,6 +29,12 @@ public struct LayerProperties: Hashable, Sendable {
     public var borderColor: Color = .black
     /// Image drawn to fill `bounds`. Default nil.
     public var contents: Texture?
+    /// Filter used when `contents` is drawn smaller than its size. Default linear.
+    public var minificationFilter: ContentsFilter = .linear
+    /// Filter used when `contents` is drawn larger than its size. Default linear.
+    public var magnificationFilter: ContentsFilter = .linear
+    /// Added to the mip level chosen when `contents` is drawn smaller than its size. Default 0.
+    public var minificationFilterBias: Double = 0
     /// Whether sublayers are clipped to `bounds`. Default false.
     public var masksToBounds = false
     /// Layer timing: local time = (parent time − beginTime) · speed + timeOffset (spec §3.2).
@@ -44,6 +50,11 @@ public struct LayerProperties: Hashable, Sendable {
         Vector3(
             bounds.origin.x + anchorPoint.x * bounds.size.width,
             bounds.origin.y + anchorPoint.y * bounds.size.height, 0)
+    }
+
+    /// How `contents` is filtered.
+    public var contentsSampling: TextureSampling {
+        TextureSampling(minification: minificationFilter, magnification: magnificationFilter, minificationBias: Float(minificationFilterBias))
     }
 
     /// The map from this layer's coordinates to its superlayer's:
@@ -70,6 +81,9 @@ public struct LayerProperties: Hashable, Sendable {
         .number("borderWidth", \.borderWidth, .nonNegative, "Width of the border drawn inside the edge of bounds, in points."),
         .color("borderColor", \.borderColor, "Colour of the border."),
         .image("contents", \.contents, "PNG image drawn to fill bounds, found beside the preset or in assets/."),
+        .choice("minificationFilter", \.minificationFilter, "Filter when contents is drawn smaller than its size."),
+        .choice("magnificationFilter", \.magnificationFilter, "Filter when contents is drawn larger than its size."),
+        .number("minificationFilterBias", \.minificationFilterBias, NumberRule(minimum: -16, maximum: 16), "Added to the mip level of minified contents: positive blurs, negative sharpens."),
         .bool("masksToBounds", \.masksToBounds, "Whether sublayers are clipped to bounds."),
         .number("beginTime", \.timing.beginTime, .any, "Start of the layer's timeline in its parent's time, seconds; negative starts it as if already running."),
         .number("speed", \.timing.speed, .any, "Rate of the layer's time relative to its parent's; 0 freezes."),

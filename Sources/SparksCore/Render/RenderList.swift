@@ -78,6 +78,8 @@ public enum QuadShape: Hashable, Sendable {
 public struct RenderBatch: Equatable, Sendable {
     /// The texture, or nil for solid colour.
     public var texture: Texture?
+    /// How the texture is filtered.
+    public var sampling: TextureSampling = .standard
     /// How the quads blend.
     public var blendMode: BlendMode
     /// Maps quad coordinates to canvas points (perspective divide included).
@@ -129,16 +131,17 @@ public struct RenderList: Sendable {
 
     /// Continues the current batch if it has these settings, or starts a new one.
     public mutating func beginBatch(
-        texture: Texture?, blendMode: BlendMode, transform: Transform3D, shape: QuadShape = .rectangle, clip: Rect? = nil
+        texture: Texture?, sampling: TextureSampling = .standard, blendMode: BlendMode, transform: Transform3D,
+        shape: QuadShape = .rectangle, clip: Rect? = nil
     ) {
         if let open = openBatch, open.blendMode == blendMode, open.shape == shape, open.clip == clip,
-            open.transform == transform, open.texture == texture
+            open.transform == transform, open.texture == texture, open.sampling == sampling
         {
             return
         }
         closeOpenBatch()
         openBatch = RenderBatch(
-            texture: texture, blendMode: blendMode, transform: transform, shape: shape, clip: clip,
+            texture: texture, sampling: sampling, blendMode: blendMode, transform: transform, shape: shape, clip: clip,
             range: quads.count..<quads.count)
     }
 

@@ -10,15 +10,20 @@ public final class RenderListBuilder {
     private struct CellView {
         var storage: ParticleStorage
         var texture: Texture
+        var sampling: TextureSampling
         var textureSlot: Int
         var halfWidth: Float
         var halfHeight: Float
         var uv: (Float, Float, Float, Float)
         let px, py, pz, red, green, blue, alpha, scale, spin, age: UnsafeMutablePointer<Float>
 
-        init(storage: ParticleStorage, texture: Texture, textureSlot: Int, halfWidth: Float, halfHeight: Float, uv: (Float, Float, Float, Float)) {
+        init(
+            storage: ParticleStorage, texture: Texture, sampling: TextureSampling, textureSlot: Int, halfWidth: Float, halfHeight: Float,
+            uv: (Float, Float, Float, Float)
+        ) {
             self.storage = storage
             self.texture = texture
+            self.sampling = sampling
             self.textureSlot = textureSlot
             self.halfWidth = halfWidth
             self.halfHeight = halfHeight
@@ -102,7 +107,7 @@ public final class RenderListBuilder {
         }
 
         if let contents = p.contents, hasArea {
-            list.beginBatch(texture: contents, blendMode: .normal, transform: world, clip: inner.clip)
+            list.beginBatch(texture: contents, sampling: p.contentsSampling, blendMode: .normal, transform: world, clip: inner.clip)
             list.append(RenderQuad(
                 centerX: centre.0, centerY: centre.1, halfWidth: half.0, halfHeight: half.1,
                 red: Float(tint.red), green: Float(tint.green), blue: Float(tint.blue), alpha: Float(tint.alpha * opacity)))
@@ -177,9 +182,12 @@ public final class RenderListBuilder {
             if cell.isEnabled, let texture = cell.contents, state.storage.count > 0 {
                 let base = cell.baseSize
                 let r = cell.contentsRect
-                let slot = self.cells.firstIndex { $0.texture == texture }.map { self.cells[$0].textureSlot } ?? self.cells.count
+                let sampling = TextureSampling(
+                    minification: cell.minificationFilter, magnification: cell.magnificationFilter,
+                    minificationBias: Float(cell.minificationFilterBias))
+                let slot = self.cells.firstIndex { $0.texture == texture && $0.sampling == sampling }.map { self.cells[$0].textureSlot } ?? self.cells.count
                 self.cells.append(CellView(
-                    storage: state.storage, texture: texture, textureSlot: slot,
+                    storage: state.storage, texture: texture, sampling: sampling, textureSlot: slot,
                     halfWidth: Float(base.width / 2), halfHeight: Float(base.height / 2),
                     uv: (Float(r.origin.x), Float(r.origin.y), Float(r.maxX), Float(r.maxY))))
             }
@@ -203,7 +211,7 @@ public final class RenderListBuilder {
         case .unordered, .additive:
             // Cells in tree order, each in birth order (spec §5.4).
             for view in cells {
-                list.beginBatch(texture: view.texture, blendMode: blend, transform: transform, clip: clip)
+                list.beginBatch(texture: view.texture, sampling: view.sampling, blendMode: blend, transform: transform, clip: clip)
                 appendInBirthOrder(view, keepDepth: keepDepth, modulation: modulation, into: &list)
             }
         case .oldestFirst, .oldestLast, .backToFront:
@@ -211,7 +219,7 @@ public final class RenderListBuilder {
             if cells.count == 1, mode != .backToFront || !hasDepth(cells[0].storage) {
                 // One cell in birth order, or its reverse: no sort needed.
                 let view = cells[0]
-                list.beginBatch(texture: view.texture, blendMode: blend, transform: transform, clip: clip)
+                list.beginBatch(texture: view.texture, sampling: view.sampling, blendMode: blend, transform: transform, clip: clip)
                 if mode == .oldestLast {
                     let (a, b) = view.storage.slotRanges
                     for slot in b.reversed() where view.storage.isLive(slot) { appendQuad(view, slot, keepDepth: keepDepth, modulation: modulation, into: &list) }
@@ -239,7 +247,7 @@ public final class RenderListBuilder {
             for entry in order {
                 let view = cells[Int(entry.cell)]
                 if view.textureSlot != currentSlot {
-                    list.beginBatch(texture: view.texture, blendMode: blend, transform: transform, clip: clip)
+                    list.beginBatch(texture: view.texture, sampling: view.sampling, blendMode: blend, transform: transform, clip: clip)
                     currentSlot = view.textureSlot
                 }
                 appendQuad(view, Int(entry.slot), keepDepth: keepDepth, modulation: modulation, into: &list)

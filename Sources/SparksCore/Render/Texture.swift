@@ -3,16 +3,19 @@ import Foundation
 /// A particle or layer image: where it comes from and its pixel size.
 ///
 /// The core needs only the size (drawn size = pixel size × contentsRect / contentsScale, spec §1.3);
-/// the presenter loads the pixels from `url`.
+/// the renderers load the pixels from `url` through an ``ImageDecoder``.
 public struct Texture: Hashable, Sendable {
     /// The name the preset used (`"fire.png"`).
-    public var name: String
+    public let name: String
     /// The resolved file, or nil for a texture supplied another way (tests, generated images).
-    public var url: URL?
+    public let url: URL?
     /// Width in pixels.
-    public var pixelWidth: Int
+    public let pixelWidth: Int
     /// Height in pixels.
-    public var pixelHeight: Int
+    public let pixelHeight: Int
+    /// A stable key for caches: the file path, or the name when there is no file. (Stored: the
+    /// renderers look textures up every frame, and a URL's path is a new string each time.)
+    public let cacheKey: String
 
     /// Creates a texture description.
     public init(name: String, url: URL? = nil, pixelWidth: Int, pixelHeight: Int) {
@@ -20,8 +23,15 @@ public struct Texture: Hashable, Sendable {
         self.url = url
         self.pixelWidth = pixelWidth
         self.pixelHeight = pixelHeight
+        cacheKey = url?.path ?? name
     }
 
-    /// A stable key for caches: the file path, or the name when there is no file.
-    public var cacheKey: String { url?.path ?? name }
+    public static func == (a: Texture, b: Texture) -> Bool {
+        a.cacheKey == b.cacheKey && a.name == b.name && a.pixelWidth == b.pixelWidth && a.pixelHeight == b.pixelHeight
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(cacheKey)
+        hasher.combine(name)
+    }
 }

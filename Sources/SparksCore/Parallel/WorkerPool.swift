@@ -2,16 +2,16 @@ import Dispatch
 import Foundation
 
 /// Work split into numbered parts that may run at the same time.
-protocol ParallelJob: AnyObject {
+package protocol ParallelJob: AnyObject {
     func run(part: Int)
 }
 
 /// A fixed set of threads that run the parts of a job in parallel, created once and reused, so a
 /// parallel step allocates nothing (libdispatch's `concurrentPerform` allocates per call, and so
 /// does turning a closure into a stored one; jobs are reused objects instead).
-final class WorkerPool: @unchecked Sendable {
+package final class WorkerPool: @unchecked Sendable {
     /// The pool every simulation shares, growing to the largest thread count asked for.
-    static let shared = WorkerPool()
+    package static let shared = WorkerPool()
 
     private let lock = NSLock()
     private var workers = 0
@@ -24,7 +24,7 @@ final class WorkerPool: @unchecked Sendable {
 
     /// Runs `job.run(part:)` for every part in 0..<parts, on the calling thread and pool
     /// threads, and returns when all are done.
-    func run(parts: Int, _ job: ParallelJob) {
+    package func run(parts: Int, _ job: ParallelJob) {
         guard parts > 1 else {
             if parts == 1 { job.run(part: 0) }
             return

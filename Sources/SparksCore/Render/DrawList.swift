@@ -1,0 +1,253 @@
+/// A rectangle of whole pixels: columns `x0..<x1`, rows `y0..<y1`.
+public struct PixelRect: Hashable, Sendable {
+    /// First column.
+    public var x0: Int32
+    /// First row.
+    public var y0: Int32
+    /// One past the last column.
+    public var x1: Int32
+    /// One past the last row.
+    public var y1: Int32
+
+    /// Creates a rectangle from its edges.
+    public init(x0: Int32, y0: Int32, x1: Int32, y1: Int32) {
+        self.x0 = x0; self.y0 = y0; self.x1 = x1; self.y1 = y1
+    }
+
+    /// Whether it holds no pixel.
+    public var isEmpty: Bool { x1 <= x0 || y1 <= y0 }
+    /// Width in pixels (0 when empty).
+    public var width: Int { isEmpty ? 0 : Int(x1 - x0) }
+    /// Height in pixels (0 when empty).
+    public var height: Int { isEmpty ? 0 : Int(y1 - y0) }
+
+    /// The pixels in both.
+    public func intersection(_ other: PixelRect) -> PixelRect {
+        PixelRect(x0: max(x0, other.x0), y0: max(y0, other.y0), x1: min(x1, other.x1), y1: min(y1, other.y1))
+    }
+}
+
+/// A textured or solid parallelogram in output pixels: the resolved form of a flat
+/// ``RenderQuad``.
+///
+/// The image's texture coordinate (`u0`, `v0`) sits at `origin`; moving along `uAxis` reaches
+/// `u1`, along `vAxis` reaches `v1`. A pixel is covered when its centre lies inside. Colours
+/// are straight alpha, 0…1.
+public struct DrawQuad: Equatable, Sendable {
+    /// x of the corner where the texture coordinate is (u0, v0), in pixels.
+    public var originX: Float
+    /// y of that corner (downwards).
+    public var originY: Float
+    /// The edge along which u grows from u0 to u1, x component.
+    public var uAxisX: Float
+    /// y component of the u edge.
+    public var uAxisY: Float
+    /// The edge along which v grows from v0 to v1, x component.
+    public var vAxisX: Float
+    /// y component of the v edge.
+    public var vAxisY: Float
+    /// Texture coordinates of the image's edges, unit (0…1) coordinates of the texture.
+    public var u0: Float, v0: Float, u1: Float, v1: Float
+    /// Tint, straight alpha, 0…1.
+    public var red: Float, green: Float, blue: Float, alpha: Float
+
+    /// Creates a quad.
+    public init(
+        originX: Float, originY: Float, uAxisX: Float, uAxisY: Float, vAxisX: Float, vAxisY: Float,
+        u0: Float = 0, v0: Float = 0, u1: Float = 1, v1: Float = 1,
+        red: Float, green: Float, blue: Float, alpha: Float
+    ) {
+        self.originX = originX; self.originY = originY
+        self.uAxisX = uAxisX; self.uAxisY = uAxisY; self.vAxisX = vAxisX; self.vAxisY = vAxisY
+        self.u0 = u0; self.v0 = v0; self.u1 = u1; self.v1 = v1
+        self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
+    }
+
+    /// The four corners in pixels: at (u0, v0), (u1, v0), (u1, v1), (u0, v1).
+    public var corners: [(x: Float, y: Float)] {
+        [(originX, originY), (originX + uAxisX, originY + uAxisY),
+         (originX + uAxisX + vAxisX, originY + uAxisY + vAxisY), (originX + vAxisX, originY + vAxisY)]
+    }
+}
+
+/// A vertex of a triangle in output pixels, with what is interpolated across the triangle.
+///
+/// `w` is the homogeneous coordinate the position was divided by (1 for flat geometry):
+/// texture coordinates and colour interpolate linearly in the layer's plane, which on screen is
+/// linear in `attribute / w` (perspective-correct).
+public struct DrawVertex: Equatable, Sendable {
+    /// x in pixels.
+    public var x: Float
+    /// y in pixels (downwards).
+    public var y: Float
+    /// Homogeneous w before the divide, > 0.
+    public var w: Float
+    /// Texture coordinate, unit coordinates of the texture.
+    public var u: Float, v: Float
+    /// Colour, straight alpha, 0…1.
+    public var red: Float, green: Float, blue: Float, alpha: Float
+
+    /// Creates a vertex.
+    public init(x: Float, y: Float, w: Float = 1, u: Float = 0, v: Float = 0, red: Float, green: Float, blue: Float, alpha: Float) {
+        self.x = x; self.y = y; self.w = w; self.u = u; self.v = v
+        self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
+    }
+}
+
+/// One draw: a run of quads or triangles sharing a texture, sampling, blend mode and clip.
+public struct DrawCommand: Equatable, Sendable {
+    /// What the range indexes.
+    public enum Primitive: Equatable, Sendable {
+        /// `DrawList.quads[range]`.
+        case quads
+        /// Triangles `DrawList.indices[range]`, three indices into `DrawList.vertices` each.
+        case triangles
+    }
+
+    /// Quads or triangles.
+    public var primitive: Primitive
+    /// The texture sampled, or nil for solid colour (a texel of opaque white).
+    public var texture: Texture?
+    /// How the texture is filtered.
+    public var sampling: TextureSampling
+    /// How the pixels combine with what is drawn.
+    public var blendMode: BlendMode
+    /// Only these pixels may change (within the output).
+    public var clip: PixelRect
+    /// Which quads, or which indices.
+    public var range: Range<Int>
+}
+
+/// Everything one frame draws, resolved into output pixels: what every backend draws.
+///
+/// The core builds it from a ``RenderList`` for an output size: flat quads become pixel
+/// parallelograms, rounded rectangles and borders are tessellated into triangles with a
+/// one-pixel fringe that fades out (smooth edges at any scale), and quads seen in perspective
+/// become a grid of triangles with their `w` (drawn perspective-correct). A backend only
+/// rasterizes; it never looks at layers or particles. Storage is reused from frame to frame.
+///
+/// Colours everywhere are straight alpha; blending is premultiplied source-over (`normal`) or
+/// premultiplied addition (`additive`), clamped.
+public struct DrawList: Sendable {
+    /// Output width in pixels.
+    public private(set) var width = 0
+    /// Output height in pixels.
+    public private(set) var height = 0
+    /// The colour every pixel starts as (straight alpha; clear for a transparent canvas).
+    public private(set) var background: Color = .clear
+    /// Draws in order.
+    public private(set) var commands: [DrawCommand] = []
+    /// Quads of `.quads` commands.
+    public private(set) var quads: [DrawQuad] = []
+    /// Vertices of `.triangles` commands.
+    public private(set) var vertices: [DrawVertex] = []
+    /// Three indices into `vertices` per triangle.
+    public private(set) var indices: [UInt32] = []
+
+    /// Creates an empty list.
+    public init() {}
+
+    /// The whole output.
+    public var bounds: PixelRect { PixelRect(x0: 0, y0: 0, x1: Int32(width), y1: Int32(height)) }
+
+    /// Empties the list for an output of `width` × `height` pixels, keeping its storage.
+    public mutating func reset(width: Int, height: Int, background: Color) {
+        self.width = max(0, min(width, Self.maxSide))
+        self.height = max(0, min(height, Self.maxSide))
+        self.background = background
+        commands.removeAll(keepingCapacity: true)
+        quads.removeAll(keepingCapacity: true)
+        vertices.removeAll(keepingCapacity: true)
+        indices.removeAll(keepingCapacity: true)
+    }
+
+    /// The largest output side, in pixels.
+    public static let maxSide = 16384
+
+    /// Appends quads as one command (merged with the previous command when it has the same
+    /// settings).
+    public mutating func append(quads newQuads: some Collection<DrawQuad>, texture: Texture?, sampling: TextureSampling = .standard, blendMode: BlendMode, clip: PixelRect? = nil) {
+        let start = quads.count
+        quads.append(contentsOf: newQuads)
+        addCommand(.quads, start..<quads.count, texture: texture, sampling: sampling, blendMode: blendMode, clip: clip ?? bounds)
+    }
+
+    /// Appends triangles as one command: `newIndices` index `newVertices` (three per triangle).
+    public mutating func append(
+        vertices newVertices: some Collection<DrawVertex>, indices newIndices: some Collection<UInt32>, texture: Texture?,
+        sampling: TextureSampling = .standard, blendMode: BlendMode, clip: PixelRect? = nil
+    ) {
+        let base = UInt32(vertices.count)
+        vertices.append(contentsOf: newVertices)
+        let start = indices.count
+        for i in newIndices where Int(i) < newVertices.count { indices.append(base + i) }
+        indices.removeLast((indices.count - start) % 3)
+        addCommand(.triangles, start..<indices.count, texture: texture, sampling: sampling, blendMode: blendMode, clip: clip ?? bounds)
+    }
+
+    // MARK: Building, for DrawListBuilder
+
+    mutating func appendQuad(_ quad: DrawQuad) { quads.append(quad) }
+
+    mutating func appendVertex(_ vertex: DrawVertex) -> UInt32 {
+        vertices.append(vertex)
+        return UInt32(vertices.count - 1)
+    }
+
+    mutating func appendTriangle(_ a: UInt32, _ b: UInt32, _ c: UInt32) {
+        indices.append(a); indices.append(b); indices.append(c)
+    }
+
+    var quadCount: Int { quads.count }
+    var indexCount: Int { indices.count }
+
+    mutating func reserveQuads(_ count: Int) {
+        let needed = quads.count + count
+        if quads.capacity < needed { quads.reserveCapacity(max(needed, quads.capacity * 2)) }
+    }
+
+    /// Records `range` (of quads or indices appended since the last command) as a command,
+    /// extending the previous command instead when everything else is the same.
+    mutating func addCommand(
+        _ primitive: DrawCommand.Primitive, _ range: Range<Int>, texture: Texture?, sampling: TextureSampling,
+        blendMode: BlendMode, clip: PixelRect
+    ) {
+        guard !range.isEmpty else { return }
+        let clip = clip.intersection(bounds)
+        guard !clip.isEmpty else {
+            // Nothing can show: take the items back out.
+            if primitive == .quads { quads.removeLast(range.count) } else { indices.removeLast(range.count) }
+            return
+        }
+        if var last = commands.last, last.primitive == primitive, last.range.upperBound == range.lowerBound,
+            last.blendMode == blendMode, last.clip == clip, last.sampling == sampling, last.texture == texture
+        {
+            last.range = last.range.lowerBound..<range.upperBound
+            commands[commands.count - 1] = last
+            return
+        }
+        commands.append(DrawCommand(primitive: primitive, texture: texture, sampling: sampling, blendMode: blendMode, clip: clip, range: range))
+    }
+}
+
+/// Draws ``DrawList``s: the seam between the core and whatever puts pixels somewhere (the
+/// CPU rasterizer, SDL's GPU renderer, a game's own renderer).
+public protocol DrawBackend: AnyObject {
+    /// Clears to the list's background and draws its commands in order.
+    func draw(_ list: DrawList)
+}
+
+extension DrawQuad {
+    /// How many level-0 texels of a `textureWidth` × `textureHeight` texture one output pixel
+    /// spans, along the screen's x or y, whichever is more (OpenGL's ρ): more than 1 means the
+    /// image is drawn smaller than its size (minified). Infinity for a quad with no area.
+    public func texelsPerPixel(textureWidth: Int, textureHeight: Int) -> Float {
+        let det = uAxisX * vAxisY - uAxisY * vAxisX
+        guard det != 0, det.isFinite else { return .infinity }
+        // Texture coordinates per pixel: the inverse of the edge matrix, scaled by the texels
+        // the quad shows along each edge.
+        let su = (u1 - u0) * Float(textureWidth) / det, tv = (v1 - v0) * Float(textureHeight) / det
+        let dUdx = vAxisY * su, dUdy = -vAxisX * su, dVdx = -uAxisY * tv, dVdy = uAxisX * tv
+        return max((dUdx * dUdx + dVdx * dVdx).squareRoot(), (dUdy * dUdy + dVdy * dVdy).squareRoot())
+    }
+}

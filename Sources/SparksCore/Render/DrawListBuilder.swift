@@ -1,0 +1,310 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Resolves a ``RenderList`` (layer terms: quads in a batch's space and a 3-D transform) into a
+/// ``DrawList`` (output pixels), once per frame, for every backend alike:
+///
+/// - a rectangle whose plane faces the viewer (every particle, every flat layer) becomes one
+///   ``DrawQuad``: its corner and edges mapped through the batch transform and the canvas scale;
+/// - a rectangle seen in perspective (`m14`, `m24` of the transform) becomes a grid of triangles
+///   whose vertices keep their `w`, so texture coordinates are interpolated perspective-correct;
+///   the grid is finer the more `w` varies, so backends that interpolate affinely per triangle
+///   (GPU renderers without perspective) come close;
+/// - rounded rectangles and borders are tessellated into triangles with a fringe one pixel wide
+///   that fades to transparent, centred on the edge, so edges are smooth at any scale.
+///
+/// Geometry that cannot be seen (no area, no alpha, not finite, behind the viewer) is dropped.
+/// Holds no per-frame storage of its own: the draw list's arrays are reused.
+public final class DrawListBuilder {
+    /// Creates a builder.
+    public init() {}
+
+    /// Rebuilds `output` from `list` for an output of `width` × `height` pixels; the list's
+    /// canvas is stretched to fill it.
+    public func build(_ list: RenderList, width: Int, height: Int, into output: inout DrawList) {
+        output.reset(width: width, height: height, background: list.background)
+        let sx = list.canvasSize.width > 0 ? Double(output.width) / list.canvasSize.width : 1
+        let sy = list.canvasSize.height > 0 ? Double(output.height) / list.canvasSize.height : 1
+        let toPixels = Transform3D.scale(sx, sy, 1)
+        for batch in list.batches {
+            var clip = output.bounds
+            if let box = batch.clip { clip = clip.intersection(Self.pixelRect(of: box, scaleX: sx, scaleY: sy)) }
+            guard !clip.isEmpty else { continue }
+            let m = batch.transform * toPixels
+            switch batch.shape {
+            case .rectangle:
+                if m.m14 == 0, m.m24 == 0 {
+                    appendFlatQuads(batch, list.quads, m, clip, into: &output)
+                } else {
+                    appendProjectedQuads(batch, list.quads, m, clip, into: &output)
+                }
+            case .roundedRectangle, .border:
+                appendShapes(batch, list.quads, m, clip, into: &output)
+            }
+        }
+    }
+
+    /// A canvas rectangle as the whole pixels it touches (rounded outward), limited to ±1e6 so
+    /// any rectangle converts to 32-bit integers.
+    public static func pixelRect(of rect: Rect, scaleX: Double, scaleY: Double) -> PixelRect {
+        func pixels(_ v: Double, _ rule: FloatingPointRoundingRule) -> Int32 {
+            let p = v.rounded(rule)
+            return p.isFinite ? Int32(min(max(p, -1e6), 1e6)) : 0
+        }
+        return PixelRect(
+            x0: pixels(rect.origin.x * scaleX, .down), y0: pixels(rect.origin.y * scaleY, .down),
+            x1: pixels(rect.maxX * scaleX, .up), y1: pixels(rect.maxY * scaleY, .up))
+    }
+
+    /// Largest pixel coordinate kept; beyond it geometry is dropped rather than drawn wrongly.
+    static let coordinateLimit: Float = 1e7
+
+    // MARK: Flat quads
+
+    /// Quads whose plane faces the viewer: `w` is the same at every corner, so the quad stays a
+    /// parallelogram after the divide.
+    private func appendFlatQuads(_ batch: RenderBatch, _ quads: [RenderQuad], _ m: Transform3D, _ clip: PixelRect, into output: inout DrawList) {
+        let m11 = Float(m.m11), m12 = Float(m.m12), m21 = Float(m.m21), m22 = Float(m.m22)
+        let m31 = Float(m.m31), m32 = Float(m.m32), m34 = Float(m.m34)
+        let m41 = Float(m.m41), m42 = Float(m.m42), m44 = Float(m.m44)
+        let limit = Self.coordinateLimit
+        let start = output.quadCount
+        output.reserveQuads(batch.range.count)
+        quads.withUnsafeBufferPointer { all in
+            for i in batch.range {
+                let q = all[i]
+                let alpha = min(q.alpha, 1)
+                guard alpha > 0 else { continue }
+                let w = q.centerZ * m34 + m44
+                guard w > 1e-6 else { continue }
+                let iw = 1 / w
+                var c: Float = 1, s: Float = 0
+                if q.rotation != 0 {
+                    c = cos(q.rotation)
+                    s = sin(q.rotation)
+                }
+                // Half-extent vectors of the turned image: a along its width, b along its height.
+                let ax = q.halfWidth * c, ay = q.halfWidth * s
+                let bx = -q.halfHeight * s, by = q.halfHeight * c
+                let x = q.centerX - ax - bx, y = q.centerY - ay - by
+                let quad = DrawQuad(
+                    originX: (x * m11 + y * m21 + q.centerZ * m31 + m41) * iw,
+                    originY: (x * m12 + y * m22 + q.centerZ * m32 + m42) * iw,
+                    uAxisX: 2 * (ax * m11 + ay * m21) * iw, uAxisY: 2 * (ax * m12 + ay * m22) * iw,
+                    vAxisX: 2 * (bx * m11 + by * m21) * iw, vAxisY: 2 * (bx * m12 + by * m22) * iw,
+                    u0: q.u0, v0: q.v0, u1: q.u1, v1: q.v1,
+                    red: min(max(q.red, 0), 1), green: min(max(q.green, 0), 1), blue: min(max(q.blue, 0), 1), alpha: alpha)
+                // Finite and within reach (NaN fails every comparison).
+                guard abs(quad.originX) < limit, abs(quad.originY) < limit, abs(quad.uAxisX) < limit, abs(quad.uAxisY) < limit,
+                    abs(quad.vAxisX) < limit, abs(quad.vAxisY) < limit
+                else { continue }
+                output.appendQuad(quad)
+            }
+        }
+        output.addCommand(.quads, start..<output.quadCount, texture: batch.texture, sampling: batch.sampling, blendMode: batch.blendMode, clip: clip)
+    }
+
+    // MARK: Quads in perspective
+
+    /// Most grid cells along each side of a quad seen in perspective.
+    static let maxPerspectiveGrid = 16
+
+    private func appendProjectedQuads(_ batch: RenderBatch, _ quads: [RenderQuad], _ m: Transform3D, _ clip: PixelRect, into output: inout DrawList) {
+        let start = output.indexCount
+        for i in batch.range {
+            let q = quads[i]
+            let alpha = min(q.alpha, 1)
+            guard alpha > 0 else { continue }
+            let plane = QuadPlane(q, m)
+            let corners = (plane.w(0, 0), plane.w(1, 0), plane.w(1, 1), plane.w(0, 1))
+            let low = min(corners.0, corners.1, corners.2, corners.3), high = max(corners.0, corners.1, corners.2, corners.3)
+            guard high > 1e-6 else { continue }
+            // Finer where w varies more; behind the viewer only the part in front is drawn, cell by cell.
+            let ratio = low > 1e-6 ? high / low : .infinity
+            let n = ratio.isFinite ? max(1, min(Self.maxPerspectiveGrid, Int(((ratio - 1) * 16).rounded(.up)))) : Self.maxPerspectiveGrid
+            let color = (min(max(q.red, 0), 1), min(max(q.green, 0), 1), min(max(q.blue, 0), 1), alpha)
+            let base = UInt32(output.vertices.count)
+            for j in 0...n {
+                for k in 0...n {
+                    let fx = Double(k) / Double(n), fy = Double(j) / Double(n)
+                    let p = plane.project(fx, fy)
+                    _ = output.appendVertex(DrawVertex(
+                        x: p?.x ?? 0, y: p?.y ?? 0, w: p?.w ?? 1,
+                        u: q.u0 + (q.u1 - q.u0) * Float(fx), v: q.v0 + (q.v1 - q.v0) * Float(fy),
+                        red: color.0, green: color.1, blue: color.2, alpha: color.3))
+                }
+            }
+            let row = UInt32(n + 1)
+            for j in 0..<n {
+                for k in 0..<n {
+                    let f = (Double(k) / Double(n), Double(j) / Double(n), Double(k + 1) / Double(n), Double(j + 1) / Double(n))
+                    guard plane.project(f.0, f.1) != nil, plane.project(f.2, f.1) != nil, plane.project(f.0, f.3) != nil,
+                        plane.project(f.2, f.3) != nil
+                    else { continue }
+                    let v00 = base + UInt32(j) * row + UInt32(k)
+                    output.appendTriangle(v00, v00 + 1, v00 + row + 1)
+                    output.appendTriangle(v00, v00 + row + 1, v00 + row)
+                }
+            }
+        }
+        output.addCommand(.triangles, start..<output.indexCount, texture: batch.texture, sampling: batch.sampling, blendMode: batch.blendMode, clip: clip)
+    }
+
+    /// A quad's rectangle in its layer's plane, mapped to output pixels through a projective
+    /// transform; points are given as fractions (0…1) of its width and height from the image's
+    /// top-left corner.
+    private struct QuadPlane {
+        let m: Transform3D
+        let origin: (Double, Double)
+        let width: (Double, Double), height: (Double, Double)
+        let z: Double
+
+        init(_ q: RenderQuad, _ m: Transform3D) {
+            self.m = m
+            let c = Double(cos(q.rotation)), s = Double(sin(q.rotation))
+            width = (2 * Double(q.halfWidth) * c, 2 * Double(q.halfWidth) * s)
+            height = (-2 * Double(q.halfHeight) * s, 2 * Double(q.halfHeight) * c)
+            origin = (Double(q.centerX) - (width.0 + height.0) / 2, Double(q.centerY) - (width.1 + height.1) / 2)
+            z = Double(q.centerZ)
+        }
+
+        func w(_ fx: Double, _ fy: Double) -> Double {
+            let x = origin.0 + fx * width.0 + fy * height.0, y = origin.1 + fx * width.1 + fy * height.1
+            return x * m.m14 + y * m.m24 + z * m.m34 + m.m44
+        }
+
+        func project(_ fx: Double, _ fy: Double) -> (x: Float, y: Float, w: Float)? {
+            DrawListBuilder.project(origin.0 + fx * width.0 + fy * height.0, origin.1 + fx * width.1 + fy * height.1, z, m)
+        }
+    }
+
+    /// A point in output pixels with its `w`; nil behind the viewer or out of reach.
+    static func project(_ x: Double, _ y: Double, _ z: Double, _ m: Transform3D) -> (x: Float, y: Float, w: Float)? {
+        let w = x * m.m14 + y * m.m24 + z * m.m34 + m.m44
+        guard w > 1e-6 else { return nil }
+        let px = Float((x * m.m11 + y * m.m21 + z * m.m31 + m.m41) / w)
+        let py = Float((x * m.m12 + y * m.m22 + z * m.m32 + m.m42) / w)
+        guard abs(px) < coordinateLimit, abs(py) < coordinateLimit else { return nil }
+        return (px, py, Float(w))
+    }
+
+    // MARK: Rounded rectangles and borders
+
+    /// Solid quads with rounded corners, or their borders: for each, rings of vertices around the
+    /// outline — the fringe outside the edge (transparent), the edge, and for a border the inner
+    /// edge and its fringe — joined into strips, and a rounded rectangle's inside a fan. A shape
+    /// that reaches behind the viewer is not drawn.
+    private func appendShapes(_ batch: RenderBatch, _ quads: [RenderQuad], _ m: Transform3D, _ clip: PixelRect, into output: inout DrawList) {
+        let start = output.indexCount
+        // Pixels per quad unit, to make the fringe one pixel wide whatever the transform.
+        let pixelsPerUnit = Float(((m.m11 * m.m11 + m.m12 * m.m12).squareRoot() * (m.m21 * m.m21 + m.m22 * m.m22).squareRoot()).squareRoot())
+        let fringe = pixelsPerUnit > 1e-6 && pixelsPerUnit.isFinite ? 1 / pixelsPerUnit : 1
+        for i in batch.range {
+            let q = quads[i]
+            let alpha = min(q.alpha, 1)
+            guard alpha > 0 else { continue }
+            let hw = abs(q.halfWidth), hh = abs(q.halfHeight)
+            guard hw > 0, hh > 0 else { continue }
+            let radius: Float, band: Float?
+            switch batch.shape {
+            case .roundedRectangle(let r): (radius, band) = (min(max(r, 0), hw, hh), nil)
+            case .border(let width, let r): (radius, band) = (min(max(r, 0), hw, hh), min(max(width, 0), hw, hh))
+            case .rectangle: (radius, band) = (0, nil)
+            }
+            let wanted = radius * pixelsPerUnit / 2
+            let segments = wanted.isFinite ? max(4, min(32, Int(min(wanted, 64)))) : 4
+            let shape = Ring(quad: q, halfWidth: hw, halfHeight: hh, radius: radius, segments: segments, m: m)
+            // w is linear over the plane: when the outermost ring's box projects, every ring does.
+            guard shape.projects(grownBy: fringe) else { continue }
+            let color = (min(max(q.red, 0), 1), min(max(q.green, 0), 1), min(max(q.blue, 0), 1))
+            let outerFringe = shape.append(offset: fringe / 2, color, alpha: 0, into: &output)
+            let outerEdge = shape.append(offset: -fringe / 2, color, alpha: alpha, into: &output)
+            strip(outerFringe, outerEdge, count: shape.count, into: &output)
+            if let band {
+                let innerEdge = shape.append(offset: -band + fringe / 2, color, alpha: alpha, into: &output)
+                let innerFringe = shape.append(offset: -band - fringe / 2, color, alpha: 0, into: &output)
+                strip(outerEdge, innerEdge, count: shape.count, into: &output)
+                strip(innerEdge, innerFringe, count: shape.count, into: &output)
+            } else {
+                let centre = shape.vertex(0, 0, color, alpha: alpha, into: &output)
+                for k in 0..<UInt32(shape.count) {
+                    output.appendTriangle(centre, outerEdge + k, outerEdge + (k + 1) % UInt32(shape.count))
+                }
+            }
+        }
+        output.addCommand(.triangles, start..<output.indexCount, texture: nil, sampling: batch.sampling, blendMode: batch.blendMode, clip: clip)
+    }
+
+    /// Triangles between two rings of equal length starting at vertices `a` and `b` (a closed band).
+    private func strip(_ a: UInt32, _ b: UInt32, count: Int, into output: inout DrawList) {
+        let n = UInt32(count)
+        for i in 0..<n {
+            let j = (i + 1) % n
+            output.appendTriangle(a + i, a + j, b + j)
+            output.appendTriangle(a + i, b + j, b + i)
+        }
+    }
+
+    /// The outline of one rounded rectangle, centred on a quad, at any offset from its edge.
+    private struct Ring {
+        let quad: RenderQuad
+        let halfWidth: Float, halfHeight: Float, radius: Float
+        let segments: Int
+        let m: Transform3D
+        let cosine: Float, sine: Float
+
+        init(quad: RenderQuad, halfWidth: Float, halfHeight: Float, radius: Float, segments: Int, m: Transform3D) {
+            self.quad = quad
+            self.halfWidth = halfWidth
+            self.halfHeight = halfHeight
+            self.radius = radius
+            self.segments = segments
+            self.m = m
+            cosine = cos(quad.rotation)
+            sine = sin(quad.rotation)
+        }
+
+        /// Points per ring: each of the four corners has `segments + 1`.
+        var count: Int { 4 * (segments + 1) }
+
+        /// Whether the rectangle grown by `offset` projects in front of the viewer and within reach.
+        func projects(grownBy offset: Float) -> Bool {
+            let x = halfWidth + offset, y = halfHeight + offset
+            return point(-x, -y) != nil && point(x, -y) != nil && point(x, y) != nil && point(-x, y) != nil
+        }
+
+        /// Appends the ring grown by `offset` (negative shrinks), always with `count` points, so
+        /// rings pair up into strips; returns the index of its first vertex.
+        func append(offset o: Float, _ color: (Float, Float, Float), alpha: Float, into output: inout DrawList) -> UInt32 {
+            let hw = halfWidth, hh = halfHeight, r = radius
+            let grown = max(r + o, 0)
+            let first = UInt32(output.vertices.count)
+            for corner in 0..<4 {
+                // Corner centres counter-clockwise from the bottom right, each arc a quarter turn on.
+                let sx: Float = corner == 0 || corner == 3 ? 1 : -1, sy: Float = corner < 2 ? 1 : -1
+                let cx = sx * (hw - r), cy = sy * (hh - r), startAngle = Float(corner) * .pi / 2
+                for k in 0...segments {
+                    let angle = startAngle + Float(k) / Float(segments) * (.pi / 2)
+                    // A corner with no radius left sits at the (grown) rectangle's corner.
+                    let p = r + o > 0 ? (cx + grown * cos(angle), cy + grown * sin(angle)) : (sx * (hw + o), sy * (hh + o))
+                    _ = vertex(p.0, p.1, color, alpha: alpha, into: &output)
+                }
+            }
+            return first
+        }
+
+        /// Appends the vertex at (`px`, `py`) from the quad's centre (before its rotation).
+        func vertex(_ px: Float, _ py: Float, _ color: (Float, Float, Float), alpha: Float, into output: inout DrawList) -> UInt32 {
+            let p = point(px, py) ?? (0, 0, 1)
+            return output.appendVertex(DrawVertex(x: p.x, y: p.y, w: p.w, red: color.0, green: color.1, blue: color.2, alpha: alpha))
+        }
+
+        private func point(_ px: Float, _ py: Float) -> (x: Float, y: Float, w: Float)? {
+            DrawListBuilder.project(
+                Double(quad.centerX + px * cosine - py * sine), Double(quad.centerY + px * sine + py * cosine), Double(quad.centerZ), m)
+        }
+    }
+}

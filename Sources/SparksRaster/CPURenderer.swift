@@ -1,0 +1,203 @@
+import SparksCore
+
+/// What the last frame drew.
+public struct DrawStatistics: Sendable, Equatable {
+    /// Quads drawn (before culling).
+    public var quads = 0
+    /// Triangles drawn (before culling).
+    public var triangles = 0
+    /// Draw commands.
+    public var commands = 0
+    /// Pixels covered by quads and triangles, counted once per draw that covers them
+    /// (overdraw counts again).
+    public var coveredPixels = 0
+    /// Bands of rows the frame was split into for the threads.
+    public var bands = 0
+}
+
+/// Sparks's CPU rasterizer: draws ``DrawList``s into a ``PixelBuffer``.
+///
+/// The reference for what Sparks draws: `sparks render`, the tests and the window (through a
+/// streaming texture) all draw with it. Quads are drawn span by span with SIMD kernels
+/// (nearest, bilinear or trilinear from a mip pyramid built when a texture loads; source-over or
+/// additive, premultiplied); triangles with exact edge functions and perspective-correct
+/// interpolation. The frame is split into bands of rows of about equal work, drawn on
+/// `threadCount` threads; every pixel is computed the same way whatever the split, so the
+/// picture is identical for any thread count. Steady-state frames allocate nothing.
+public final class CPURenderer: DrawBackend {
+    /// The pixels drawn.
+    public private(set) var buffer: PixelBuffer
+    /// Threads drawing a frame (1…64); the picture does not depend on it.
+    public var threadCount = 1 {
+        didSet { threadCount = min(max(threadCount, 1), 64) }
+    }
+    /// What the last `draw` did.
+    public private(set) var statistics = DrawStatistics()
+
+    private let textures: RasterTextureStore
+    private let job = BandJob()
+
+    /// Creates a renderer drawing `width` × `height` pixels, with textures from `decoder`;
+    /// nil when a side is outside 1…``PixelBuffer/maxSide``.
+    public init?(width: Int, height: Int, decoder: ImageDecoder) {
+        guard let buffer = PixelBuffer(width: width, height: height) else { return nil }
+        self.buffer = buffer
+        textures = RasterTextureStore(decoder: decoder)
+    }
+
+    /// Draws at another size from now on (a resized window); the pixels start transparent.
+    /// Returns false, keeping the current size, when a side is outside the accepted range.
+    @discardableResult
+    public func resize(width: Int, height: Int) -> Bool {
+        guard width != buffer.width || height != buffer.height else { return true }
+        guard let resized = PixelBuffer(width: width, height: height) else { return false }
+        buffer = resized
+        return true
+    }
+
+    /// Textures that could not be loaded, by file, with the reason.
+    public var textureFailures: [String: ImageDecodingError] { textures.failures }
+
+    /// Forgets a texture so its file is read again when next drawn.
+    public func invalidateTexture(_ key: String) { textures.invalidate(key) }
+
+    /// Clears the buffer to the list's background and draws the list. Only pixels inside both
+    /// the list's size and the buffer's are drawn.
+    public func draw(_ list: DrawList) {
+        job.prepare(list, buffer: buffer, textures: textures)
+        let parts = job.splitIntoBands(threads: threadCount)
+        WorkerPool.shared.run(parts: parts, job)
+        statistics = job.finish()
+    }
+}
+
+/// One frame's work, split into bands of rows: prepared on the calling thread, each band drawn
+/// by whichever thread claims it. Holds its storage from frame to frame.
+private final class BandJob: ParallelJob {
+    private var list = DrawList()
+    private var buffer: PixelBuffer?
+    private var background: UInt32 = 0
+    /// Each command's texture (nil for solid colour or one that failed to load).
+    private var commandTextures: [RasterTexture?] = []
+    private var commandFailed: [Bool] = []
+    private var extents: [QuadExtent] = []
+    private var rowCost: [Float] = []
+    private var bands: [Range<Int>] = []
+    /// Pixels covered by each band (written by the thread that draws it).
+    private let covered = UnsafeMutablePointer<Int>.allocate(capacity: BandJob.maxBands)
+    private var counts = DrawStatistics()
+
+    /// The most bands a frame is split into.
+    static let maxBands = 256
+
+    deinit { covered.deallocate() }
+
+    func prepare(_ list: DrawList, buffer: PixelBuffer, textures: RasterTextureStore) {
+        self.list = list
+        self.buffer = buffer
+        background = PixelBuffer.premultiplied(list.background)
+        commandTextures.removeAll(keepingCapacity: true)
+        commandFailed.removeAll(keepingCapacity: true)
+        counts = DrawStatistics(commands: list.commands.count)
+        for command in list.commands {
+            let texture = command.texture.flatMap { textures.texture(for: $0) }
+            commandTextures.append(texture)
+            commandFailed.append(command.texture != nil && texture == nil)
+            switch command.primitive {
+            case .quads: counts.quads += command.range.count
+            case .triangles: counts.triangles += command.range.count / 3
+            }
+        }
+        // The rows each quad can touch, for culling per band, and where the work lies: its area
+        // at its middle row (plus a little for its setup). Worked on in local arrays: a class's
+        // arrays cost an exclusivity check per access.
+        var extents: [QuadExtent] = []
+        var rowCost: [Float] = []
+        swap(&extents, &self.extents)
+        swap(&rowCost, &self.rowCost)
+        extents.removeAll(keepingCapacity: true)
+        if extents.capacity < list.quads.count { extents.reserveCapacity(max(list.quads.count, extents.capacity * 2)) }
+        rowCost.removeAll(keepingCapacity: true)
+        rowCost.append(contentsOf: repeatElement(1, count: buffer.height))
+        let height = Int32(buffer.height), perRow = 1 / Float(buffer.width)
+        rowCost.withUnsafeMutableBufferPointer { cost in
+            list.quads.withUnsafeBufferPointer { quads in
+                for q in quads {
+                    let extent = QuadExtent(q)
+                    extents.append(extent)
+                    let middle = (extent.first &+ extent.last) / 2
+                    if middle >= 0, middle < height {
+                        cost[Int(middle)] += min(abs(q.uAxisX * q.vAxisY - q.uAxisY * q.vAxisX), 1e6) * perRow + 0.02
+                    }
+                }
+            }
+        }
+        swap(&extents, &self.extents)
+        swap(&rowCost, &self.rowCost)
+    }
+
+    /// Splits the rows into bands of about equal work (more bands than threads, so a thread
+    /// that finishes early takes another); returns the number of bands.
+    func splitIntoBands(threads: Int) -> Int {
+        guard let buffer else { return 0 }
+        bands.removeAll(keepingCapacity: true)
+        let count = threads == 1 ? 1 : min(buffer.height, threads * 4, Self.maxBands)
+        let total = rowCost.reduce(0, +)
+        var start = 0, sum: Float = 0
+        for y in 0..<buffer.height {
+            sum += rowCost[y]
+            if sum >= total * Float(bands.count + 1) / Float(count), bands.count < count - 1 {
+                bands.append(start..<(y + 1))
+                start = y + 1
+            }
+        }
+        if start < buffer.height { bands.append(start..<buffer.height) }
+        covered.update(repeating: 0, count: bands.count)
+        return bands.count
+    }
+
+    func run(part: Int) {
+        guard let buffer else { return }
+        let rows = bands[part]
+        buffer.fill(rows: rows, with: background)
+        let width = min(buffer.width, list.width), height = min(rows.upperBound, list.height)
+        guard rows.lowerBound < height else { return }
+        var quads = QuadRasterizer(), triangles = TriangleRasterizer()
+        list.quads.withUnsafeBufferPointer { quadBuffer in
+            list.vertices.withUnsafeBufferPointer { vertices in
+                list.indices.withUnsafeBufferPointer { indices in
+                    extents.withUnsafeBufferPointer { extents in
+                        for (index, command) in list.commands.enumerated() where !commandFailed[index] {
+                            let clip = command.clip
+                            let area = DrawArea(
+                                buffer: buffer.pixels, rowStride: buffer.rowStride,
+                                x0: max(Int(clip.x0), 0), x1: min(Int(clip.x1), width),
+                                y0: max(Int(clip.y0), rows.lowerBound), y1: min(Int(clip.y1), height))
+                            guard area.x0 < area.x1, area.y0 < area.y1 else { continue }
+                            switch command.primitive {
+                            case .quads:
+                                quads.draw(
+                                    quadBuffer.baseAddress!, rows: extents.baseAddress!, range: command.range, texture: commandTextures[index],
+                                    sampling: command.sampling, blendMode: command.blendMode, area: area)
+                            case .triangles:
+                                triangles.draw(
+                                    vertices, indices, range: command.range, texture: commandTextures[index],
+                                    sampling: command.sampling, blendMode: command.blendMode, area: area)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        covered[part] = quads.coveredPixels + triangles.coveredPixels
+    }
+
+    /// The frame's statistics; lets go of the list.
+    func finish() -> DrawStatistics {
+        var result = counts
+        result.coveredPixels = (0..<bands.count).reduce(0) { $0 + covered[$1] }
+        result.bands = bands.count
+        list = DrawList()
+        return result
+    }
+}

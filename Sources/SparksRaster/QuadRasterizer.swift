@@ -1,0 +1,188 @@
+import SparksCore
+
+/// Where a draw may write: its clip rectangle within one thread's band of rows.
+struct DrawArea {
+    let buffer: UnsafeMutablePointer<UInt32>
+    let rowStride: Int
+    /// Columns `x0..<x1`, rows `y0..<y1`.
+    let x0: Int, x1: Int, y0: Int, y1: Int
+}
+
+/// Draws ``DrawQuad``s: per quad, the inverse of its pixel mapping, the mip level its on-screen
+/// size asks for, and per row the exact run of pixels whose centres lie inside, filled by the
+/// span kernels.
+///
+/// A pixel (x, y) is covered when its centre lies in the parallelogram: with d the centre
+/// minus the quad's origin, `s = (d × v) / (u × v)` and `t = (u × d) / (u × v)` (u and v the
+/// edges, × the 2-D cross product) satisfy 0 ≤ s < 1 and 0 ≤ t < 1. Along a row both are
+/// affine in x, so each bound is an interval of x: the span is their intersection.
+struct QuadRasterizer {
+    /// Covered pixels drawn so far (the sum of span lengths).
+    var coveredPixels = 0
+
+    /// Draws `quads[range]` into `area`, skipping quads whose rows (`rows[i]`) miss it.
+    mutating func draw(
+        _ quads: UnsafePointer<DrawQuad>, rows: UnsafePointer<QuadExtent>, range: Range<Int>, texture: RasterTexture?,
+        sampling: TextureSampling, blendMode: BlendMode, area: DrawArea
+    ) {
+        for i in range {
+            let r = rows[i]
+            guard Int(r.last) >= area.y0, Int(r.first) < area.y1 else { continue }
+            draw(quads[i], rows: r, texture: texture, sampling: sampling, blendMode: blendMode, area: area)
+        }
+    }
+
+    private mutating func draw(_ q: DrawQuad, rows: QuadExtent, texture: RasterTexture?, sampling: TextureSampling, blendMode: BlendMode, area: DrawArea) {
+        let tint = Tint(red: q.red, green: q.green, blue: q.blue, alpha: q.alpha)
+        guard !tint.isInvisible else { return }
+        let det = q.uAxisX * q.vAxisY - q.uAxisY * q.vAxisX
+        guard abs(det) > 1e-6 else { return }
+        let inverse = 1 / det
+        // s and t per pixel along x and y; the texture coordinates follow them.
+        let geometry = QuadGeometry(
+            q, rows: rows, dsdx: q.vAxisY * inverse, dsdy: -q.vAxisX * inverse, dtdx: -q.uAxisY * inverse, dtdy: q.uAxisX * inverse)
+        guard geometry.isUsable else { return }
+
+        var choice = SampleChoice(filter: .nearest, level: 0, blend: 0)
+        if let texture {
+            let texelsPerPixel = q.texelsPerPixel(textureWidth: Int(texture.levels[0].width), textureHeight: Int(texture.levels[0].height))
+            choice = sampling.choose(texelsPerPixel: texelsPerPixel, levelCount: texture.levels.count)
+        }
+        var rows = QuadRows(geometry: geometry, tint: tint, area: area)
+        dispatch(texture, choice, blendMode, to: &rows)
+        coveredPixels &+= rows.covered
+    }
+}
+
+/// Fills every covered row of one quad inside a draw area, with whichever source and blend
+/// operation the dispatch picks.
+private struct QuadRows: SpanSourceVisitor {
+    let geometry: QuadGeometry
+    let tint: Tint
+    let area: DrawArea
+    var covered = 0
+
+    mutating func visit<Source: SpanSource, Operation: BlendOperation>(_ source: Source, _ operation: Operation.Type) {
+        let g = geometry
+        let plane = source.plane(g.coordinates)
+        let rows = g.rows(within: area)
+        guard rows.lowerBound < rows.upperBound else { return }
+        let left = Float(area.x0), right = Float(area.x1)
+        var count = 0
+        var Y = Float(rows.lowerBound) + 0.5 - g.originY
+        var line = area.buffer + rows.lowerBound &* area.rowStride
+        for _ in rows {
+            defer {
+                Y += 1
+                line += area.rowStride
+            }
+            // The span's ends, in pixels: the tighter of the s and t bounds, within the area.
+            let lo = Swift.max(Y * g.s.slope + g.s.near, Y * g.t.slope + g.t.near) + g.columnOffset
+            let hi = Swift.min(Y * g.s.slope + g.s.far, Y * g.t.slope + g.t.far) + g.columnOffset
+            let first = Swift.max(lo.rounded(.up), left), end = Swift.min(hi.rounded(.up), right)
+            guard first < end else { continue }
+            let x0 = wholeNumber(first), x1 = wholeNumber(end)
+            count &+= x1 &- x0
+            fillSpan(line, x0, x1, source, source.row(plane, X: first + 0.5 - g.originX, Y: Y), tint, operation)
+        }
+        covered &+= count
+    }
+}
+
+/// The rows a quad can touch: `first...last`, from its corners.
+struct QuadExtent {
+    var first: Int32
+    var last: Int32
+
+    /// Rows whose centres may lie inside `q` (rounded outward), limited to ±2²⁰.
+    @inline(__always)
+    init(_ q: DrawQuad) {
+        let top = q.originY + min(q.uAxisY, 0) + min(q.vAxisY, 0) - 0.5
+        let bottom = q.originY + max(q.uAxisY, 0) + max(q.vAxisY, 0) - 0.5
+        // NaN fails both comparisons: an empty extent.
+        guard top > -1_048_576, bottom < 1_048_576 else {
+            first = 1
+            last = 0
+            return
+        }
+        first = Int32(truncatingIfNeeded: wholeNumber(top.rounded(.down)))
+        last = Int32(truncatingIfNeeded: wholeNumber(bottom.rounded(.up)))
+    }
+}
+
+/// A quad's inverse mapping, from pixel centres back to its parameters, and its spans.
+struct QuadGeometry {
+    let originX: Float, originY: Float
+    /// Unit texture coordinates at pixel offsets from the origin.
+    let coordinates: CoordinatePlane
+    /// Rows whose centres can lie inside.
+    let firstRow: Int, endRow: Int
+    /// `originX − 0.5`: turns an offset X from the origin into the column whose centre it is.
+    let columnOffset: Float
+    /// The bounds s and t put on a row (see `EdgePair`).
+    let s: EdgePair, t: EdgePair
+
+    /// The bounds one parameter p (s or t) puts on a row Y below the origin: 0 ≤ p < 1 for X
+    /// (from the origin's x) in `Y·slope + near ..< Y·slope + far`, ends that move by `slope`
+    /// per row. A parameter that does not change along rows bounds the rows instead.
+    struct EdgePair {
+        let slope: Float, near: Float, far: Float
+        /// Row offsets `Y` that pass, for a parameter constant along rows.
+        let rows: (from: Float, to: Float)
+
+        init(dx: Float, dy: Float) {
+            if dx == 0 {
+                // p = Y·dy ∈ [0, 1): every column, on the rows between Y = 0 and 1/dy.
+                slope = 0
+                near = -1e30
+                far = 1e30
+                rows = dy == 0 ? (-1e30, 1e30) : (min(0, 1 / dy), max(0, 1 / dy))
+            } else {
+                // p = X·dx + Y·dy ∈ [0, 1) ⇔ X ∈ [−Y·dy/dx, (1 − Y·dy)/dx), ordered by dx's sign.
+                slope = -dy / dx
+                near = min(0, 1 / dx)
+                far = max(0, 1 / dx)
+                rows = (-1e30, 1e30)
+            }
+        }
+    }
+
+    init(_ q: DrawQuad, rows: QuadExtent, dsdx: Float, dsdy: Float, dtdx: Float, dtdy: Float) {
+        originX = q.originX
+        originY = q.originY
+        columnOffset = q.originX - 0.5
+        let du = q.u1 - q.u0, dv = q.v1 - q.v0
+        coordinates = CoordinatePlane(s0: q.u0, dsdx: dsdx * du, dsdy: dsdy * du, t0: q.v0, dtdx: dtdx * dv, dtdy: dtdy * dv)
+        s = EdgePair(dx: dsdx, dy: dsdy)
+        t = EdgePair(dx: dtdx, dy: dtdy)
+        // Rows from the corners, narrowed by parameters constant along rows (row y has
+        // Y = y + 0.5 − originY; Y in [from, to)).
+        var first = Int(rows.first), end = Int(rows.last) + 1
+        func narrow(_ limit: (from: Float, to: Float)) {
+            guard limit.from > -1e29 else { return }
+            first = Swift.max(first, Int(Swift.max((limit.from + q.originY - 0.5).rounded(.up), -1e7)))
+            end = Swift.min(end, Int(Swift.min((limit.to + q.originY - 0.5).rounded(.up), 1e7)))
+        }
+        narrow(s.rows)
+        narrow(t.rows)
+        firstRow = first
+        endRow = end
+    }
+
+    /// Whether every value is finite and small enough that coordinates stay precise.
+    var isUsable: Bool {
+        let limit: Float = 1e6
+        // `near` and `far` are at most 1e30, the value standing for "no bound".
+        return abs(s.slope) < limit && abs(t.slope) < limit && abs(s.near) <= 1e30 && abs(s.far) <= 1e30
+            && abs(t.near) <= 1e30 && abs(t.far) <= 1e30
+            && abs(coordinates.dsdx) < limit && abs(coordinates.dsdy) < limit && abs(coordinates.dtdx) < limit
+            && abs(coordinates.dtdy) < limit && abs(originX) < 1e7 && abs(originY) < 1e7 && abs(coordinates.s0) < limit
+            && abs(coordinates.t0) < limit
+    }
+
+    /// Rows of `area` the quad can cover.
+    func rows(within area: DrawArea) -> Range<Int> {
+        let y0 = Swift.max(area.y0, firstRow), y1 = Swift.min(area.y1, endRow)
+        return y0 < y1 ? y0..<y1 : 0..<0
+    }
+}

@@ -1,0 +1,148 @@
+import CSDL2
+import SparksCore
+import SparksRaster
+
+/// Draws ``DrawList``s through an SDL renderer's GPU path (`SDL_RenderGeometryRaw`), for
+/// windows with a real graphics card.
+///
+/// The same semantics as the CPU rasterizer, as far as SDL's renderer goes: textures are the
+/// shared mip pyramids (premultiplied), each quad sampled from the level its on-screen size
+/// picks, nearest or linear as its filter says (trilinear takes the nearer of its two levels);
+/// premultiplied source-over and additive blending through custom blend modes; the clip as SDL's
+/// clip rectangle. Triangles in perspective are drawn affinely per triangle (SDL has no
+/// perspective-correct interpolation); the core's grid keeps that close.
+final class SDLGeometryBackend: DrawBackend {
+    private let renderer: OpaquePointer
+    let textures: SDLTextureCache
+    private let sourceOver: SDL_BlendMode
+    private let additive: SDL_BlendMode
+
+    private var positions: [Float] = []
+    private var colors: [SDL_Color] = []
+    private var uvs: [Float] = []
+    private var indices: [Int32] = []
+
+    /// A quad's two triangles, as its corners in the order they are appended.
+    private static let quadCorners: [Int32] = [0, 1, 2, 0, 2, 3]
+
+    /// Draw calls issued by the last `draw`.
+    private(set) var drawCalls = 0
+
+    /// Creates a backend for `renderer`; nil when the renderer cannot blend premultiplied colour
+    /// (SDL's software renderer cannot: draw with the CPU rasterizer there).
+    init?(renderer: OpaquePointer, decoder: ImageDecoder) {
+        self.renderer = renderer
+        textures = SDLTextureCache(renderer: renderer, decoder: decoder)
+        sourceOver = SDL_ComposeCustomBlendMode(
+            SDL_BLENDFACTOR_ONE, SDL_BLENDFACTOR_ONE_MINUS_SRC_ALPHA, SDL_BLENDOPERATION_ADD,
+            SDL_BLENDFACTOR_ONE, SDL_BLENDFACTOR_ONE_MINUS_SRC_ALPHA, SDL_BLENDOPERATION_ADD)
+        additive = SDL_ComposeCustomBlendMode(
+            SDL_BLENDFACTOR_ONE, SDL_BLENDFACTOR_ONE, SDL_BLENDOPERATION_ADD,
+            SDL_BLENDFACTOR_ONE, SDL_BLENDFACTOR_ONE, SDL_BLENDOPERATION_ADD)
+        guard let probe = textures.solid, SDL_SetTextureBlendMode(probe, sourceOver) == 0, SDL_SetTextureBlendMode(probe, additive) == 0 else {
+            return nil
+        }
+    }
+
+    /// Fills the renderer's viewport with the list's background (over black) and draws the list
+    /// into it; the list's pixels are the viewport's.
+    func draw(_ list: DrawList) {
+        drawCalls = 0
+        let background = PixelBuffer.premultiplied(list.background)
+        SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
+        SDL_SetRenderDrawColor(renderer, UInt8(truncatingIfNeeded: background >> 16), UInt8(truncatingIfNeeded: background >> 8), UInt8(truncatingIfNeeded: background), 255)
+        SDL_RenderFillRect(renderer, nil)
+        for command in list.commands {
+            var clip = SDL_Rect(x: command.clip.x0, y: command.clip.y0, w: Int32(command.clip.width), h: Int32(command.clip.height))
+            SDL_RenderSetClipRect(renderer, &clip)
+            let blend = command.blendMode == .additive ? additive : sourceOver
+            switch command.primitive {
+            case .quads: drawQuads(list, command, blend)
+            case .triangles: drawTriangles(list, command, blend)
+            }
+        }
+        SDL_RenderSetClipRect(renderer, nil)
+    }
+
+    private func drawQuads(_ list: DrawList, _ command: DrawCommand, _ blend: SDL_BlendMode) {
+        let pyramid = command.texture.flatMap { textures.pyramid(for: $0) }
+        guard command.texture == nil || pyramid != nil else { return }
+        var current: (level: Int, nearest: Bool)?
+        clearVertices()
+        for i in command.range {
+            let q = list.quads[i]
+            var sample = (level: 0, nearest: true)
+            if let pyramid, let base = pyramid.levels.first {
+                let choice = command.sampling.choose(
+                    texelsPerPixel: q.texelsPerPixel(textureWidth: base.width, textureHeight: base.height), levelCount: pyramid.levels.count)
+                sample = (choice.filter == .trilinear && choice.blend >= 0.5 ? choice.level + 1 : choice.level, choice.filter == .nearest)
+            }
+            if let current, current != sample {
+                flush(command.texture, current, blend)
+                clearVertices()
+            }
+            current = sample
+            let color = Self.color(q.red, q.green, q.blue, q.alpha)
+            let base = Int32(colors.count)
+            append(q.originX, q.originY, q.u0, q.v0, color)
+            append(q.originX + q.uAxisX, q.originY + q.uAxisY, q.u1, q.v0, color)
+            append(q.originX + q.uAxisX + q.vAxisX, q.originY + q.uAxisY + q.vAxisY, q.u1, q.v1, color)
+            append(q.originX + q.vAxisX, q.originY + q.vAxisY, q.u0, q.v1, color)
+            for corner in Self.quadCorners { indices.append(base + corner) }
+        }
+        if let current { flush(command.texture, current, blend) }
+    }
+
+    private func drawTriangles(_ list: DrawList, _ command: DrawCommand, _ blend: SDL_BlendMode) {
+        clearVertices()
+        for i in command.range {
+            let v = list.vertices[Int(list.indices[i])]
+            indices.append(Int32(colors.count))
+            append(v.x, v.y, v.u, v.v, Self.color(v.red, v.green, v.blue, v.alpha))
+        }
+        flush(command.texture, (0, false), blend)
+    }
+
+    private func clearVertices() {
+        positions.removeAll(keepingCapacity: true)
+        colors.removeAll(keepingCapacity: true)
+        uvs.removeAll(keepingCapacity: true)
+        indices.removeAll(keepingCapacity: true)
+    }
+
+    private func append(_ x: Float, _ y: Float, _ u: Float, _ v: Float, _ color: SDL_Color) {
+        positions.append(x); positions.append(y)
+        uvs.append(u); uvs.append(v)
+        colors.append(color)
+    }
+
+    private func flush(_ texture: Texture?, _ sample: (level: Int, nearest: Bool), _ blend: SDL_BlendMode) {
+        guard !indices.isEmpty else { return }
+        let sdlTexture = texture.map { textures.sdlTexture(for: $0, level: sample.level, nearest: sample.nearest) } ?? textures.solid
+        guard let sdlTexture else { return }
+        SDL_SetTextureBlendMode(sdlTexture, blend)
+        // The solid texture is one texel: sample its centre.
+        if texture == nil { for i in uvs.indices { uvs[i] = 0.5 } }
+        positions.withUnsafeBufferPointer { xy in
+            colors.withUnsafeBufferPointer { color in
+                uvs.withUnsafeBufferPointer { uv in
+                    indices.withUnsafeBufferPointer { index in
+                        _ = SDL_RenderGeometryRaw(
+                            renderer, sdlTexture, xy.baseAddress, Int32(MemoryLayout<Float>.stride * 2),
+                            color.baseAddress, Int32(MemoryLayout<SDL_Color>.stride),
+                            uv.baseAddress, Int32(MemoryLayout<Float>.stride * 2),
+                            Int32(colors.count), index.baseAddress, Int32(indices.count), 4)
+                    }
+                }
+            }
+        }
+        drawCalls += 1
+    }
+
+    /// A straight-alpha colour as premultiplied vertex colour bytes.
+    private static func color(_ r: Float, _ g: Float, _ b: Float, _ a: Float) -> SDL_Color {
+        func byte(_ v: Float) -> UInt8 { UInt8(min(max(v, 0), 1) * 255 + 0.5) }
+        let alpha = min(max(a, 0), 1)
+        return SDL_Color(r: byte(r * alpha), g: byte(g * alpha), b: byte(b * alpha), a: byte(alpha))
+    }
+}
