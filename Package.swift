@@ -38,7 +38,8 @@ let package = Package(
             dependencies: ["SparksCore", "SparksRaster", "SparksSDL", .product(name: "MallocInterposerSwift", package: "malloc-interposer")]
         ),
         .testTarget(name: "SparksCoreTests", dependencies: ["SparksCore"]),
-        .testTarget(name: "SparksSDLTests", dependencies: ["SparksCore", "SparksSDL"]),
+        .testTarget(name: "SparksRasterTests", dependencies: ["SparksCore", "SparksRaster"]),
+        .testTarget(name: "SparksSDLTests", dependencies: ["SparksCore", "SparksRaster", "SparksSDL"]),
         .testTarget(name: "SparksCommandTests", dependencies: ["SparksCore", "SparksSDL"]),
     ],
     swiftLanguageModes: [.v6]

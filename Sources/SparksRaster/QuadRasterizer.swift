@@ -45,7 +45,9 @@ struct QuadRasterizer {
 
         var choice = SampleChoice(filter: .nearest, level: 0, blend: 0)
         if let texture {
-            let texelsPerPixel = q.texelsPerPixel(textureWidth: Int(texture.levels[0].width), textureHeight: Int(texture.levels[0].height))
+            let c = geometry.coordinates, base = texture.levels[0]
+            let texelsPerPixel = TextureSampling.texelsPerPixel(
+                dUdx: c.dsdx * Float(base.width), dVdx: c.dtdx * Float(base.height), dUdy: c.dsdy * Float(base.width), dVdy: c.dtdy * Float(base.height))
             choice = sampling.choose(texelsPerPixel: texelsPerPixel, levelCount: texture.levels.count)
         }
         var rows = QuadRows(geometry: geometry, tint: tint, area: area)
@@ -94,13 +96,14 @@ struct QuadExtent {
     var first: Int32
     var last: Int32
 
-    /// Rows whose centres may lie inside `q` (rounded outward), limited to ±2²⁰.
+    /// Rows whose centres may lie inside `q` (rounded outward), limited to ±2²⁰; none for a
+    /// transparent quad.
     @inline(__always)
     init(_ q: DrawQuad) {
         let top = q.originY + min(q.uAxisY, 0) + min(q.vAxisY, 0) - 0.5
         let bottom = q.originY + max(q.uAxisY, 0) + max(q.vAxisY, 0) - 0.5
         // NaN fails both comparisons: an empty extent.
-        guard top > -1_048_576, bottom < 1_048_576 else {
+        guard q.alpha > 0, top > -1_048_576, bottom < 1_048_576 else {
             first = 1
             last = 0
             return
@@ -139,9 +142,10 @@ struct QuadGeometry {
                 rows = dy == 0 ? (-1e30, 1e30) : (min(0, 1 / dy), max(0, 1 / dy))
             } else {
                 // p = X·dx + Y·dy ∈ [0, 1) ⇔ X ∈ [−Y·dy/dx, (1 − Y·dy)/dx), ordered by dx's sign.
-                slope = -dy / dx
-                near = min(0, 1 / dx)
-                far = max(0, 1 / dx)
+                let reciprocal = 1 / dx
+                slope = -dy * reciprocal
+                near = min(0, reciprocal)
+                far = max(0, reciprocal)
                 rows = (-1e30, 1e30)
             }
         }

@@ -115,9 +115,7 @@ private struct TriangleSetup: SpanSourceVisitor {
     /// Level-0 texels per pixel for a texture of the given size (the larger screen direction).
     func texelsPerPixel(width: Float, height: Float) -> Float {
         let g = textureGradient
-        let alongX = ((g.dudx * width) * (g.dudx * width) + (g.dvdx * height) * (g.dvdx * height)).squareRoot()
-        let alongY = ((g.dudy * width) * (g.dudy * width) + (g.dvdy * height) * (g.dvdy * height)).squareRoot()
-        return max(alongX, alongY)
+        return TextureSampling.texelsPerPixel(dUdx: g.dudx * width, dVdx: g.dvdx * height, dUdy: g.dudy * width, dVdy: g.dvdy * height)
     }
 
     /// Columns of row `y` inside all three edges, within the area.

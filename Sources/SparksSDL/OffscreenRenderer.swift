@@ -26,7 +26,10 @@ public final class OffscreenRenderer {
     /// Threads drawing each frame (the picture is the same for any number).
     public var threadCount: Int {
         get { rasterizer.threadCount }
-        set { rasterizer.threadCount = newValue }
+        set {
+            rasterizer.threadCount = newValue
+            builder.threadCount = newValue
+        }
     }
 
     /// What the last `render` drew.
@@ -40,7 +43,17 @@ public final class OffscreenRenderer {
 
     /// Clears to the list's background and draws the list, its canvas stretched to the output.
     public func render(_ list: RenderList) {
+        resolve(list)
+        draw()
+    }
+
+    /// Resolves `list` into the draw list for this output (the first half of `render`).
+    public func resolve(_ list: RenderList) {
         builder.build(list, width: width, height: height, into: &drawList)
+    }
+
+    /// Rasterizes the last resolved draw list (the second half of `render`).
+    public func draw() {
         rasterizer.draw(drawList)
     }
 

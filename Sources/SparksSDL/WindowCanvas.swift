@@ -67,6 +67,7 @@ final class WindowCanvas {
             summary = "cpu (\(threads) thread\(threads == 1 ? "" : "s"))"
         }
         self.mode = mode
+        builder.threadCount = threads
     }
 
     deinit {

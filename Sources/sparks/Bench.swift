@@ -47,14 +47,10 @@ struct Bench: ParsableCommand {
     @Option(help: "Threads for large particle updates (results are identical for any number).")
     var threads: Int = 1
 
-    @Flag(help: "Also draw every frame with the offscreen software renderer and time it.")
+    @Flag(help: "Also draw every frame with the CPU rasterizer (on --threads threads) and time it.")
     var render = false
 
-    @Option(help: "Render width in pixels (default: the preset's canvas).")
-    var width: Int?
-
-    @Option(help: "Render height in pixels (default: the preset's canvas).")
-    var height: Int?
+    @OptionGroup var size: OutputSize
 
     @Option(name: .customLong("max-particles"), help: "The particle budget.")
     var maxParticles: Int = ParticleBudget.defaultLimit
@@ -70,7 +66,7 @@ struct Bench: ParsableCommand {
         if let seconds, !(seconds > 0 && seconds <= 3600) { throw ValidationError("--seconds must be in (0, 3600]") }
         if let frames, !(1...10_000_000).contains(frames) { throw ValidationError("--frames must be in 1…10000000") }
         if let stepRate, !SceneDescription.stepRateRange.contains(stepRate) { throw ValidationError("--step-rate must be in 1…1000") }
-        if let live, live < 0 { throw ValidationError("--live must not be negative") }
+        if let live, !(1...PresetLimits.maxLiveOption).contains(live) { throw ValidationError("--live must be between 1 and \(PresetLimits.maxLiveOption)") }
         if live != nil && birthRateScale != nil { throw ValidationError("give --live or --birth-rate-scale, not both") }
         guard (1...64).contains(threads) else { throw ValidationError("--threads must be in 1…64") }
         guard maxParticles > 0 else { throw ValidationError("--max-particles must be positive") }
@@ -120,7 +116,8 @@ struct Bench: ParsableCommand {
         }
         let scene = Scene(description, particleLimit: limit)
         scene.threadCount = threads
-        let renderer = render ? try OffscreenRenderer(width: width ?? Int(description.canvas.width), height: height ?? Int(description.canvas.height)) : nil
+        let pixels = try size.pixels(for: description.canvas)
+        let renderer = render ? try OffscreenRenderer(width: pixels.width, height: pixels.height) : nil
         renderer?.threadCount = threads
         var list = RenderList()
 
@@ -141,17 +138,21 @@ struct Bench: ParsableCommand {
             let t0 = DispatchTime.now().uptimeNanoseconds
             scene.step()
             let t1 = DispatchTime.now().uptimeNanoseconds
-            var build = 0.0, draw = 0.0
+            var frame = BenchResult.Frame(live: scene.liveParticleCount, stepNanoseconds: Double(t1 - t0))
             if let renderer {
                 scene.buildRenderList(into: &list)
                 let t2 = DispatchTime.now().uptimeNanoseconds
-                renderer.render(list)
+                renderer.resolve(list)
                 let t3 = DispatchTime.now().uptimeNanoseconds
-                build = Double(t2 - t1)
-                draw = Double(t3 - t2)
+                renderer.draw()
+                let t4 = DispatchTime.now().uptimeNanoseconds
+                frame.buildNanoseconds = Double(t2 - t1)
+                frame.resolveNanoseconds = Double(t3 - t2)
+                frame.rasterizeNanoseconds = Double(t4 - t3)
+                frame.coveredPixels = renderer.statistics.coveredPixels
             }
             updates += liveBefore
-            records.append(BenchResult.Frame(live: scene.liveParticleCount, stepNanoseconds: Double(t1 - t0), buildNanoseconds: build, renderNanoseconds: draw))
+            records.append(frame)
             progress.update("frame \(i + 1)/\(count), \(scene.liveParticleCount) particles")
         }
         progress.finish()
@@ -161,7 +162,8 @@ struct Bench: ParsableCommand {
             name: description.name, steps: count, warmUpSteps: warmUpSteps, stepRate: description.stepRate, threads: threads,
             birthRateScale: scale, frames: records, updates: updates, peakResidentBytes: Int(usage.ru_maxrss) * 1024,
             storageBytes: scene.particleStorageBytes, refusedBirths: scene.budget.refusedBirths,
-            stateHash: String(scene.stateHash(), radix: 16), rendered: render, drawnQuads: list.quads.count)
+            stateHash: String(scene.stateHash(), radix: 16), rendered: render, drawnQuads: list.quads.count,
+            outputSize: render ? "\(pixels.width)×\(pixels.height)" : "")
     }
 }
 
@@ -196,8 +198,15 @@ struct BenchResult {
     struct Frame {
         var live: Int
         var stepNanoseconds: Double
-        var buildNanoseconds: Double
-        var renderNanoseconds: Double
+        /// The render list.
+        var buildNanoseconds = 0.0
+        /// The draw list (the render list resolved into pixels).
+        var resolveNanoseconds = 0.0
+        /// The CPU rasterizer.
+        var rasterizeNanoseconds = 0.0
+        var coveredPixels = 0
+        /// Everything after the render list: what a frame costs to draw.
+        var renderNanoseconds: Double { resolveNanoseconds + rasterizeNanoseconds }
     }
 
     let name: String
@@ -214,6 +223,7 @@ struct BenchResult {
     let stateHash: String
     let rendered: Bool
     let drawnQuads: Int
+    let outputSize: String
 
     private func percentile(_ values: [Double], _ p: Double) -> Double {
         let sorted = values.sorted()
@@ -232,6 +242,17 @@ struct BenchResult {
         let particles = Double(live.reduce(0, +))
         return particles > 0 ? frames.map(\.buildNanoseconds).reduce(0, +) / particles : 0
     }
+    /// Drawing (draw list and rasterizing) per live particle.
+    var renderNsPerParticle: Double {
+        let particles = Double(live.reduce(0, +))
+        return particles > 0 ? frames.map(\.renderNanoseconds).reduce(0, +) / particles : 0
+    }
+    /// Rasterizing per covered pixel (each draw that covers a pixel counts it).
+    var rasterizeNsPerCoveredPixel: Double {
+        let pixels = Double(frames.map(\.coveredPixels).reduce(0, +))
+        return pixels > 0 ? frames.map(\.rasterizeNanoseconds).reduce(0, +) / pixels : 0
+    }
+    var meanCoveredPixels: Double { Double(frames.map(\.coveredPixels).reduce(0, +)) / Double(max(frames.count, 1)) }
 
     var table: String {
         func f(_ v: Double, _ digits: Int = 1) -> String { String(format: "%.\(digits)f", v) }
@@ -244,7 +265,10 @@ struct BenchResult {
         ]
         if rendered {
             let draws = frames.map(\.renderNanoseconds), builds = frames.map(\.buildNanoseconds)
-            lines.append("render            p50 \(f(percentile(draws, 0.5) / 1e6, 2)) ms  p99 \(f(percentile(draws, 0.99) / 1e6, 2)) ms per frame (\(drawnQuads) quads)")
+            let resolves = frames.map(\.resolveNanoseconds), rasters = frames.map(\.rasterizeNanoseconds)
+            lines.append("render            p50 \(f(percentile(draws, 0.5) / 1e6, 2)) ms  p99 \(f(percentile(draws, 0.99) / 1e6, 2)) ms per frame at \(outputSize), \(threads) thread\(threads == 1 ? "" : "s") (\(drawnQuads) quads)")
+            lines.append("                  \(f(renderNsPerParticle, 1)) ns per particle; \(f(meanCoveredPixels / 1e6, 2)) M covered pixels, \(f(rasterizeNsPerCoveredPixel, 3)) ns per covered pixel")
+            lines.append("                  draw list p50 \(f(percentile(resolves, 0.5) / 1000)) µs, rasterize p50 \(f(percentile(rasters, 0.5) / 1e6, 2)) ms")
             lines.append("render list       p50 \(f(percentile(builds, 0.5) / 1000)) µs per frame, \(f(buildNsPerParticle, 2)) ns per particle")
         }
         lines.append("memory            peak \(f(Double(peakResidentBytes) / 1_048_576)) MiB resident; particles \(f(Double(storageBytes) / 1_048_576)) MiB = \(f(bytesPerParticle)) bytes per live particle")
@@ -273,6 +297,10 @@ struct BenchResult {
                 "milliseconds": ["p50": percentile(draws, 0.5) / 1e6, "p99": percentile(draws, 0.99) / 1e6, "series": draws.map { ($0 / 1e4).rounded() / 100 }],
                 "renderListMicroseconds": ["p50": percentile(builds, 0.5) / 1000],
                 "renderListNsPerParticle": buildNsPerParticle, "quads": drawnQuads,
+                "drawListMicroseconds": ["p50": percentile(frames.map(\.resolveNanoseconds), 0.5) / 1000],
+                "rasterizeMilliseconds": ["p50": percentile(frames.map(\.rasterizeNanoseconds), 0.5) / 1e6],
+                "nsPerParticle": renderNsPerParticle, "nsPerCoveredPixel": rasterizeNsPerCoveredPixel,
+                "coveredPixels": meanCoveredPixels, "threads": threads, "size": outputSize,
             ]
         }
         return o

@@ -11,13 +11,18 @@ struct Render: ParsableCommand {
             1/--fps seconds of scene time. With a .png --out and one frame, writes that file; \
             otherwise --out is a folder and frames are named PRESET-0001.png, … --gif and --mp4 \
             encode the frames with ffmpeg (Debian package ffmpeg); without --frames they cover \
-            3 seconds. The same command always writes the same bytes.
+            3 seconds. The same command always writes the same bytes, whatever --threads.
+
+            A canvas with a transparent background (or none) gives PNG frames with real alpha \
+            (straight, as image files hold it) and a GIF with transparency, to composite \
+            elsewhere; an MP4 is always opaque (the picture over black).
 
             Examples:
               sparks render fire --at 2 --out fire.png
               sparks render neon --frames 120 --out frames/
               sparks render fireworks --at 1 --gif fireworks.gif
               sparks render comet --frames 300 --fps 30 --mp4 comet.mp4
+              sparks render neon --at 2 --width 400 --out neon-small.png
             """)
 
     @OptionGroup var scene: SceneOptions
@@ -40,11 +45,10 @@ struct Render: ParsableCommand {
     @Option(help: "Write an H.264 MP4 video (needs ffmpeg).")
     var mp4: String?
 
-    @Option(help: "Output width in pixels (default: the preset's canvas width).")
-    var width: Int?
+    @OptionGroup var size: OutputSize
 
-    @Option(help: "Output height in pixels (default: the preset's canvas height).")
-    var height: Int?
+    @Option(help: "Threads drawing each frame (the picture is the same for any number).")
+    var threads: Int = 1
 
     private var isVideo: Bool { gif != nil || mp4 != nil }
     private var frameRate: Double { fps ?? (mp4 != nil ? 30 : gif != nil ? 25 : 60) }
@@ -59,6 +63,7 @@ struct Render: ParsableCommand {
         if let gif, !gif.lowercased().hasSuffix(".gif") { throw ValidationError("--gif \(gif): the file name should end in .gif") }
         if let mp4, !mp4.lowercased().hasSuffix(".mp4") { throw ValidationError("--mp4 \(mp4): the file name should end in .mp4") }
         if gif != nil && mp4 != nil { throw ValidationError("choose one of --gif and --mp4") }
+        guard (1...64).contains(threads) else { throw ValidationError("--threads must be between 1 and 64") }
     }
 
     func run() throws {
@@ -67,7 +72,11 @@ struct Render: ParsableCommand {
         let (description, url) = try scene.loadDescription(locator: locator)
         let sceneObject = try scene.makeScene(description, url: url, locator: locator)
         let canvas = description.canvas
-        let renderer = try OffscreenRenderer(width: width ?? Int(canvas.width), height: height ?? Int(canvas.height))
+        let pixels = try size.pixels(for: canvas)
+        let renderer = try OffscreenRenderer(width: pixels.width, height: pixels.height)
+        renderer.threadCount = threads
+        // An MP4 has no alpha: its frames are the picture over black. GIF and PNG keep it.
+        let transparent = canvas.background.alpha < 1
 
         // Where frames go: the user's folder or file, or a temporary folder for a video.
         let temporary = isVideo ? FileManager.default.temporaryDirectory.appendingPathComponent("sparks-frames-\(UUID().uuidString)") : nil
@@ -85,7 +94,8 @@ struct Render: ParsableCommand {
             sceneObject.buildRenderList(into: &list)
             renderer.render(list)
             let name = temporary != nil ? String(format: "frame-%05d.png", frame + 1) : String(format: "%@-%04d.png", description.name, frame + 1)
-            try renderer.writePNG(to: single ? URL(fileURLWithPath: target) : folder.appendingPathComponent(name))
+            let file = single ? URL(fileURLWithPath: target) : folder.appendingPathComponent(name)
+            if mp4 != nil { try renderer.writeOpaquePNG(to: file) } else { try renderer.writePNG(to: file) }
             if showProgress { FileHandle.standardError.write(Data("\rframe \(frame + 1)/\(count)".utf8)) }
             if let failure = renderer.textureFailures.first { throw CommandError("\(failure.value)") }
         }
@@ -94,7 +104,7 @@ struct Render: ParsableCommand {
 
         if let ffmpeg, let temporary {
             let output = gif ?? mp4!
-            try Self.encode(frames: temporary, rate: rate, to: output, gif: gif != nil, ffmpeg: ffmpeg)
+            try Self.encode(frames: temporary, rate: rate, to: output, gif: gif != nil, transparent: transparent, ffmpeg: ffmpeg)
             let size = (try? FileManager.default.attributesOfItem(atPath: output)[.size] as? Int) ?? 0
             print("wrote \(output) (\(count) frames of \(description.name) at \(format(rate)) fps, \(span), \(size / 1024) KiB)")
         } else {
@@ -115,13 +125,16 @@ struct Render: ParsableCommand {
     }
 
     /// Encodes numbered PNG frames with ffmpeg, single-threaded and bit-exact so the same frames
-    /// always give the same file: a GIF with a palette made from all frames, or H.264 in MP4.
-    static func encode(frames folder: URL, rate: Double, to output: String, gif: Bool, ffmpeg: URL) throws {
+    /// always give the same file: a GIF with a palette made from all frames (with a transparent
+    /// entry for a transparent canvas: GIF transparency is on or off, cut at half alpha), or
+    /// H.264 in MP4.
+    static func encode(frames folder: URL, rate: Double, to output: String, gif: Bool, transparent: Bool, ffmpeg: URL) throws {
         var arguments = ["-hide_banner", "-loglevel", "error", "-y", "-framerate", String(rate),
                          "-i", folder.appendingPathComponent("frame-%05d.png").path, "-threads", "1"]
         if gif {
-            arguments += ["-filter_complex", "[0:v]split[a][b];[a]palettegen=stats_mode=full[p];[b][p]paletteuse=dither=bayer:bayer_scale=3",
-                          "-loop", "0"]
+            let palette = transparent ? "palettegen=stats_mode=full:reserve_transparent=1" : "palettegen=stats_mode=full"
+            let use = transparent ? "paletteuse=dither=bayer:bayer_scale=3:alpha_threshold=128" : "paletteuse=dither=bayer:bayer_scale=3"
+            arguments += ["-filter_complex", "[0:v]split[a][b];[a]\(palette)[p];[b][p]\(use)", "-loop", "0"]
         } else {
             arguments += ["-c:v", "libx264", "-preset", "medium", "-crf", "20", "-pix_fmt", "yuv420p",
                           "-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2", "-movflags", "+faststart"]

@@ -16,6 +16,15 @@ struct Run: ParsableCommand {
             paused; + and − change the speed; R restarts; Tab and Shift-Tab open the next and \
             previous preset of the folder; S saves a screenshot PNG in the current folder; H hides \
             the HUD; Esc or Q quits.
+
+            The HUD shows where each frame's time goes (simulate, build, draw, present) and what \
+            draws: the CPU rasterizer shows exactly the pixels `sparks render` writes.
+
+            Examples:
+              sparks run fire
+              sparks run neon --renderer cpu --threads 2
+              sparks run bench-anchor --live 100000
+              sparks run fire --at 2 --paused --no-hud
             """)
 
     @OptionGroup var scene: SceneOptions
@@ -29,21 +38,52 @@ struct Run: ParsableCommand {
     @Option(name: .customLong("quit-after"), help: "Close the window after this many seconds (demos, scripts).")
     var quitAfter: Double?
 
+    @Option(help: ArgumentHelp(
+        "What draws the picture: cpu (Sparks's rasterizer, the pixels `sparks render` writes), gpu (SDL's renderer on the graphics card) or auto (gpu where there is a real graphics card, cpu under software GL such as Xvfb).",
+        valueName: "cpu|gpu|auto"))
+    var renderer: WindowRenderer = .auto
+
+    @Option(help: "Threads for drawing and for large simulations (default: every core; the picture is the same for any number).")
+    var threads: Int = ProcessInfo.processInfo.activeProcessorCount
+
+    @Option(help: "Start at this scene time, in seconds (the simulation runs up to it before the window opens).")
+    var at: Double = 0
+
+    @Flag(help: "Start paused (Space resumes, → steps).")
+    var paused = false
+
+    func validate() throws {
+        guard (1...64).contains(threads) else { throw ValidationError("--threads must be between 1 and 64") }
+        guard at.isFinite, (0...3600).contains(at) else { throw ValidationError("--at must be between 0 and 3600 seconds") }
+        guard speed.isFinite, (0.125...8).contains(speed) else { throw ValidationError("--speed must be between 0.125 and 8") }
+        if let quitAfter, !(quitAfter.isFinite && quitAfter > 0) { throw ValidationError("--quit-after must be a positive number of seconds") }
+    }
+
     func run() throws {
         let locator = PresetLocator()
         let (_, url) = try scene.loadDescription(locator: locator)
         let options = scene
-        let limits = scene.limits
+        let limit = scene.particleLimit, threads = threads
         let live = try LivePreset(
             url: url,
-            load: { locator.load($0, limits: limits) },
-            makeScene: { Scene($0, particleLimit: limits.maxParticles) },
+            load: { options.load($0, locator: locator) },
+            makeScene: { description in
+                let scene = Scene(description, particleLimit: limit)
+                scene.threadCount = threads
+                return scene
+            },
             prepare: { try options.prepare($0, url: url, locator: locator) })
+        live.scene.run(until: at)
         var windowOptions = WindowPresenter.Options()
         windowOptions.showsHUD = !noHUD
-        windowOptions.speed = min(max(speed, 0.125), 8)
+        windowOptions.speed = speed
         windowOptions.presets = locator.siblings(of: url)
+        windowOptions.renderer = renderer
+        windowOptions.drawThreads = threads
+        windowOptions.startsPaused = paused
         let presenter = try WindowPresenter(options: windowOptions, live: live)
         presenter.run(seconds: quitAfter)
     }
 }
+
+extension WindowRenderer: ExpressibleByArgument {}

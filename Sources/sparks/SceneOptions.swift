@@ -20,25 +20,47 @@ struct SceneOptions: ParsableArguments {
     @Option(name: .customLong("birth-rate-scale"), help: "Multiply every emitter layer's birthRate by K (stress test).")
     var birthRateScale: Double?
 
+    @Option(help: "Scale every emitter layer's birthRate so about N particles live in steady state (stress test).")
+    var live: Int?
+
     @Option(name: .customLong("max-particles"), help: "Most particles alive at once; births beyond are refused.")
     var maxParticles: Int = ParticleBudget.defaultLimit
 
-    /// The budgets presets are checked against.
-    var limits: PresetLimits { PresetLimits(maxParticles: maxParticles) }
+    func validate() throws {
+        guard maxParticles > 0 else { throw ValidationError("--max-particles must be positive") }
+        if let live, !(1...PresetLimits.maxLiveOption).contains(live) {
+            throw ValidationError("--live must be between 1 and \(PresetLimits.maxLiveOption)")
+        }
+        if live != nil && birthRateScale != nil { throw ValidationError("give --live or --birth-rate-scale, not both") }
+    }
+
+    /// The particle budget: --max-particles, raised to make room for what --live asks for.
+    var particleLimit: Int { max(maxParticles, Int(Double(live ?? 0) * 1.5)) }
+
+    /// The budgets presets are checked against (with --live, the particle count is what it asks).
+    var limits: PresetLimits { PresetLimits(maxParticles: live == nil ? maxParticles : .max) }
 
     /// Loads the preset, reporting every problem.
     func loadDescription(locator: PresetLocator) throws -> (SceneDescription, URL) {
-        guard maxParticles > 0 else { throw CommandError("--max-particles must be positive") }
         let url = try locator.file(for: preset)
-        switch locator.load(url, limits: limits) {
+        switch load(url, locator: locator) {
         case .success(let description): return (description, url)
         case .failure(let error): throw CommandError(error.description)
         }
     }
 
+    /// Reads and checks a preset file and applies --live (the window reloads through this).
+    func load(_ url: URL, locator: PresetLocator) -> Result<SceneDescription, PresetError> {
+        locator.load(url, limits: limits).map { description in
+            var scaled = description
+            if let live { scaled.scaleBirthRates(toLiveParticles: Double(live)) }
+            return scaled
+        }
+    }
+
     /// Builds a scene from `description` with the overrides applied.
     func makeScene(_ description: SceneDescription, url: URL, locator: PresetLocator) throws -> Scene {
-        let scene = Scene(description, particleLimit: maxParticles)
+        let scene = Scene(description, particleLimit: particleLimit)
         try prepare(scene, url: url, locator: locator)
         return scene
     }

@@ -192,3 +192,93 @@ struct WindowTests {
         return parts.count == 2 ? (parts[0], parts[1]) : nil
     }
 }
+
+/// Opens `sparks run` with arguments and captures the window's canvas from the X screen.
+private func windowPicture(_ arguments: [String], width: Int = 800, height: Int = 600) throws -> (image: [UInt8], log: String) {
+    let xwd = try #require(which("xwd"), "xwd is needed (Debian package x11-apps; make test installs it)")
+    let xdotool = try #require(which("xdotool"), "xdotool is needed (make test installs it)")
+    let folder = try temporaryFolder()
+    let process = Process()
+    process.executableURL = sparksExecutable
+    process.arguments = ["run"] + arguments
+    process.currentDirectoryURL = folder
+    process.environment = ProcessInfo.processInfo.environment.merging(["SPARKS_HOME": repositoryRoot.path]) { $1 }
+    let log = folder.appendingPathComponent("run.log")
+    _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+    let handle = try FileHandle(forWritingTo: log)
+    process.standardOutput = handle
+    process.standardError = handle
+    try process.run()
+    defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+    var windowID = ""
+    for _ in 0..<100 where windowID.isEmpty {
+        Thread.sleep(forTimeInterval: 0.1)
+        windowID = try runProgram(xdotool, ["search", "--pid", String(process.processIdentifier)], timeout: 5).output
+            .split(separator: "\n").first.map(String.init) ?? ""
+    }
+    try #require(!windowID.isEmpty, "no window appeared")
+    Thread.sleep(forTimeInterval: 1.5)
+    let geometry = try runProgram(xdotool, ["getwindowgeometry", windowID], timeout: 5).output
+    let line = try #require(geometry.split(separator: "\n").first { $0.contains("Position:") })
+    let origin = try #require(line.split(separator: " ").first { $0.contains(",") }).split(separator: ",").compactMap { Int($0) }
+    let file = folder.appendingPathComponent("screen.xwd")
+    _ = try runProgram(xwd, ["-root", "-silent", "-out", file.path], timeout: 20)
+    let screen = try XWDImage(Data(contentsOf: file))
+    var rgb: [UInt8] = []
+    rgb.reserveCapacity(width * height * 3)
+    for y in origin[1]..<(origin[1] + height) {
+        for x in origin[0]..<(origin[0] + width) {
+            let p = screen[x, y]
+            rgb += [p.r, p.g, p.b]
+        }
+    }
+    kill(process.processIdentifier, SIGKILL)
+    return (rgb, String(decoding: (try? Data(contentsOf: log)) ?? Data(), as: UTF8.self))
+}
+
+/// The RGB bytes of a PNG file.
+private func pngRGB(_ path: String) throws -> [UInt8] {
+    let image = try PixelImage(contentsOfPNG: path)
+    var rgb: [UInt8] = []
+    for i in stride(from: 0, to: image.rgba.count, by: 4) { rgb += image.rgba[i..<i + 3] }
+    return rgb
+}
+
+/// The window shows what render writes. (Part of the window suite, so that no two windows are
+/// open on the display at once.)
+extension WindowTests {
+    @Test("With the CPU renderer the window's pixels are exactly render's", arguments: ["fire", "orbit", "spinner"])
+    func cpuWindowEqualsRender(_ preset: String) throws {
+        let folder = try temporaryFolder()
+        let png = folder.appendingPathComponent("\(preset).png")
+        #expect(try sparks("render", preset, "--at", "2", "--out", png.path).status == 0)
+        let exported = try pngRGB(png.path)
+        let window = try windowPicture([preset, "--at", "2", "--paused", "--no-hud", "--renderer", "cpu"])
+        #expect(window.image.count == exported.count)
+        let differing = stride(from: 0, to: min(window.image.count, exported.count), by: 3).filter {
+            window.image[$0..<$0 + 3] != exported[$0..<$0 + 3]
+        }.count
+        #expect(differing == 0, "\(differing) pixels differ; \(window.log)")
+    }
+
+    @Test("The GPU renderer (here Mesa's llvmpipe under Xvfb) draws the same picture within a small tolerance", arguments: ["fire", "neon", "orbit", "pulse"])
+    func gpuWindowMatchesCPU(_ preset: String) throws {
+        let cpu = try windowPicture([preset, "--at", "2", "--paused", "--no-hud", "--renderer", "cpu"])
+        let gpu = try windowPicture([preset, "--at", "2", "--paused", "--no-hud", "--renderer", "gpu"])
+        #expect(!gpu.log.contains("drawing with the CPU rasterizer"), "\(gpu.log)")
+        let n = min(cpu.image.count, gpu.image.count)
+        var sum = 0, far = 0, brightness = (cpu: 0, gpu: 0)
+        for i in 0..<n {
+            let d = abs(Int(cpu.image[i]) - Int(gpu.image[i]))
+            sum += d
+            if d > 24 { far += 1 }
+            brightness.cpu += Int(cpu.image[i])
+            brightness.gpu += Int(gpu.image[i])
+        }
+        let mean = Double(sum) / Double(n)
+        #expect(mean < 1.5, "mean difference \(mean) per channel")
+        #expect(Double(far) / Double(n) < 0.005, "\(far) channel values differ by more than 24")
+        // Additive effects are as bright in both (the window used to draw them brighter).
+        #expect(abs(Double(brightness.gpu) / Double(max(brightness.cpu, 1)) - 1) < 0.05, "\(brightness)")
+    }
+}

@@ -10,6 +10,9 @@ public struct PresetLimits: Hashable, Sendable {
     /// The default limits.
     public static let standard = PresetLimits()
 
+    /// The largest particle count `--live` may ask for (about 1.3 GB of particles).
+    public static let maxLiveOption = 20_000_000
+
     /// Creates limits.
     public init(maxParticles: Int = ParticleBudget.defaultLimit, maxDrawnInstances: Int = 100_000) {
         self.maxParticles = maxParticles

@@ -24,7 +24,7 @@ public enum PresetSchema {
                     "properties": [
                         "width": ["type": "integer", "minimum": 1, "maximum": PNGInfo.maxDimension, "description": "Width in points (default 800)."],
                         "height": ["type": "integer", "minimum": 1, "maximum": PNGInfo.maxDimension, "description": "Height in points (default 600)."],
-                        "background": ["$ref": "#/definitions/color", "description": "Colour behind every layer (default black)."],
+                        "background": ["$ref": "#/definitions/color", "description": "Colour behind every layer (default clear: a transparent canvas, exported with its alpha)."],
                     ],
                 ],
                 "stepRate": [

@@ -32,7 +32,7 @@ public struct PixelRect: Hashable, Sendable {
 ///
 /// The image's texture coordinate (`u0`, `v0`) sits at `origin`; moving along `uAxis` reaches
 /// `u1`, along `vAxis` reaches `v1`. A pixel is covered when its centre lies inside. Colours
-/// are straight alpha, 0…1.
+/// are straight alpha; a backend limits them to 0…1.
 public struct DrawQuad: Equatable, Sendable {
     /// x of the corner where the texture coordinate is (u0, v0), in pixels.
     public var originX: Float
@@ -62,6 +62,9 @@ public struct DrawQuad: Equatable, Sendable {
         self.u0 = u0; self.v0 = v0; self.u1 = u1; self.v1 = v1
         self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
     }
+
+    /// A quad that draws nothing (transparent, no area): what an invisible particle resolves to.
+    public static let hidden = DrawQuad(originX: 0, originY: 0, uAxisX: 0, uAxisY: 0, vAxisX: 0, vAxisY: 0, red: 0, green: 0, blue: 0, alpha: 0)
 
     /// The four corners in pixels: at (u0, v0), (u1, v0), (u1, v1), (u0, v1).
     public var corners: [(x: Float, y: Float)] {
@@ -187,7 +190,12 @@ public struct DrawList: Sendable {
 
     // MARK: Building, for DrawListBuilder
 
-    mutating func appendQuad(_ quad: DrawQuad) { quads.append(quad) }
+    mutating func appendQuads<S: Sequence<DrawQuad>>(contentsOf newQuads: S) { quads.append(contentsOf: newQuads) }
+
+    /// Lets `body` write quads already in the list.
+    mutating func withQuads<R>(_ range: Range<Int>, _ body: (UnsafeMutableBufferPointer<DrawQuad>) -> R) -> R {
+        quads.withUnsafeMutableBufferPointer { all in body(UnsafeMutableBufferPointer(rebasing: all[range])) }
+    }
 
     mutating func appendVertex(_ vertex: DrawVertex) -> UInt32 {
         vertices.append(vertex)
@@ -247,7 +255,6 @@ extension DrawQuad {
         // Texture coordinates per pixel: the inverse of the edge matrix, scaled by the texels
         // the quad shows along each edge.
         let su = (u1 - u0) * Float(textureWidth) / det, tv = (v1 - v0) * Float(textureHeight) / det
-        let dUdx = vAxisY * su, dUdy = -vAxisX * su, dVdx = -uAxisY * tv, dVdy = uAxisX * tv
-        return max((dUdx * dUdx + dVdx * dVdx).squareRoot(), (dUdy * dUdy + dVdy * dVdy).squareRoot())
+        return TextureSampling.texelsPerPixel(dUdx: vAxisY * su, dVdx: -uAxisY * tv, dUdy: -vAxisX * su, dVdy: uAxisX * tv)
     }
 }

@@ -4,6 +4,12 @@ import Glibc
 import Darwin
 #endif
 
+/// sin and cos of an angle.
+@inline(__always)
+func sineAndCosine(_ angle: Float) -> (sine: Float, cosine: Float) {
+    (sin(angle), cos(angle))
+}
+
 /// Resolves a ``RenderList`` (layer terms: quads in a batch's space and a 3-D transform) into a
 /// ``DrawList`` (output pixels), once per frame, for every backend alike:
 ///
@@ -19,6 +25,13 @@ import Darwin
 /// Geometry that cannot be seen (no area, no alpha, not finite, behind the viewer) is dropped.
 /// Holds no per-frame storage of its own: the draw list's arrays are reused.
 public final class DrawListBuilder {
+    /// Threads resolving large batches of quads (the result is the same for any number).
+    public var threadCount = 1 {
+        didSet { threadCount = min(max(threadCount, 1), 64) }
+    }
+
+    private let job = FlatQuadJob()
+
     /// Creates a builder.
     public init() {}
 
@@ -65,46 +78,93 @@ public final class DrawListBuilder {
     // MARK: Flat quads
 
     /// Quads whose plane faces the viewer: `w` is the same at every corner, so the quad stays a
-    /// parallelogram after the divide.
+    /// parallelogram after the divide. Every quad gets its place in the list (one that cannot be
+    /// seen is left transparent), so large batches are resolved in parallel slices with the same
+    /// result as one thread.
     private func appendFlatQuads(_ batch: RenderBatch, _ quads: [RenderQuad], _ m: Transform3D, _ clip: PixelRect, into output: inout DrawList) {
-        let m11 = Float(m.m11), m12 = Float(m.m12), m21 = Float(m.m21), m22 = Float(m.m22)
-        let m31 = Float(m.m31), m32 = Float(m.m32), m34 = Float(m.m34)
-        let m41 = Float(m.m41), m42 = Float(m.m42), m44 = Float(m.m44)
-        let limit = Self.coordinateLimit
-        let start = output.quadCount
-        output.reserveQuads(batch.range.count)
-        quads.withUnsafeBufferPointer { all in
-            for i in batch.range {
-                let q = all[i]
-                let alpha = min(q.alpha, 1)
-                guard alpha > 0 else { continue }
-                let w = q.centerZ * m34 + m44
-                guard w > 1e-6 else { continue }
-                let iw = 1 / w
-                var c: Float = 1, s: Float = 0
-                if q.rotation != 0 {
-                    c = cos(q.rotation)
-                    s = sin(q.rotation)
-                }
-                // Half-extent vectors of the turned image: a along its width, b along its height.
-                let ax = q.halfWidth * c, ay = q.halfWidth * s
-                let bx = -q.halfHeight * s, by = q.halfHeight * c
-                let x = q.centerX - ax - bx, y = q.centerY - ay - by
-                let quad = DrawQuad(
-                    originX: (x * m11 + y * m21 + q.centerZ * m31 + m41) * iw,
-                    originY: (x * m12 + y * m22 + q.centerZ * m32 + m42) * iw,
-                    uAxisX: 2 * (ax * m11 + ay * m21) * iw, uAxisY: 2 * (ax * m12 + ay * m22) * iw,
-                    vAxisX: 2 * (bx * m11 + by * m21) * iw, vAxisY: 2 * (bx * m12 + by * m22) * iw,
-                    u0: q.u0, v0: q.v0, u1: q.u1, v1: q.v1,
-                    red: min(max(q.red, 0), 1), green: min(max(q.green, 0), 1), blue: min(max(q.blue, 0), 1), alpha: alpha)
-                // Finite and within reach (NaN fails every comparison).
-                guard abs(quad.originX) < limit, abs(quad.originY) < limit, abs(quad.uAxisX) < limit, abs(quad.uAxisY) < limit,
-                    abs(quad.vAxisX) < limit, abs(quad.vAxisY) < limit
-                else { continue }
-                output.appendQuad(quad)
+        let start = output.quadCount, count = batch.range.count
+        output.reserveQuads(count)
+        output.appendQuads(contentsOf: repeatElement(DrawQuad.hidden, count: count))
+        quads.withUnsafeBufferPointer { input in
+            output.withQuads(start..<(start + count)) { resolved in
+                let slices = threadCount > 1 && count >= FlatQuadJob.sliceSize * 2 ? min(threadCount * 4, count / FlatQuadJob.sliceSize) : 1
+                job.prepare(input: input, range: batch.range, output: resolved, map: FlatMap(m), slices: slices)
+                WorkerPool.shared.run(parts: slices, job)
+                job.finish()
             }
         }
         output.addCommand(.quads, start..<output.quadCount, texture: batch.texture, sampling: batch.sampling, blendMode: batch.blendMode, clip: clip)
+    }
+
+    /// Resolves a batch's quads in slices, each thread writing its own part of the output.
+    private final class FlatQuadJob: ParallelJob {
+        /// Fewest quads worth a slice of their own.
+        static let sliceSize = 4096
+
+        private var input: UnsafeBufferPointer<RenderQuad>?
+        private var output: UnsafeMutableBufferPointer<DrawQuad>?
+        private var range = 0..<0
+        private var slices = 1
+        private var map: FlatMap?
+
+        func prepare(input: UnsafeBufferPointer<RenderQuad>, range: Range<Int>, output: UnsafeMutableBufferPointer<DrawQuad>, map: FlatMap, slices: Int) {
+            self.input = input
+            self.output = output
+            self.range = range
+            self.map = map
+            self.slices = slices
+        }
+
+        /// Slice `part` of `slices`: its share of the range, written to the same places whoever runs it.
+        func run(part: Int) {
+            guard let input, let output, let map else { return }
+            let count = range.count, hidden = DrawQuad.hidden
+            for i in (count * part / slices)..<(count * (part + 1) / slices) {
+                output[i] = map.resolve(input[range.lowerBound + i]) ?? hidden
+            }
+        }
+
+        func finish() {
+            input = nil
+            output = nil
+            map = nil
+        }
+    }
+
+    /// A transform without perspective across a quad, in floats: `(x, y, z) ↦ ((x·m11 + y·m21 +
+    /// z·m31 + m41) / w, …)` with `w = z·m34 + m44`.
+    private struct FlatMap {
+        let m11: Float, m12: Float, m21: Float, m22: Float, m31: Float, m32: Float, m34: Float, m41: Float, m42: Float, m44: Float
+
+        init(_ m: Transform3D) {
+            m11 = Float(m.m11); m12 = Float(m.m12); m21 = Float(m.m21); m22 = Float(m.m22)
+            m31 = Float(m.m31); m32 = Float(m.m32); m34 = Float(m.m34)
+            m41 = Float(m.m41); m42 = Float(m.m42); m44 = Float(m.m44)
+        }
+
+        /// `q` in output pixels, or nil when it cannot be seen or reached.
+        @inline(__always)
+        func resolve(_ q: RenderQuad) -> DrawQuad? {
+            let alpha = min(q.alpha, 1)
+            let w = q.centerZ * m34 + m44
+            guard alpha > 0, w > 1e-6 else { return nil }
+            let iw = 1 / w
+            var c: Float = 1, s: Float = 0
+            if q.rotation != 0 { (s, c) = sineAndCosine(q.rotation) }
+            // Half-extent vectors of the turned image: a along its width, b along its height.
+            let ax = q.halfWidth * c, ay = q.halfWidth * s
+            let bx = -q.halfHeight * s, by = q.halfHeight * c
+            let x = q.centerX - ax - bx, y = q.centerY - ay - by
+            let quad = DrawQuad(
+                originX: (x * m11 + y * m21 + q.centerZ * m31 + m41) * iw,
+                originY: (x * m12 + y * m22 + q.centerZ * m32 + m42) * iw,
+                uAxisX: 2 * (ax * m11 + ay * m21) * iw, uAxisY: 2 * (ax * m12 + ay * m22) * iw,
+                vAxisX: 2 * (bx * m11 + by * m21) * iw, vAxisY: 2 * (bx * m12 + by * m22) * iw,
+                u0: q.u0, v0: q.v0, u1: q.u1, v1: q.v1, red: q.red, green: q.green, blue: q.blue, alpha: alpha)
+            // Finite and within reach: one comparison of the sum (NaN and infinity fail it).
+            let reach = abs(quad.originX) + abs(quad.originY) + abs(quad.uAxisX) + abs(quad.uAxisY) + abs(quad.vAxisX) + abs(quad.vAxisY)
+            return reach < DrawListBuilder.coordinateLimit ? quad : nil
+        }
     }
 
     // MARK: Quads in perspective

@@ -107,7 +107,7 @@ public struct RenderList: Sendable {
     public private(set) var batches: [RenderBatch] = []
 
     /// Creates an empty list.
-    public init(canvasSize: Size = .zero, background: Color = .black) {
+    public init(canvasSize: Size = .zero, background: Color = .clear) {
         self.canvasSize = canvasSize
         self.background = background
     }

@@ -64,6 +64,13 @@ public struct TextureSampling: Hashable, Sendable {
         }
     }
 
+    /// Level-0 texels per pixel from the texel coordinates' derivatives along the screen's x
+    /// and y: the longer of the two footprints (OpenGL's ρ).
+    @inline(__always)
+    public static func texelsPerPixel(dUdx: Float, dVdx: Float, dUdy: Float, dVdy: Float) -> Float {
+        max((dUdx * dUdx + dVdx * dVdx).squareRoot(), (dUdy * dUdy + dVdy * dVdy).squareRoot())
+    }
+
     /// 2^minificationBias.
     private var biasFactor: Float { minificationBias == 0 ? 1 : exp2(minificationBias) }
 }

@@ -4,11 +4,12 @@ public struct CanvasDescription: Hashable, Sendable {
     public var width: Double = 800
     /// Height in points. Default 600.
     public var height: Double = 600
-    /// Colour behind every layer. Default black.
-    public var background: Color = .black
+    /// Colour behind every layer. Default clear: a transparent canvas (PNG and GIF exports keep
+    /// the transparency; the window shows it over black).
+    public var background: Color = .clear
 
     /// Creates a canvas description.
-    public init(width: Double = 800, height: Double = 600, background: Color = .black) {
+    public init(width: Double = 800, height: Double = 600, background: Color = .clear) {
         self.width = width
         self.height = height
         self.background = background
