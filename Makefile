@@ -84,7 +84,7 @@ bench: release
 # The benchmark package (ordo-one/benchmark): step, render-list build and preset decode, with
 # malloc counts. Not part of the tests.
 benchmarks: deps
-	cd Benchmarks && $(SWIFT) package benchmark
+	cd Benchmarks && $(SWIFT) package $(NATIVE_FLAGS) benchmark
 
 render: release
 	./.build/release/sparks render $(PRESET) --at 3 --out docs/$(PRESET).png

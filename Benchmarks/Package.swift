@@ -1,6 +1,7 @@
 // swift-tools-version: 6.1
-// Sparks' benchmarks (ordo-one/benchmark): the simulation step, the render-list build and
-// preset decoding, with wall-clock, throughput and malloc counts.
+// Sparks' benchmarks (ordo-one/benchmark): the simulation step, the render-list build,
+// drawing with the CPU rasterizer and preset decoding, with wall-clock, throughput and malloc
+// counts.
 //
 //   cd Benchmarks && swift package benchmark
 //
@@ -20,6 +21,8 @@ let package = Package(
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "SparksCore", package: "Sparks"),
+                .product(name: "SparksRaster", package: "Sparks"),
+                .product(name: "SparksSDL", package: "Sparks"),
             ],
             path: "Benchmarks/SparksBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

@@ -66,7 +66,7 @@ public final class CPURenderer: DrawBackend {
     public func draw(_ list: DrawList) {
         job.prepare(list, buffer: buffer, textures: textures)
         let parts = job.splitIntoBands(threads: threadCount)
-        WorkerPool.shared.run(parts: parts, job)
+        WorkerPool.shared.run(parts: parts, threads: threadCount, job)
         statistics = job.finish()
     }
 }

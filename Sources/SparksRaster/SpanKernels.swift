@@ -96,6 +96,13 @@ private var halfChannels: Pixels8 {
     @inline(__always) get { Pixels8(repeating: 0x0080_0080) }
 }
 
+/// Pixels from sums of channels weighted in 256ths (red and blue, alpha and green, each pair
+/// in the 16-bit halves of a lane), rounded.
+@inline(__always)
+private func packWeighted(redBlue rb: Pixels8, alphaGreen ag: Pixels8) -> Pixels8 {
+    ((rb &+ halfChannels) &>> 8) & lowChannels | (ag &+ halfChannels) & highChannels
+}
+
 // MARK: Tint
 
 /// A straight-alpha tint as factors per lane, in 256ths: a premultiplied texel channel `c`
@@ -307,7 +314,7 @@ struct LevelView {
         let rb = (t00 & lowChannels) &* k00 &+ (t10 & lowChannels) &* k10 &+ (t01 & lowChannels) &* k01 &+ (t11 & lowChannels) &* k11
         let ag = ((t00 &>> 8) & lowChannels) &* k00 &+ ((t10 &>> 8) & lowChannels) &* k10
             &+ ((t01 &>> 8) & lowChannels) &* k01 &+ ((t11 &>> 8) & lowChannels) &* k11
-        return ((rb &+ halfChannels) &>> 8) & lowChannels | (ag &+ halfChannels) & highChannels
+        return packWeighted(redBlue: rb, alphaGreen: ag)
     }
 }
 
@@ -400,7 +407,7 @@ struct Trilinear: AlphaSampler, ColorSampler {
         let w = Pixels8(repeating: UInt32(weight)), keep = Pixels8(repeating: UInt32(256 - weight))
         let rb = (a & lowChannels) &* keep &+ (b & lowChannels) &* w
         let ag = ((a &>> 8) & lowChannels) &* keep &+ ((b &>> 8) & lowChannels) &* w
-        return ((rb &+ halfChannels) &>> 8) & lowChannels | (ag &+ halfChannels) & highChannels
+        return packWeighted(redBlue: rb, alphaGreen: ag)
     }
 }
 
@@ -408,11 +415,7 @@ struct Trilinear: AlphaSampler, ColorSampler {
 
 /// Makes 8 premultiplied, tinted pixels: along a span (quads) or at unit texture coordinates
 /// (triangles).
-protocol SpanSource {
-    associatedtype Plane
-    associatedtype Row
-    func plane(_ p: CoordinatePlane) -> Plane
-    func row(_ plane: Plane, X: Float, Y: Float) -> Row
+protocol SpanSource: TexelSampler {
     func pixels(at k: Floats8, _ row: Row, tint: Tint) -> Pixels8
     func pixels(s: Floats8, t: Floats8, tint: Tint) -> Pixels8
 }

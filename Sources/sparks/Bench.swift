@@ -22,6 +22,8 @@ struct Bench: ParsableCommand {
               sparks bench bench-anchor --live 10000 --render --width 640 --height 480
               sparks bench fire neon --json
               sparks bench fire --birth-rate-scale 100 --csv fire.csv
+              sparks bench bench-anchor --live 100000 --render --width 640 --threads 2 \\
+                --set anchor.emitterCells.particle.magnificationFilter=nearest
 
             `make bench` builds for this machine's CPU and runs the benchmark workload.
             """)
@@ -51,6 +53,8 @@ struct Bench: ParsableCommand {
     var render = false
 
     @OptionGroup var size: OutputSize
+
+    @OptionGroup var overrides: SceneOverrides
 
     @Option(name: .customLong("max-particles"), help: "The particle budget.")
     var maxParticles: Int = ParticleBudget.defaultLimit
@@ -116,6 +120,7 @@ struct Bench: ParsableCommand {
         }
         let scene = Scene(description, particleLimit: limit)
         scene.threadCount = threads
+        try overrides.apply(to: scene, url: url, locator: locator)
         let pixels = try size.pixels(for: description.canvas)
         let renderer = render ? try OffscreenRenderer(width: pixels.width, height: pixels.height) : nil
         renderer?.threadCount = threads

@@ -7,15 +7,7 @@ struct SceneOptions: ParsableArguments {
     @Argument(help: "A preset name from presets/ (fire, neon, …) or a path to a preset .json file.")
     var preset: String
 
-    @Option(
-        name: .customLong("set"),
-        help: ArgumentHelp(
-            "Set a property before starting, as LAYER.KEYPATH=VALUE with a layer name and a Core Animation key path, e.g. fireEmitter.emitterCells.fire.birthRate=5000 or fireEmitter.emitterShape=circle. Repeatable.",
-            valueName: "LAYER.KEYPATH=VALUE"))
-    var overrides: [String] = []
-
-    @Option(help: "Seed for every emitter layer, replacing the preset's seeds.")
-    var seed: UInt32?
+    @OptionGroup var overrides: SceneOverrides
 
     @Option(name: .customLong("birth-rate-scale"), help: "Multiply every emitter layer's birthRate by K (stress test).")
     var birthRateScale: Double?
@@ -67,13 +59,29 @@ struct SceneOptions: ParsableArguments {
 
     /// Applies --seed, --birth-rate-scale and every --set to a scene.
     func prepare(_ scene: Scene, url: URL, locator: PresetLocator) throws {
+        if let birthRateScale { for emitter in scene.emitterLayers { emitter.birthRate *= birthRateScale } }
+        try overrides.apply(to: scene, url: url, locator: locator)
+    }
+}
+
+/// `--set` and `--seed`: changes to a scene before it starts.
+struct SceneOverrides: ParsableArguments {
+    @Option(
+        name: .customLong("set"),
+        help: ArgumentHelp(
+            "Set a property before starting, as LAYER.KEYPATH=VALUE with a layer name and a Core Animation key path, e.g. fireEmitter.emitterCells.fire.birthRate=5000 or fireEmitter.emitterShape=circle. Repeatable.",
+            valueName: "LAYER.KEYPATH=VALUE"))
+    var values: [String] = []
+
+    @Option(help: "Seed for every emitter layer, replacing the preset's seeds.")
+    var seed: UInt32?
+
+    /// Applies --seed and every --set to a scene (values are read as the preset's own would be).
+    func apply(to scene: Scene, url: URL, locator: PresetLocator) throws {
         let decoder = PresetDecoder(
             fileName: "--set", resolver: ResourceResolver(roots: [url.deletingLastPathComponent()] + locator.assetDirectories))
-        for emitter in scene.emitterLayers {
-            if let seed { emitter.seed = seed }
-            if let birthRateScale { emitter.birthRate *= birthRateScale }
-        }
-        for override in overrides {
+        if let seed { for emitter in scene.emitterLayers { emitter.seed = seed } }
+        for override in values {
             guard let equals = override.firstIndex(of: "=") else {
                 throw CommandError("--set \(override): expected LAYER.KEYPATH=VALUE")
             }

@@ -2,6 +2,75 @@ import Foundation
 import SparksSDL
 import Testing
 
+/// A `sparks run` process and its window on the X display.
+final class RunningWindow {
+    let process: Process
+    let folder: URL
+    let log: URL
+    let windowID: String
+    let xdotool: URL
+
+    /// Starts `sparks run` with `arguments` in `folder` (a fresh one by default) and waits for its window.
+    init(_ arguments: [String], in folder: URL? = nil) throws {
+        xdotool = try #require(which("xdotool"), "xdotool is needed (make test installs it)")
+        let folder = try folder ?? temporaryFolder()
+        self.folder = folder
+        process = Process()
+        process.executableURL = sparksExecutable
+        process.arguments = ["run"] + arguments
+        process.currentDirectoryURL = folder
+        process.environment = ProcessInfo.processInfo.environment.merging(["SPARKS_HOME": repositoryRoot.path]) { $1 }
+        log = folder.appendingPathComponent("run.log")
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: log)
+        process.standardOutput = handle
+        process.standardError = handle
+        try process.run()
+        var id = ""
+        for _ in 0..<100 where id.isEmpty {
+            Thread.sleep(forTimeInterval: 0.1)
+            id = try runProgram(xdotool, ["search", "--pid", String(process.processIdentifier)], timeout: 5).output
+                .split(separator: "\n").first.map(String.init) ?? ""
+        }
+        windowID = id
+        if id.isEmpty { close() }
+        try #require(!id.isEmpty, "no window appeared: \(String(decoding: (try? Data(contentsOf: log)) ?? Data(), as: UTF8.self))")
+    }
+
+    /// The test runner's children may inherit an ignored SIGTERM: make sure the window goes.
+    func close() {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    }
+
+    deinit { close() }
+
+    /// What the program printed so far.
+    var logText: String { String(decoding: (try? Data(contentsOf: log)) ?? Data(), as: UTF8.self) }
+
+    /// `xdotool` with arguments, its output.
+    func xdo(_ arguments: String...) throws -> String {
+        try runProgram(xdotool, arguments, timeout: 5).output
+    }
+
+    /// The window's top-left corner on the screen.
+    func origin() throws -> (x: Int, y: Int) {
+        let geometry = try xdo("getwindowgeometry", windowID)
+        let line = try #require(geometry.split(separator: "\n").first { $0.contains("Position:") })
+        let coords = try #require(line.split(separator: " ").first { $0.contains(",") }).split(separator: ",").compactMap { Int($0) }
+        try #require(coords.count == 2)
+        return (coords[0], coords[1])
+    }
+
+    /// The X screen as a user sees it.
+    func captureScreen() throws -> XWDImage {
+        let xwd = try #require(which("xwd"), "xwd is needed (Debian package x11-apps; make test installs it)")
+        let file = folder.appendingPathComponent("screen-\(UUID().uuidString).xwd")
+        let capture = try runProgram(xwd, ["-root", "-silent", "-out", file.path], timeout: 20)
+        try #require(capture.status == 0, "\(capture.error)")
+        return try XWDImage(Data(contentsOf: file))
+    }
+}
+
 /// `make test` runs the suite under Xvfb when there is no display, so this always runs there.
 private let hasDisplay = ProcessInfo.processInfo.environment["DISPLAY"].map { !$0.isEmpty } ?? false
 
@@ -25,47 +94,19 @@ struct WindowTests {
 
     @Test("sparks run fire opens a window showing the fire; S saves a screenshot; Q quits")
     func runFire() throws {
-        let xwd = try #require(which("xwd"), "xwd is needed (Debian package x11-apps; make test installs it)")
-        let xdotool = try #require(which("xdotool"), "xdotool is needed (make test installs it)")
-        let folder = try temporaryFolder()
-        let process = Process()
-        process.executableURL = sparksExecutable
-        process.arguments = ["run", "fire"]
-        process.currentDirectoryURL = folder
-        process.environment = ProcessInfo.processInfo.environment.merging(["SPARKS_HOME": repositoryRoot.path]) { $1 }
-        let log = folder.appendingPathComponent("run.log")
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        let handle = try FileHandle(forWritingTo: log)
-        process.standardOutput = handle
-        process.standardError = handle
-        try process.run()
-        defer {
-            // The test runner's children may inherit an ignored SIGTERM: make sure the window goes.
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        }
-
-        // Wait for the window to appear.
-        var windowID = ""
-        for _ in 0..<100 where windowID.isEmpty {
-            Thread.sleep(forTimeInterval: 0.1)
-            windowID = try runProgram(xdotool, ["search", "--pid", String(process.processIdentifier)], timeout: 5).output
-                .split(separator: "\n").first.map(String.init) ?? ""
-        }
-        #expect(!windowID.isEmpty, "no window appeared: \(String(decoding: (try? Data(contentsOf: log)) ?? Data(), as: UTF8.self))")
-        guard !windowID.isEmpty else { return }
+        let running = try RunningWindow(["fire"])
+        let windowID = running.windowID, folder = running.folder
         Thread.sleep(forTimeInterval: 2.5)  // let the fire build up to its steady state
 
         // Capture the X screen itself, as a user would see it.
-        let capture = try runProgram(xwd, ["-root", "-silent", "-out", folder.appendingPathComponent("screen.xwd").path], timeout: 20)
-        #expect(capture.status == 0, "\(capture.error)")
-        let screen = try XWDImage(Data(contentsOf: folder.appendingPathComponent("screen.xwd")))
-        let geometry = try runProgram(xdotool, ["getwindowgeometry", windowID], timeout: 5).output
+        let screen = try running.captureScreen()
         let fire = firePixels({ screen[$0, $1] }, width: screen.width, height: screen.height)
-        #expect(fire.count > 300, "only \(fire.count) fire pixels on screen; window: \(geometry)")
+        #expect(fire.count > 300, "only \(fire.count) fire pixels on screen; \(running.logText)")
         // The window (800 × 600 canvas) shows the flame above its centre.
-        let window = try #require(geometryOrigin(geometry))
+        let window = try running.origin()
         #expect(abs(fire.x - Double(window.x + 400)) < 40, "flame centred at x = \(fire.x), window at \(window)")
         #expect(fire.y < Double(window.y + 305) && fire.y > Double(window.y + 180), "flame at y = \(fire.y), window at \(window)")
+        let xdotool = running.xdotool, process = running.process
 
         // S saves a screenshot PNG in the current folder.
         _ = try runProgram(xdotool, ["windowfocus", "--sync", windowID], timeout: 5)
@@ -77,11 +118,7 @@ struct WindowTests {
         #expect(firePixels({ let p = saved[$0, $1]; return (p.r, p.g, p.b) }, width: saved.width, height: saved.height).count > 300)
 
         // Dragging moves the emitter: new puffs are born under the pointer, old ones burn out.
-        func captureScreen() throws -> XWDImage {
-            let file = folder.appendingPathComponent("capture.xwd")
-            _ = try runProgram(xwd, ["-root", "-silent", "-out", file.path], timeout: 20)
-            return try XWDImage(Data(contentsOf: file))
-        }
+        func captureScreen() throws -> XWDImage { try running.captureScreen() }
         _ = try runProgram(xdotool, ["mousemove", "--window", windowID, "150", "450", "mousedown", "1"], timeout: 5)
         _ = try runProgram(xdotool, ["mousemove", "--window", windowID, "160", "450"], timeout: 5)
         _ = try runProgram(xdotool, ["mouseup", "1"], timeout: 5)
@@ -118,40 +155,19 @@ struct WindowTests {
 
     @Test("Editing the preset while the window runs: a bad save shows its problem over the effect, the fix clears it, Tab opens the next preset")
     func liveEditing() throws {
-        let xwd = try #require(which("xwd"))
-        let xdotool = try #require(which("xdotool"))
         let folder = try temporaryFolder()
         let fire = folder.appendingPathComponent("fire.json"), neon = folder.appendingPathComponent("neon.json")
         try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("presets/fire.json"), to: fire)
         try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("presets/neon.json"), to: neon)
         let original = try String(contentsOf: fire, encoding: .utf8)
-        let process = Process()
-        process.executableURL = sparksExecutable
-        process.arguments = ["run", fire.path]
-        process.currentDirectoryURL = folder
-        process.environment = ProcessInfo.processInfo.environment.merging(["SPARKS_HOME": repositoryRoot.path]) { $1 }
-        let log = folder.appendingPathComponent("run.log")
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        let handle = try FileHandle(forWritingTo: log)
-        process.standardOutput = handle
-        process.standardError = handle
-        try process.run()
-        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
-        var windowID = ""
-        for _ in 0..<100 where windowID.isEmpty {
-            Thread.sleep(forTimeInterval: 0.1)
-            windowID = try runProgram(xdotool, ["search", "--pid", String(process.processIdentifier)], timeout: 5).output
-                .split(separator: "\n").first.map(String.init) ?? ""
-        }
-        try #require(!windowID.isEmpty)
+        let running = try RunningWindow([fire.path], in: folder)
+        let windowID = running.windowID, process = running.process, xdotool = running.xdotool, log = running.log
         Thread.sleep(forTimeInterval: 1)
-        let window = try #require(geometryOrigin(try runProgram(xdotool, ["getwindowgeometry", windowID], timeout: 5).output))
+        let window = try running.origin()
 
         /// Counts the dark red pixels of the error panel along the bottom of the window.
         func overlayPixels() throws -> Int {
-            let file = folder.appendingPathComponent("screen.xwd")
-            _ = try runProgram(xwd, ["-root", "-silent", "-out", file.path], timeout: 20)
-            let screen = try XWDImage(Data(contentsOf: file))
+            let screen = try running.captureScreen()
             var count = 0
             for y in (window.y + 540)..<(window.y + 600) {
                 for x in stride(from: window.x, to: window.x + 800, by: 4) {
@@ -182,58 +198,24 @@ struct WindowTests {
         for _ in 0..<50 where process.isRunning { Thread.sleep(forTimeInterval: 0.1) }
         #expect(!process.isRunning)
     }
-
-    /// Parses "Position: 112,84 (screen: 0)" from `xdotool getwindowgeometry`.
-    func geometryOrigin(_ text: String) -> (x: Int, y: Int)? {
-        guard let line = text.split(separator: "\n").first(where: { $0.contains("Position:") }),
-            let coords = line.split(separator: " ").first(where: { $0.contains(",") })
-        else { return nil }
-        let parts = coords.split(separator: ",").compactMap { Int($0) }
-        return parts.count == 2 ? (parts[0], parts[1]) : nil
-    }
 }
 
 /// Opens `sparks run` with arguments and captures the window's canvas from the X screen.
 private func windowPicture(_ arguments: [String], width: Int = 800, height: Int = 600) throws -> (image: [UInt8], log: String) {
-    let xwd = try #require(which("xwd"), "xwd is needed (Debian package x11-apps; make test installs it)")
-    let xdotool = try #require(which("xdotool"), "xdotool is needed (make test installs it)")
-    let folder = try temporaryFolder()
-    let process = Process()
-    process.executableURL = sparksExecutable
-    process.arguments = ["run"] + arguments
-    process.currentDirectoryURL = folder
-    process.environment = ProcessInfo.processInfo.environment.merging(["SPARKS_HOME": repositoryRoot.path]) { $1 }
-    let log = folder.appendingPathComponent("run.log")
-    _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-    let handle = try FileHandle(forWritingTo: log)
-    process.standardOutput = handle
-    process.standardError = handle
-    try process.run()
-    defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
-    var windowID = ""
-    for _ in 0..<100 where windowID.isEmpty {
-        Thread.sleep(forTimeInterval: 0.1)
-        windowID = try runProgram(xdotool, ["search", "--pid", String(process.processIdentifier)], timeout: 5).output
-            .split(separator: "\n").first.map(String.init) ?? ""
-    }
-    try #require(!windowID.isEmpty, "no window appeared")
+    let running = try RunningWindow(arguments)
+    defer { running.close() }
     Thread.sleep(forTimeInterval: 1.5)
-    let geometry = try runProgram(xdotool, ["getwindowgeometry", windowID], timeout: 5).output
-    let line = try #require(geometry.split(separator: "\n").first { $0.contains("Position:") })
-    let origin = try #require(line.split(separator: " ").first { $0.contains(",") }).split(separator: ",").compactMap { Int($0) }
-    let file = folder.appendingPathComponent("screen.xwd")
-    _ = try runProgram(xwd, ["-root", "-silent", "-out", file.path], timeout: 20)
-    let screen = try XWDImage(Data(contentsOf: file))
+    let origin = try running.origin()
+    let screen = try running.captureScreen()
     var rgb: [UInt8] = []
     rgb.reserveCapacity(width * height * 3)
-    for y in origin[1]..<(origin[1] + height) {
-        for x in origin[0]..<(origin[0] + width) {
+    for y in origin.y..<(origin.y + height) {
+        for x in origin.x..<(origin.x + width) {
             let p = screen[x, y]
             rgb += [p.r, p.g, p.b]
         }
     }
-    kill(process.processIdentifier, SIGKILL)
-    return (rgb, String(decoding: (try? Data(contentsOf: log)) ?? Data(), as: UTF8.self))
+    return (rgb, running.logText)
 }
 
 /// The RGB bytes of a PNG file.

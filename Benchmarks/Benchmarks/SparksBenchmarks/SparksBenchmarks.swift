@@ -1,11 +1,14 @@
-// The simulation step, the render-list build and preset decoding, measured with wall clock,
-// throughput and malloc counts (a steady-state step and build must show zero mallocs).
+// The simulation step, the render-list build, drawing and preset decoding, measured with wall
+// clock, throughput and malloc counts (a steady-state step, build and draw must show zero
+// mallocs).
 //
 //   cd Benchmarks && swift package benchmark
 //   cd Benchmarks && swift package benchmark --filter "Step.*"
 import Benchmark
 import Foundation
 import SparksCore
+import SparksRaster
+import SparksSDL
 
 /// The repository folder, holding presets/ and assets/.
 let repository: URL = {
@@ -57,6 +60,24 @@ final class SteadyScene: @unchecked Sendable {
     func prepare() { _ = scene }
 }
 
+/// One frame's drawing: the draw list and the CPU rasterizer, kept for the iterations.
+final class DrawFrame: @unchecked Sendable {
+    private let builder = DrawListBuilder()
+    private let renderer: CPURenderer
+    private var drawList = DrawList()
+
+    init(size: (Int, Int), threads: Int) {
+        renderer = CPURenderer(width: size.0, height: size.1, decoder: SDLImageDecoder())!
+        renderer.threadCount = threads
+        builder.threadCount = threads
+    }
+
+    func draw(_ list: RenderList) {
+        builder.build(list, width: renderer.buffer.width, height: renderer.buffer.height, into: &drawList)
+        renderer.draw(drawList)
+    }
+}
+
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
         metrics: [.wallClock, .throughput, .mallocCountTotal],
@@ -94,6 +115,27 @@ let benchmarks: @Sendable () -> Void = {
                 blackHole(steady.list.quads.count)
             },
             setup: { steady.prepare() })
+    }
+
+    // Drawing a frame with the CPU rasterizer: resolving the render list into the draw list
+    // and rasterizing it, at 640 × 480 for the benchmark workload (the size of the C and LÖVE
+    // references in ../shared/bench) and at the canvas size for the fire at 20 times its
+    // birth rate (10,000 large additive puffs). The first frames load the textures.
+    let draws: [(String, SteadyScene, (Int, Int), Int)] = [
+        ("bench-anchor 10k, 640×480", SteadyScene("bench-anchor", live: 10_000), (640, 480), 1),
+        ("bench-anchor 100k, 640×480", SteadyScene("bench-anchor", live: 100_000), (640, 480), 1),
+        ("bench-anchor 100k, 640×480, 2 threads", SteadyScene("bench-anchor", live: 100_000), (640, 480), 2),
+        ("fire ×20, 800×600, 2 threads", SteadyScene("fire", birthRateScale: 20), (800, 600), 2),
+    ]
+    for (name, steady, size, threads) in draws {
+        let frame = DrawFrame(size: size, threads: threads)
+        Benchmark(
+            "Draw \(name)",
+            closure: { _ in frame.draw(steady.list) },
+            setup: {
+                steady.prepare()
+                for _ in 0..<3 { frame.draw(steady.list) }
+            })
     }
 
     // Decoding presets from their JSON text: a small emitter, a large multi-cell one, a

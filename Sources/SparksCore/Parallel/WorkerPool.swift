@@ -20,26 +20,29 @@ package final class WorkerPool: @unchecked Sendable {
     private var nextPart = 0
     private let start = DispatchSemaphore(value: 0)
     private let done = DispatchSemaphore(value: 0)
+    private let ready = DispatchSemaphore(value: 0)
     private let serial = NSLock()
 
-    /// Runs `job.run(part:)` for every part in 0..<parts, on the calling thread and pool
-    /// threads, and returns when all are done.
-    package func run(parts: Int, _ job: ParallelJob) {
-        guard parts > 1 else {
-            if parts == 1 { job.run(part: 0) }
+    /// Runs `job.run(part:)` for every part in 0..<parts, on the calling thread and at most
+    /// `threads − 1` pool threads (each takes the next part nobody has started), and returns when
+    /// all are done.
+    package func run(parts: Int, threads: Int? = nil, _ job: ParallelJob) {
+        let helpers = min(parts, max(threads ?? parts, 1)) - 1
+        guard helpers > 0 else {
+            for part in 0..<max(parts, 0) { job.run(part: part) }
             return
         }
         serial.lock()
         defer { serial.unlock() }
-        ensureWorkers(parts - 1)
+        ensureWorkers(helpers)
         lock.lock()
         self.job = job
         self.parts = parts
         nextPart = 0
         lock.unlock()
-        for _ in 1..<parts { start.signal() }
+        for _ in 0..<helpers { start.signal() }
         while let part = claim() { job.run(part: part) }
-        for _ in 1..<parts { done.wait() }
+        for _ in 0..<helpers { done.wait() }
         lock.lock()
         self.job = nil
         lock.unlock()
@@ -60,10 +63,13 @@ package final class WorkerPool: @unchecked Sendable {
             let thread = Thread { [unowned self] in self.work() }
             thread.name = "sparks-worker"
             thread.start()
+            // A new thread finishes starting (and allocating) before the job that needs it runs.
+            ready.wait()
         }
     }
 
     private func work() {
+        ready.signal()
         while true {
             start.wait()
             runClaimedParts()

@@ -89,7 +89,7 @@ public final class DrawListBuilder {
             output.withQuads(start..<(start + count)) { resolved in
                 let slices = threadCount > 1 && count >= FlatQuadJob.sliceSize * 2 ? min(threadCount * 4, count / FlatQuadJob.sliceSize) : 1
                 job.prepare(input: input, range: batch.range, output: resolved, map: FlatMap(m), slices: slices)
-                WorkerPool.shared.run(parts: slices, job)
+                WorkerPool.shared.run(parts: slices, threads: threadCount, job)
                 job.finish()
             }
         }
