@@ -33,7 +33,7 @@ struct QuadRasterizer {
     }
 
     private mutating func draw(_ q: DrawQuad, rows: QuadExtent, texture: RasterTexture?, sampling: TextureSampling, blendMode: BlendMode, area: DrawArea) {
-        let tint = Tint(red: q.red, green: q.green, blue: q.blue, alpha: q.alpha)
+        let tint = UniformTint(red: q.red, green: q.green, blue: q.blue, alpha: q.alpha)
         guard !tint.isInvisible else { return }
         let det = q.uAxisX * q.vAxisY - q.uAxisY * q.vAxisX
         guard abs(det) > 1e-6 else { return }
@@ -60,12 +60,12 @@ struct QuadRasterizer {
 /// operation the dispatch picks.
 private struct QuadRows: SpanSourceVisitor {
     let geometry: QuadGeometry
-    let tint: Tint
+    let tint: UniformTint
     let area: DrawArea
     var covered = 0
 
     mutating func visit<Source: SpanSource, Operation: BlendOperation>(_ source: Source, _ operation: Operation.Type) {
-        let g = geometry
+        let g = geometry, tint = self.tint.lanes
         let plane = source.plane(g.coordinates)
         let rows = g.rows(within: area)
         guard rows.lowerBound < rows.upperBound else { return }

@@ -5,9 +5,9 @@ import SparksCore
 /// as most particle images are), each level's alphas and bilinear footprints, so a masked pixel
 /// costs one load instead of four.
 final class RasterTexture {
-    /// Levels, largest first. (Constants: reading a class's variable in the rasterizer's loops
-    /// would cost a dynamic exclusivity check each time.)
-    let levels: [LevelView]
+    /// Levels, largest first, in memory the texture owns (read in the rasterizer's loops without
+    /// reference counting or exclusivity checks).
+    let levels: UnsafeBufferPointer<LevelView>
     /// Whether every texel is white at its alpha.
     let isAlphaMask: Bool
     /// Bytes held, for budgets and reports.
@@ -31,7 +31,7 @@ final class RasterTexture {
             bytes += size
             return raw.bindMemory(to: T.self, capacity: max(count, 1))
         }
-        levels = pyramid.levels.map { level in
+        let views = pyramid.levels.map { level in
             let count = level.width * level.height
             let texels = allocate(UInt32.self, count)
             texels.initialize(from: level.texels, count: count)
@@ -58,6 +58,9 @@ final class RasterTexture {
                 texels: UnsafePointer(texels), alpha: UnsafePointer(alpha), footprints: UnsafePointer(footprints),
                 width: Int32(level.width), height: Int32(level.height))
         }
+        let storage = UnsafeMutableBufferPointer<LevelView>.allocate(capacity: views.count)
+        _ = storage.initialize(from: views)
+        levels = UnsafeBufferPointer(storage)
         self.isAlphaMask = isAlphaMask
         self.allocations = allocations
         byteCount = bytes
@@ -65,6 +68,7 @@ final class RasterTexture {
 
     deinit {
         for pointer in allocations { pointer.deallocate() }
+        levels.deallocate()
     }
 
     /// Level `index`, or the smallest when there are fewer.

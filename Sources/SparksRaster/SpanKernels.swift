@@ -105,6 +105,30 @@ private func packWeighted(redBlue rb: Pixels8, alphaGreen ag: Pixels8) -> Pixels
 
 // MARK: Tint
 
+/// A quad's straight-alpha tint as factors in 256ths (scalars: small to keep while setting up;
+/// `lanes` makes the vectors the kernels use).
+struct UniformTint {
+    let red: Int32, green: Int32, blue: Int32, alpha: Int32
+
+    init(red: Float, green: Float, blue: Float, alpha: Float) {
+        func factor(_ v: Float) -> Int32 { Int32(truncatingIfNeeded: wholeNumber((min(max(v, 0), 1) * 256).rounded())) }
+        let a = min(max(alpha, 0), 1)
+        self.red = factor(min(max(red, 0), 1) * a)
+        self.green = factor(min(max(green, 0), 1) * a)
+        self.blue = factor(min(max(blue, 0), 1) * a)
+        self.alpha = factor(a)
+    }
+
+    /// Whether nothing drawn with it can show.
+    var isInvisible: Bool { alpha == 0 }
+
+    /// The same tint in every lane.
+    @inline(__always)
+    var lanes: Tint {
+        Tint(red: Ints8(repeating: red), green: Ints8(repeating: green), blue: Ints8(repeating: blue), alpha: Ints8(repeating: alpha))
+    }
+}
+
 /// A straight-alpha tint as factors per lane, in 256ths: a premultiplied texel channel `c`
 /// becomes `(c · k + 128) >> 8` with `k = round(alpha · colour · 256)` (alpha: `alpha · 256`),
 /// so an opaque white texel under an opaque white tint stays exactly 255. The products fit in
@@ -114,15 +138,6 @@ struct Tint {
     let red: Ints8, green: Ints8, blue: Ints8, alpha: Ints8
     /// Red and blue, alpha and green, paired in the 16-bit halves of each lane.
     let redBlue: Pixels8, alphaGreen: Pixels8
-
-    /// One tint for every lane (a quad's).
-    init(red: Float, green: Float, blue: Float, alpha: Float) {
-        func factor(_ v: Float) -> Int32 { Int32((min(max(v, 0), 1) * 256).rounded()) }
-        let a = min(max(alpha, 0), 1)
-        self.init(
-            red: Ints8(repeating: factor(min(max(red, 0), 1) * a)), green: Ints8(repeating: factor(min(max(green, 0), 1) * a)),
-            blue: Ints8(repeating: factor(min(max(blue, 0), 1) * a)), alpha: Ints8(repeating: factor(a)))
-    }
 
     /// A tint per lane from colours already limited to 0…1 (a triangle's interpolated colours).
     @inline(__always)
@@ -134,7 +149,7 @@ struct Tint {
     }
 
     @inline(__always)
-    private init(red: Ints8, green: Ints8, blue: Ints8, alpha: Ints8) {
+    init(red: Ints8, green: Ints8, blue: Ints8, alpha: Ints8) {
         self.red = red
         self.green = green
         self.blue = blue
@@ -142,9 +157,6 @@ struct Tint {
         redBlue = unsafeBitCast(red &<< 16 | blue, to: Pixels8.self)
         alphaGreen = unsafeBitCast(alpha &<< 16 | green, to: Pixels8.self)
     }
-
-    /// Whether nothing drawn with it can show (lane 0: for a uniform tint).
-    var isInvisible: Bool { alpha[0] == 0 }
 
     /// Tinted opaque white texels: solid colour.
     @inline(__always)
@@ -189,10 +201,22 @@ struct LevelPlane {
     let v0: Float, dvdx: Float, dvdy: Float
 }
 
-/// A span in one level's coordinates, with the bias of `biasedRound` added: at the span's
-/// first pixel `u`, `v`; `uStep`, `vStep` per pixel along it.
+/// A span in one level's coordinates, with the bias of `biasedRound` added: the next 8 pixels'
+/// `u` and `v`, and how far 8 pixels move them. Each chunk adds the step (rounding at 1/256
+/// texel: coordinates drift by at most a few 256ths of a texel along the longest spans, the
+/// same for every thread count).
 struct LevelRow {
-    let u: Float, uStep: Float, v: Float, vStep: Float
+    var u: Floats8, v: Floats8
+    let uStep: Float, vStep: Float
+
+    /// The coordinates of the next 8 pixels, moving on by 8.
+    @inline(__always)
+    mutating func next() -> (u: Ints8, v: Ints8) {
+        let here = (unsafeBitCast(u, to: Ints8.self), unsafeBitCast(v, to: Ints8.self))
+        u += uStep
+        v += vStep
+        return here
+    }
 }
 
 /// One mip level's texels, as the kernels address them.
@@ -236,14 +260,10 @@ struct LevelView {
     /// 1/256 texel).
     @inline(__always)
     func row(_ p: LevelPlane, X: Float, Y: Float) -> LevelRow {
-        LevelRow(u: p.u0 + Y * p.dudy + X * p.dudx + 12_582_912, uStep: p.dudx, v: p.v0 + Y * p.dvdy + X * p.dvdx + 12_582_912, vStep: p.dvdx)
-    }
-
-    /// Biased fixed-point coordinates at pixels `k` of a span (0 its first).
-    @inline(__always)
-    func fixed(at k: Floats8, _ r: LevelRow) -> (u: Ints8, v: Ints8) {
-        (unsafeBitCast(k * Floats8(repeating: r.uStep) + Floats8(repeating: r.u), to: Ints8.self),
-         unsafeBitCast(k * Floats8(repeating: r.vStep) + Floats8(repeating: r.v), to: Ints8.self))
+        let u = p.u0 + Y * p.dudy + X * p.dudx + 12_582_912, v = p.v0 + Y * p.dvdy + X * p.dvdx + 12_582_912
+        return LevelRow(
+            u: Floats8(repeating: u) + laneNumbers * p.dudx, v: Floats8(repeating: v) + laneNumbers * p.dvdx,
+            uStep: 8 * p.dudx, vStep: 8 * p.dvdx)
     }
 
     /// Biased fixed-point coordinates of unit coordinates, shifted by `offset`.
@@ -295,7 +315,7 @@ struct LevelView {
         let a00 = q & byte, a10 = (q &>> 8) & byte, a01 = (q &>> 16) & byte, a11 = (q &>> 24) & byte
         let top = a00 &<< 8 &+ (a10 &- a00) &* f.fx
         let bottom = a01 &<< 8 &+ (a11 &- a01) &* f.fx
-        return (top &<< 8 &+ (bottom &- top) &* f.fy &+ Ints8(repeating: 32768)) &>> 16
+        return (top &<< 8 &+ (bottom &- top) &* f.fy) &>> 16
     }
 
     /// Colour bilinear: premultiplied texels weighted by their shares of the footprint, two
@@ -328,15 +348,17 @@ protocol TexelSampler {
     func row(_ plane: Plane, X: Float, Y: Float) -> Row
 }
 
-/// Samples the alpha (0…255) of an alpha mask.
+/// Samples the alpha (0…255) of an alpha mask: the next 8 pixels of a span (moving it on), or
+/// at unit coordinates.
 protocol AlphaSampler: TexelSampler {
-    func alpha(at k: Floats8, _ row: Row) -> Ints8
+    func alpha(_ row: inout Row) -> Ints8
     func alpha(s: Floats8, t: Floats8) -> Ints8
 }
 
-/// Samples premultiplied texels of a colour image.
+/// Samples premultiplied texels of a colour image: the next 8 pixels of a span (moving it on),
+/// or at unit coordinates.
 protocol ColorSampler: TexelSampler {
-    func texels(at k: Floats8, _ row: Row) -> Pixels8
+    func texels(_ row: inout Row) -> Pixels8
     func texels(s: Floats8, t: Floats8) -> Pixels8
 }
 
@@ -346,9 +368,9 @@ struct Nearest: AlphaSampler, ColorSampler {
 
     @inline(__always) func plane(_ p: CoordinatePlane) -> LevelPlane { level.plane(p, offset: 0) }
     @inline(__always) func row(_ p: LevelPlane, X: Float, Y: Float) -> LevelRow { level.row(p, X: X, Y: Y) }
-    @inline(__always) func alpha(at k: Floats8, _ row: LevelRow) -> Ints8 { gather(level.alpha, level.nearestIndex(level.fixed(at: k, row))) }
+    @inline(__always) func alpha(_ row: inout LevelRow) -> Ints8 { gather(level.alpha, level.nearestIndex(row.next())) }
     @inline(__always) func alpha(s: Floats8, t: Floats8) -> Ints8 { gather(level.alpha, level.nearestIndex(level.fixed(s: s, t: t, offset: 0))) }
-    @inline(__always) func texels(at k: Floats8, _ row: LevelRow) -> Pixels8 { gather(level.texels, level.nearestIndex(level.fixed(at: k, row))) }
+    @inline(__always) func texels(_ row: inout LevelRow) -> Pixels8 { gather(level.texels, level.nearestIndex(row.next())) }
     @inline(__always) func texels(s: Floats8, t: Floats8) -> Pixels8 { gather(level.texels, level.nearestIndex(level.fixed(s: s, t: t, offset: 0))) }
 }
 
@@ -358,9 +380,9 @@ struct Bilinear: AlphaSampler, ColorSampler {
 
     @inline(__always) func plane(_ p: CoordinatePlane) -> LevelPlane { level.plane(p, offset: -128) }
     @inline(__always) func row(_ p: LevelPlane, X: Float, Y: Float) -> LevelRow { level.row(p, X: X, Y: Y) }
-    @inline(__always) func alpha(at k: Floats8, _ row: LevelRow) -> Ints8 { level.bilinearAlpha(level.fixed(at: k, row)) }
+    @inline(__always) func alpha(_ row: inout LevelRow) -> Ints8 { level.bilinearAlpha(row.next()) }
     @inline(__always) func alpha(s: Floats8, t: Floats8) -> Ints8 { level.bilinearAlpha(level.fixed(s: s, t: t, offset: -128)) }
-    @inline(__always) func texels(at k: Floats8, _ row: LevelRow) -> Pixels8 { level.bilinearTexels(level.fixed(at: k, row)) }
+    @inline(__always) func texels(_ row: inout LevelRow) -> Pixels8 { level.bilinearTexels(row.next()) }
     @inline(__always) func texels(s: Floats8, t: Floats8) -> Pixels8 { level.bilinearTexels(level.fixed(s: s, t: t, offset: -128)) }
 }
 
@@ -378,8 +400,8 @@ struct Trilinear: AlphaSampler, ColorSampler {
     }
 
     @inline(__always)
-    func alpha(at k: Floats8, _ row: (LevelRow, LevelRow)) -> Ints8 {
-        blend(level.bilinearAlpha(level.fixed(at: k, row.0)), next.bilinearAlpha(next.fixed(at: k, row.1)))
+    func alpha(_ row: inout (LevelRow, LevelRow)) -> Ints8 {
+        blend(level.bilinearAlpha(row.0.next()), next.bilinearAlpha(row.1.next()))
     }
 
     @inline(__always)
@@ -388,8 +410,8 @@ struct Trilinear: AlphaSampler, ColorSampler {
     }
 
     @inline(__always)
-    func texels(at k: Floats8, _ row: (LevelRow, LevelRow)) -> Pixels8 {
-        blend(level.bilinearTexels(level.fixed(at: k, row.0)), next.bilinearTexels(next.fixed(at: k, row.1)))
+    func texels(_ row: inout (LevelRow, LevelRow)) -> Pixels8 {
+        blend(level.bilinearTexels(row.0.next()), next.bilinearTexels(row.1.next()))
     }
 
     @inline(__always)
@@ -416,7 +438,7 @@ struct Trilinear: AlphaSampler, ColorSampler {
 /// Makes 8 premultiplied, tinted pixels: along a span (quads) or at unit texture coordinates
 /// (triangles).
 protocol SpanSource: TexelSampler {
-    func pixels(at k: Floats8, _ row: Row, tint: Tint) -> Pixels8
+    func pixels(_ row: inout Row, tint: Tint) -> Pixels8
     func pixels(s: Floats8, t: Floats8, tint: Tint) -> Pixels8
 }
 
@@ -424,7 +446,7 @@ protocol SpanSource: TexelSampler {
 struct SolidSource: SpanSource {
     @inline(__always) func plane(_ p: CoordinatePlane) {}
     @inline(__always) func row(_ plane: Void, X: Float, Y: Float) {}
-    @inline(__always) func pixels(at k: Floats8, _ row: Void, tint: Tint) -> Pixels8 { tint.solid }
+    @inline(__always) func pixels(_ row: inout Void, tint: Tint) -> Pixels8 { tint.solid }
     @inline(__always) func pixels(s: Floats8, t: Floats8, tint: Tint) -> Pixels8 { tint.solid }
 }
 
@@ -434,7 +456,7 @@ struct MaskSource<Sampler: AlphaSampler>: SpanSource {
 
     @inline(__always) func plane(_ p: CoordinatePlane) -> Sampler.Plane { sampler.plane(p) }
     @inline(__always) func row(_ plane: Sampler.Plane, X: Float, Y: Float) -> Sampler.Row { sampler.row(plane, X: X, Y: Y) }
-    @inline(__always) func pixels(at k: Floats8, _ row: Sampler.Row, tint: Tint) -> Pixels8 { tint.apply(alpha: sampler.alpha(at: k, row)) }
+    @inline(__always) func pixels(_ row: inout Sampler.Row, tint: Tint) -> Pixels8 { tint.apply(alpha: sampler.alpha(&row)) }
     @inline(__always) func pixels(s: Floats8, t: Floats8, tint: Tint) -> Pixels8 { tint.apply(alpha: sampler.alpha(s: s, t: t)) }
 }
 
@@ -444,7 +466,7 @@ struct ColorSource<Sampler: ColorSampler>: SpanSource {
 
     @inline(__always) func plane(_ p: CoordinatePlane) -> Sampler.Plane { sampler.plane(p) }
     @inline(__always) func row(_ plane: Sampler.Plane, X: Float, Y: Float) -> Sampler.Row { sampler.row(plane, X: X, Y: Y) }
-    @inline(__always) func pixels(at k: Floats8, _ row: Sampler.Row, tint: Tint) -> Pixels8 { tint.apply(texels: sampler.texels(at: k, row)) }
+    @inline(__always) func pixels(_ row: inout Sampler.Row, tint: Tint) -> Pixels8 { tint.apply(texels: sampler.texels(&row)) }
     @inline(__always) func pixels(s: Floats8, t: Floats8, tint: Tint) -> Pixels8 { tint.apply(texels: sampler.texels(s: s, t: t)) }
 }
 
@@ -525,15 +547,13 @@ func fillSpan<Source: SpanSource, Operation: BlendOperation>(
     _ line: UnsafeMutablePointer<UInt32>, _ x0: Int, _ x1: Int, _ source: Source, _ row: Source.Row, _ tint: Tint, _: Operation.Type
 ) {
     var x = x0
-    // Pixel numbers within the span: whole numbers, exact in floats.
-    var k = laneNumbers
+    var row = row
     while x < x1 {
-        var pixels = source.pixels(at: k, row, tint: tint)
+        var pixels = source.pixels(&row, tint: tint)
         if x1 - x < 8 { pixels &= laneMask(x1 - x) }
         let address = UnsafeMutableRawPointer(line + x)
         let below = address.loadUnaligned(as: Pixels8.self)
         address.storeBytes(of: Operation.blend(pixels, over: below), as: Pixels8.self)
         x += 8
-        k += 8
     }
 }

@@ -53,8 +53,10 @@ public struct TextureSampling: Hashable, Sendable {
         }
         switch minification {
         case .nearest, .linear:
-            // The nearest level: ⌊log2(biased) + ½⌋ = ⌊log2(biased · √2)⌋, the float's exponent.
-            let level = min(Int((biased * Float(2).squareRoot()).exponent), top)
+            // The nearest level: ⌊log2(biased) + ½⌋ = ⌊log2(biased · √2)⌋, the float's exponent
+            // (read from its bits: `biased` is above 1, finite and normal).
+            let exponent = Int(((biased * Float(2).squareRoot()).bitPattern >> 23) & 0xFF) - 127
+            let level = min(exponent, top)
             return SampleChoice(filter: minification == .nearest ? .nearest : .linear, level: level, blend: 0)
         case .trilinear:
             let lod = min(log2(biased), 64)
