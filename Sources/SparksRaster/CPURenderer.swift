@@ -37,12 +37,13 @@ public final class CPURenderer: DrawBackend {
     private let textures: RasterTextureStore
     private let job = BandJob()
 
-    /// Creates a renderer drawing `width` × `height` pixels, with textures from `decoder`;
-    /// nil when a side is outside 1…``PixelBuffer/maxSide``.
-    public init?(width: Int, height: Int, decoder: ImageDecoder) {
+    /// Creates a renderer drawing `width` × `height` pixels, with textures from `decoder`
+    /// holding at most `maxTextureBytes` of them; nil when a side is outside
+    /// 1…``PixelBuffer/maxSide``.
+    public init?(width: Int, height: Int, decoder: ImageDecoder, maxTextureBytes: Int = PresetLimits.defaultMaxTextureBytes) {
         guard let buffer = PixelBuffer(width: width, height: height) else { return nil }
         self.buffer = buffer
-        textures = RasterTextureStore(decoder: decoder)
+        textures = RasterTextureStore(decoder: decoder, maxBytes: maxTextureBytes)
     }
 
     /// Draws at another size from now on (a resized window); the pixels start transparent.
@@ -58,7 +59,8 @@ public final class CPURenderer: DrawBackend {
     /// Textures that could not be loaded, by file, with the reason.
     public var textureFailures: [String: ImageDecodingError] { textures.failures }
 
-    /// Forgets a texture so its file is read again when next drawn.
+    /// Marks a texture's file as changed: it is read again when next drawn, and the last good
+    /// version stays in use if the new one cannot be read.
     public func invalidateTexture(_ key: String) { textures.invalidate(key) }
 
     /// Clears the buffer to the list's background and draws the list. Only pixels inside both

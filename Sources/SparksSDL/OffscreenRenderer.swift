@@ -15,9 +15,12 @@ public final class OffscreenRenderer {
     private let builder = DrawListBuilder()
     private var drawList = DrawList()
 
-    /// Creates a renderer producing `width` × `height` pixels, reading textures with `decoder`.
-    public init(width: Int, height: Int, decoder: ImageDecoder = SDLImageDecoder()) throws(SDLError) {
-        guard let rasterizer = CPURenderer(width: width, height: height, decoder: decoder) else {
+    /// Creates a renderer producing `width` × `height` pixels, reading textures with `decoder`
+    /// and holding at most `maxTextureBytes` of them.
+    public init(
+        width: Int, height: Int, decoder: ImageDecoder = SDLImageDecoder(), maxTextureBytes: Int = PresetLimits.defaultMaxTextureBytes
+    ) throws(SDLError) {
+        guard let rasterizer = CPURenderer(width: width, height: height, decoder: decoder, maxTextureBytes: maxTextureBytes) else {
             throw SDLError("creating an offscreen image", reason: "size \(width)×\(height) is outside 1…\(PixelBuffer.maxSide)")
         }
         self.rasterizer = rasterizer

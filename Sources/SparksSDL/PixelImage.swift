@@ -1,4 +1,5 @@
 import CSDL2
+import Foundation
 import SparksCore
 import SparksRaster
 
@@ -45,12 +46,15 @@ public struct PixelImage: Sendable, Equatable {
         return sum / Double((x1 - x0) * (y1 - y0))
     }
 
-    /// Reads an image file (PNG) through SDL2_image.
+    /// Reads a PNG file through SDL2_image (opened once, checked to be a regular file).
     public init(contentsOfPNG path: String) throws(SDLError) {
-        guard let loaded = IMG_Load(path) else { throw SDLError("reading \(path)") }
-        defer { SDL_FreeSurface(loaded) }
-        let image = try SDLImageDecoder.rgba(of: loaded)
-        self.init(width: image.width, height: image.height, rgba: image.rgba)
+        let texture = Texture(name: path, url: URL(fileURLWithPath: path), pixelWidth: 0, pixelHeight: 0)
+        do {
+            let image = try SDLImageDecoder().decode(texture)
+            self.init(width: image.width, height: image.height, rgba: image.rgba)
+        } catch {
+            throw SDLError("reading \(path)", reason: error.reason)
+        }
     }
 
     /// Writes the image as a PNG file (RGBA, straight alpha) through SDL2_image.

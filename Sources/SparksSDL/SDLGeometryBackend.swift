@@ -30,9 +30,9 @@ final class SDLGeometryBackend: DrawBackend {
 
     /// Creates a backend for `renderer`; nil when the renderer cannot blend premultiplied colour
     /// (SDL's software renderer cannot: draw with the CPU rasterizer there).
-    init?(renderer: OpaquePointer, decoder: ImageDecoder) {
+    init?(renderer: OpaquePointer, decoder: ImageDecoder, maxTextureBytes: Int) {
         self.renderer = renderer
-        textures = SDLTextureCache(renderer: renderer, decoder: decoder)
+        textures = SDLTextureCache(renderer: renderer, decoder: decoder, maxBytes: maxTextureBytes)
         sourceOver = SDL_ComposeCustomBlendMode(
             SDL_BLENDFACTOR_ONE, SDL_BLENDFACTOR_ONE_MINUS_SRC_ALPHA, SDL_BLENDOPERATION_ADD,
             SDL_BLENDFACTOR_ONE, SDL_BLENDFACTOR_ONE_MINUS_SRC_ALPHA, SDL_BLENDOPERATION_ADD)

@@ -1,18 +1,43 @@
 import CSDL2
 import SparksCore
 
-/// Decodes texture files with SDL2_image (PNG and the other formats it reads) into RGBA bytes,
-/// the pixels every backend builds its textures from.
+/// Decodes texture files with SDL2_image into RGBA bytes, the pixels every backend builds its
+/// textures from.
+///
+/// A file is read once, as a ``CheckedFile`` (inside the folder the preset found it in, a
+/// regular file with one name), and decoded from those bytes as a PNG — the format presets
+/// name — so what was checked is what is decoded, and no other decoder sees a stranger's file.
 public final class SDLImageDecoder: ImageDecoder {
+    /// The largest image file read, in bytes.
+    public static let maxFileBytes = 128 << 20
+
     /// Creates a decoder.
     public init() {}
 
     public func decode(_ texture: Texture) throws(ImageDecodingError) -> DecodedImage {
         guard let url = texture.url else { throw ImageDecodingError(source: texture.name, reason: "the texture has no file") }
-        guard let loaded = IMG_Load(url.path) else { throw ImageDecodingError(source: url.path, reason: String(cString: SDL_GetError())) }
-        defer { SDL_FreeSurface(loaded) }
+        let file: CheckedFile
         do {
-            return try Self.rgba(of: loaded)
+            file = try CheckedFile.read(url, within: texture.folder.map { [$0] }, maxBytes: Self.maxFileBytes)
+        } catch {
+            throw ImageDecodingError(source: url.path, reason: error.message)
+        }
+        // The header first: a size beyond what textures may have is refused before decoding.
+        do {
+            _ = try PNGInfo.pixelSize(ofHeader: file.bytes, name: url.lastPathComponent)
+        } catch {
+            throw ImageDecodingError(source: url.path, reason: error.message)
+        }
+        let decoded = file.bytes.withUnsafeBytes { bytes -> UnsafeMutablePointer<SDL_Surface>? in
+            guard let stream = SDL_RWFromConstMem(bytes.baseAddress, Int32(bytes.count)) else { return nil }
+            return IMG_LoadTyped_RW(stream, 1, "PNG")
+        }
+        guard let surface = decoded else {
+            throw ImageDecodingError(source: url.path, reason: "not a readable PNG image (\(String(cString: SDL_GetError())))")
+        }
+        defer { SDL_FreeSurface(surface) }
+        do {
+            return try Self.rgba(of: surface)
         } catch {
             throw ImageDecodingError(source: url.path, reason: error.description)
         }

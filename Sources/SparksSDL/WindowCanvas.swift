@@ -35,7 +35,7 @@ final class WindowCanvas {
     private var canvasSize = Size(width: 1, height: 1)
 
     /// Creates the renderer for `window` and picks the drawing path.
-    init(window: OpaquePointer, choice: WindowRenderer, threads: Int, decoder: ImageDecoder) throws(SDLError) {
+    init(window: OpaquePointer, choice: WindowRenderer, threads: Int, decoder: ImageDecoder, maxTextureBytes: Int) throws(SDLError) {
         let accelerated = SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue
         var renderer = SDL_CreateRenderer(window, -1, accelerated)
         let hardware = renderer.map(Self.hardwareDescription) ?? nil
@@ -51,7 +51,7 @@ final class WindowCanvas {
         guard let renderer else { throw SDLError("creating a renderer for the window") }
         self.renderer = renderer
         let name = Self.rendererName(renderer)
-        if mode == .gpu, let backend = SDLGeometryBackend(renderer: renderer, decoder: decoder) {
+        if mode == .gpu, let backend = SDLGeometryBackend(renderer: renderer, decoder: decoder, maxTextureBytes: maxTextureBytes) {
             geometry = backend
             rasterizer = nil
             summary = "gpu (\(Self.glRendererString().map { "\(name): \($0)" } ?? name))"
@@ -61,7 +61,9 @@ final class WindowCanvas {
             }
             mode = .cpu
             geometry = nil
-            guard let cpu = CPURenderer(width: 1, height: 1, decoder: decoder) else { throw SDLError("creating the CPU rasterizer") }
+            guard let cpu = CPURenderer(width: 1, height: 1, decoder: decoder, maxTextureBytes: maxTextureBytes) else {
+                throw SDLError("creating the CPU rasterizer")
+            }
             cpu.threadCount = threads
             rasterizer = cpu
             summary = "cpu (\(threads) thread\(threads == 1 ? "" : "s"))"

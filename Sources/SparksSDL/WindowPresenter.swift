@@ -32,6 +32,8 @@ public final class WindowPresenter {
         public var drawThreads = ProcessInfo.processInfo.activeProcessorCount
         /// Whether the clock starts paused.
         public var startsPaused = false
+        /// Most memory for decoded textures, in bytes.
+        public var maxTextureBytes = PresetLimits.defaultMaxTextureBytes
         /// Creates default options.
         public init() {}
     }
@@ -91,7 +93,9 @@ public final class WindowPresenter {
             Int32(size.width), Int32(size.height), SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_SHOWN.rawValue)
         else { throw SDLError("creating the window") }
         do throws(SDLError) {
-            canvas = try WindowCanvas(window: window, choice: options.renderer, threads: options.drawThreads, decoder: SDLImageDecoder())
+            canvas = try WindowCanvas(
+                window: window, choice: options.renderer, threads: options.drawThreads, decoder: SDLImageDecoder(),
+                maxTextureBytes: options.maxTextureBytes)
         } catch {
             SDL_DestroyWindow(window)
             throw error

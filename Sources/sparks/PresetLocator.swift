@@ -1,5 +1,6 @@
 import Foundation
 import SparksCore
+import SparksSDL
 
 /// Finds presets and assets: the current folder's `presets/` and `assets/`, then those of the
 /// Sparks checkout the program was built in, then `$SPARKS_HOME`.
@@ -59,9 +60,39 @@ struct PresetLocator {
         return path.hasPrefix(cwd) ? String(path.dropFirst(cwd.count)) : path
     }
 
-    /// Loads and validates a preset.
-    func load(_ url: URL, limits: PresetLimits = .standard) -> Result<SceneDescription, PresetError> {
-        PresetDecoder.load(contentsOf: url, displayName: displayName(url), assetDirectories: assetDirectories, limits: limits)
+    /// Loads and validates a preset: its keys and values, its budgets (after `adjust`, which
+    /// changes the scene as options ask, e.g. --live), and that every image it names decodes.
+    /// Every command loads presets this way, so `validate` refuses exactly what they would.
+    func load(
+        _ url: URL, limits: PresetLimits = .standard, adjust: ((inout SceneDescription) -> Void)? = nil
+    ) -> Result<SceneDescription, PresetError> {
+        let name = displayName(url)
+        var decodeLimits = adjust == nil ? limits : .unlimited
+        decodeLimits.maxPresetBytes = limits.maxPresetBytes
+        var description: SceneDescription
+        switch PresetDecoder.load(contentsOf: url, displayName: name, assetDirectories: assetDirectories, limits: decodeLimits) {
+        case .failure(let error): return .failure(error)
+        case .success(let decoded): description = decoded
+        }
+        var problems: [PresetDiagnostic] = []
+        if let adjust {
+            adjust(&description)
+            problems += PresetDecoder.budgetProblems(of: description, limits: limits, file: name)
+        }
+        let decoder = SDLImageDecoder()
+        for use in description.textureUses {
+            do throws(ImageDecodingError) {
+                let image = try decoder.decode(use.texture)
+                if image.width != use.texture.pixelWidth || image.height != use.texture.pixelHeight {
+                    problems.append(PresetDiagnostic(
+                        file: name, path: use.path, location: nil,
+                        message: "\(use.texture.name) changed size while it was read (\(image.width)×\(image.height), its header said \(use.texture.pixelWidth)×\(use.texture.pixelHeight))"))
+                }
+            } catch {
+                problems.append(PresetDiagnostic(file: name, path: use.path, location: nil, message: "image \"\(use.texture.name)\": \(error.reason)"))
+            }
+        }
+        return problems.isEmpty ? .success(description) : .failure(PresetError(problems))
     }
 
     /// The presets beside `url` (its folder's .json files, not the schema), in name order.

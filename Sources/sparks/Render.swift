@@ -73,7 +73,7 @@ struct Render: ParsableCommand {
         let sceneObject = try scene.makeScene(description, url: url, locator: locator)
         let canvas = description.canvas
         let pixels = try size.pixels(for: canvas)
-        let renderer = try OffscreenRenderer(width: pixels.width, height: pixels.height)
+        let renderer = try OffscreenRenderer(width: pixels.width, height: pixels.height, maxTextureBytes: scene.limits.maxTextureBytes)
         renderer.threadCount = threads
         // An MP4 has no alpha: its frames are the picture over black. GIF and PNG keep it.
         let transparent = canvas.background.alpha < 1

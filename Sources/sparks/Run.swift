@@ -63,12 +63,12 @@ struct Run: ParsableCommand {
         let locator = PresetLocator()
         let (_, url) = try scene.loadDescription(locator: locator)
         let options = scene
-        let limit = scene.particleLimit, threads = threads
+        let limits = scene.limits, threads = threads
         let live = try LivePreset(
             url: url,
             load: { options.load($0, locator: locator) },
             makeScene: { description in
-                let scene = Scene(description, particleLimit: limit)
+                let scene = Scene(description, limits: limits)
                 scene.threadCount = threads
                 return scene
             },
@@ -81,6 +81,7 @@ struct Run: ParsableCommand {
         windowOptions.renderer = renderer
         windowOptions.drawThreads = threads
         windowOptions.startsPaused = paused
+        windowOptions.maxTextureBytes = limits.maxTextureBytes
         let presenter = try WindowPresenter(options: windowOptions, live: live)
         presenter.run(seconds: quitAfter)
     }

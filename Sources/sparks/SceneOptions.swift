@@ -15,22 +15,28 @@ struct SceneOptions: ParsableArguments {
     @Option(help: "Scale every emitter layer's birthRate so about N particles live in steady state (stress test).")
     var live: Int?
 
-    @Option(name: .customLong("max-particles"), help: "Most particles alive at once; births beyond are refused.")
-    var maxParticles: Int = ParticleBudget.defaultLimit
+    @OptionGroup(title: "Budgets") var budgets: BudgetOptions
 
     func validate() throws {
-        guard maxParticles > 0 else { throw ValidationError("--max-particles must be positive") }
+        if let birthRateScale, !(birthRateScale.isFinite && birthRateScale >= 0 && birthRateScale <= 1e6) {
+            throw ValidationError("--birth-rate-scale must be between 0 and 1000000")
+        }
         if let live, !(1...PresetLimits.maxLiveOption).contains(live) {
             throw ValidationError("--live must be between 1 and \(PresetLimits.maxLiveOption)")
         }
         if live != nil && birthRateScale != nil { throw ValidationError("give --live or --birth-rate-scale, not both") }
     }
 
-    /// The particle budget: --max-particles, raised to make room for what --live asks for.
-    var particleLimit: Int { max(maxParticles, Int(Double(live ?? 0) * 1.5)) }
-
-    /// The budgets presets are checked against (with --live, the particle count is what it asks).
-    var limits: PresetLimits { PresetLimits(maxParticles: live == nil ? maxParticles : .max) }
+    /// The budgets presets are checked against and scenes keep to; --live raises the particle
+    /// budget to what it asks for (and the drawing budget with it).
+    var limits: PresetLimits {
+        var limits = budgets.limits
+        if let live {
+            limits.maxParticles = max(limits.maxParticles, live * 3 / 2)
+            limits.maxDrawnQuads = max(limits.maxDrawnQuads, live * 3 / 2)
+        }
+        return limits
+    }
 
     /// Loads the preset, reporting every problem.
     func loadDescription(locator: PresetLocator) throws -> (SceneDescription, URL) {
@@ -43,16 +49,13 @@ struct SceneOptions: ParsableArguments {
 
     /// Reads and checks a preset file and applies --live (the window reloads through this).
     func load(_ url: URL, locator: PresetLocator) -> Result<SceneDescription, PresetError> {
-        locator.load(url, limits: limits).map { description in
-            var scaled = description
-            if let live { scaled.scaleBirthRates(toLiveParticles: Double(live)) }
-            return scaled
-        }
+        guard let live else { return locator.load(url, limits: limits) }
+        return locator.load(url, limits: limits) { $0.scaleBirthRates(toLiveParticles: Double(live)) }
     }
 
     /// Builds a scene from `description` with the overrides applied.
     func makeScene(_ description: SceneDescription, url: URL, locator: PresetLocator) throws -> Scene {
-        let scene = Scene(description, particleLimit: particleLimit)
+        let scene = Scene(description, limits: limits)
         try prepare(scene, url: url, locator: locator)
         return scene
     }

@@ -18,8 +18,7 @@ struct Validate: ParsableCommand {
     @Flag(help: "Print the results as JSON.")
     var json = false
 
-    @Option(name: .customLong("max-particles"), help: "The particle budget presets are checked against.")
-    var maxParticles: Int = ParticleBudget.defaultLimit
+    @OptionGroup(title: "Budgets (every command checks the same ones)") var budgets: BudgetOptions
 
     func run() throws {
         let locator = PresetLocator()
@@ -44,7 +43,7 @@ struct Validate: ParsableCommand {
                 else { print("\(name): skipped (a JSON Schema, not a preset)") }
                 continue
             }
-            switch locator.load(url, limits: PresetLimits(maxParticles: maxParticles)) {
+            switch locator.load(url, limits: budgets.limits) {
             case .success:
                 if json { results.append(["file": name, "ok": true, "problems": []]) } else { print("\(name): ok") }
             case .failure(let error):
@@ -77,7 +76,7 @@ struct Validate: ParsableCommand {
     /// Whether the file is a JSON Schema document (its `$schema` names json-schema.org), such as
     /// presets/sparks.schema.json, which `sparks validate presets/*.json` also matches.
     static func isJSONSchema(_ url: URL) -> Bool {
-        guard let data = try? Data(contentsOf: url), let root = try? JSONParser.parse([UInt8](data)),
+        guard let file = try? CheckedFile.read(url, maxBytes: 1 << 20), let root = try? JSONParser.parse(file.bytes),
             case .object(let members) = root.value,
             let schema = members.first(where: { $0.key == "$schema" }), case .string(let value) = schema.value.value
         else { return false }

@@ -264,3 +264,53 @@ extension WindowTests {
         #expect(abs(Double(brightness.gpu) / Double(max(brightness.cpu, 1)) - 1) < 0.05, "\(brightness)")
     }
 }
+
+/// Presets from strangers, end to end in a window.
+extension WindowTests {
+    @Test("An image link re-pointed outside while the window runs is refused: the outside image is never drawn, the last good one stays")
+    func repointedLink() throws {
+        let folder = try temporaryFolder()
+        let presetFolder = folder.appendingPathComponent("preset"), outside = folder.appendingPathComponent("outside")
+        try FileManager.default.createDirectory(at: presetFolder, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        func solid(_ url: URL, _ r: UInt8, _ g: UInt8, _ b: UInt8) throws {
+            var rgba: [UInt8] = []
+            for _ in 0..<256 { rgba += [r, g, b, 255] }
+            try PixelImage(width: 16, height: 16, rgba: rgba).writePNG(to: url.path)
+        }
+        try solid(presetFolder.appendingPathComponent("green.png"), 0, 255, 0)
+        try solid(outside.appendingPathComponent("secret.png"), 255, 0, 0)
+        let link = presetFolder.appendingPathComponent("dot.png")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "green.png")
+        let preset = presetFolder.appendingPathComponent("preset.json")
+        try """
+            {"canvas": {"width": 400, "height": 400, "background": "#000000"},
+             "layers": [{"position": [200, 200], "bounds": [0, 0, 400, 400], "contents": "dot.png"}]}
+            """.write(to: preset, atomically: true, encoding: .utf8)
+        let running = try RunningWindow([preset.path, "--renderer", "cpu", "--no-hud"], in: folder)
+        Thread.sleep(forTimeInterval: 1.5)
+        let origin = try running.origin()
+        /// Pixels passing `test` in the upper half of the window (the problem panel covers the
+        /// bottom once the bad save is reported).
+        func count(_ test: ((r: UInt8, g: UInt8, b: UInt8)) -> Bool) throws -> Int {
+            let screen = try running.captureScreen()
+            var n = 0
+            for y in stride(from: origin.y + 10, to: origin.y + 190, by: 4) {
+                for x in stride(from: origin.x + 10, to: origin.x + 390, by: 4) where test(screen[x, y]) { n += 1 }
+            }
+            return n
+        }
+        #expect(try count { $0.g > 200 && $0.r < 50 } > 1000, "the green image is not shown: \(running.logText)")
+        // Re-point the link at the outside image in one step, as an attacker would.
+        let temporary = presetFolder.appendingPathComponent(".dot.tmp")
+        try FileManager.default.createSymbolicLink(atPath: temporary.path, withDestinationPath: outside.appendingPathComponent("secret.png").path)
+        #expect(rename(temporary.path, link.path) == 0)
+        for _ in 0..<6 {
+            Thread.sleep(forTimeInterval: 0.3)
+            #expect(try count { $0.r > 200 && $0.g < 50 } == 0, "the outside image was drawn")
+        }
+        #expect(try count { $0.g > 200 && $0.r < 50 } > 1000, "the last good image is no longer shown")
+        #expect(running.logText.contains("leads outside preset/"), "\(running.logText)")
+        running.close()
+    }
+}

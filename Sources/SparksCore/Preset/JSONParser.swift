@@ -15,14 +15,18 @@ public struct JSONParser {
 
     /// Deepest nesting accepted.
     public static let maxDepth = 128
-    /// Largest input accepted, in bytes.
-    public static let maxBytes = 16 << 20
+    /// Largest input accepted, in bytes (files are refused before this by
+    /// ``PresetLimits/maxPresetBytes``; this bounds text handed over in memory).
+    public static let maxBytes = 64 << 20
 
     private let bytes: [UInt8]
     private var index = 0
     private var line = 1
     private var lineStart = 0
     private var depth = 0
+    /// The last column worked out, and where: locations are asked for in increasing order, so
+    /// counting on from there keeps the parser linear even on a file that is one long line.
+    private var knownColumn = (index: 0, column: 1)
 
     private init(bytes: [UInt8]) {
         self.bytes = bytes
@@ -53,14 +57,17 @@ public struct JSONParser {
     }
 
     private var location: SourceLocation {
-        // Columns count Unicode scalars: skip UTF-8 continuation bytes.
-        var column = 1
-        var i = lineStart
-        while i < index && i < bytes.count {
-            if bytes[i] & 0xC0 != 0x80 { column += 1 }
-            i += 1
+        mutating get {
+            // Columns count Unicode scalars: skip UTF-8 continuation bytes.
+            if knownColumn.index < lineStart || knownColumn.index > index { knownColumn = (lineStart, 1) }
+            var (i, column) = knownColumn
+            while i < index && i < bytes.count {
+                if bytes[i] & 0xC0 != 0x80 { column += 1 }
+                i += 1
+            }
+            knownColumn = (i, column)
+            return SourceLocation(line: line, column: column)
         }
-        return SourceLocation(line: line, column: column)
     }
 
     private mutating func skipByteOrderMark() {
@@ -87,7 +94,7 @@ public struct JSONParser {
         return "byte 0x" + String(b, radix: 16, uppercase: true)
     }
 
-    private func error(_ message: String) -> SyntaxError {
+    private mutating func error(_ message: String) -> SyntaxError {
         SyntaxError(location: location, message: message)
     }
 

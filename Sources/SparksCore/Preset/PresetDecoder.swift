@@ -40,14 +40,16 @@ public struct PresetDecoder: Sendable {
         let display = displayName ?? url.path
         let decoder = PresetDecoder(
             fileName: display, resolver: ResourceResolver(roots: [url.deletingLastPathComponent()] + assetDirectories), limits: limits)
-        let data: Data
+        let file: CheckedFile
         do {
-            data = try Data(contentsOf: url)
+            // Checked as opened: a regular file (not a pipe or device), no larger than allowed.
+            file = try CheckedFile.read(url, maxBytes: limits.maxPresetBytes)
         } catch {
-            let reason = FileManager.default.fileExists(atPath: url.path) ? "cannot read the file" : "no such file"
-            return .failure(PresetError([PresetDiagnostic(file: display, path: "", location: nil, message: reason)]))
+            var message = error.message
+            if message.contains("allowed") { message += "; raise --max-preset-size to read it" }
+            return .failure(PresetError([PresetDiagnostic(file: display, path: "", location: nil, message: message)]))
         }
-        return decoder.decode([UInt8](data), defaultName: url.deletingPathExtension().lastPathComponent)
+        return decoder.decode(file.bytes, defaultName: url.deletingPathExtension().lastPathComponent)
     }
 
     /// Decodes preset bytes.
@@ -190,34 +192,26 @@ public struct PresetDecoder: Sendable {
     }
 
     /// Particles (estimated per emitter) and drawn layer copies against the limits.
-    private func checkBudgets(_ scene: SceneDescription, reader: ValueDecoder) {
-        var particles = 0.0
-        var drawn = 0.0
-        var reportedDrawn = false
-        func visit(_ layer: LayerDescription, path: String, copies: Double) {
-            drawn += copies
-            if layer.kind == .emitter {
-                let estimate = layer.emitter.estimatedLiveParticles
-                particles += estimate
-                if particles > Double(limits.maxParticles) {
-                    reader.report(
-                        "\(path).emitterCells", reader.locations["\(path).emitterCells"] ?? reader.locations[path],
-                        "this emitter would keep about \(format(estimate.rounded())) particles alive (birth rate × lifetime, sub-cells included), over the limit of \(limits.maxParticles); lower birthRate or lifetime, or raise --max-particles")
-                    particles = -.infinity  // one report
-                }
-            }
-            var inner = copies
-            if layer.kind == .replicator { inner *= Double(max(layer.replicator.instanceCount, 0)) }
-            if !reportedDrawn, inner * Double(max(layer.sublayers.count, 1)) > Double(limits.maxDrawnInstances), !layer.sublayers.isEmpty {
-                reportedDrawn = true
-                reader.report(
-                    "\(path).instanceCount", reader.locations["\(path).instanceCount"] ?? reader.locations[path],
-                    "replicators here draw \(format(inner * Double(layer.sublayers.count))) layer copies per frame, over the limit of \(limits.maxDrawnInstances); lower instanceCount")
-                return
-            }
-            for (i, sublayer) in layer.sublayers.enumerated() { visit(sublayer, path: "\(path).sublayers[\(i)]", copies: inner) }
+    /// The budgets of `limits` a scene passes, for a scene changed after it was read (its
+    /// problems name JSON paths but no lines).
+    public static func budgetProblems(of scene: SceneDescription, limits: PresetLimits, file: String) -> [PresetDiagnostic] {
+        var problems: [PresetDiagnostic] = []
+        _ = PresetCost.estimate(scene, limits: limits) { path, message in
+            problems.append(PresetDiagnostic(file: file, path: path, location: nil, message: message))
         }
-        for (i, layer) in scene.layers.enumerated() { visit(layer, path: "layers[\(i)]", copies: 1) }
+        return problems
+    }
+
+    /// Reports every budget of `limits` the scene would pass (see ``PresetCost``), at the JSON
+    /// path most to blame (or the nearest one with a known location).
+    private func checkBudgets(_ scene: SceneDescription, reader: ValueDecoder) {
+        _ = PresetCost.estimate(scene, limits: limits) { path, message in
+            var known = path
+            while reader.locations[known] == nil, let cut = known.lastIndex(where: { $0 == "." || $0 == "[" }) {
+                known = String(known[..<cut])
+            }
+            reader.report(path, reader.locations[known], message)
+        }
     }
 
     private func unknownKey(_ member: JSONMember, path: String, allowed: [String], reader: ValueDecoder) {

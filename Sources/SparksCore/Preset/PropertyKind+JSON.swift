@@ -245,9 +245,7 @@ final class ValueDecoder {
     func texture(named name: String, node: JSONNode, path: String) -> Texture? {
         if let cached = textures[name] { return cached }
         do throws(ResolveError) {
-            let url = try resolver.resolve(name)
-            let size = try PNGInfo.pixelSize(of: url)
-            let texture = Texture(name: name, url: url, pixelWidth: size.width, pixelHeight: size.height)
+            let texture = try resolver.image(name)
             textures[name] = texture
             return texture
         } catch {

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Finds the files a preset names (`contents`), only inside the preset's folder and the asset
-/// folders: no absolute paths, no `..`, and no symbolic link that leads outside.
+/// folders: no absolute paths, no `..`, no link that leads outside, no hard link, nothing but
+/// regular files — checked on the file actually opened (see ``CheckedFile``).
 public struct ResourceResolver: Sendable {
     /// Folders searched in order: the preset's own folder first, then asset folders.
     public var roots: [URL]
@@ -11,38 +12,46 @@ public struct ResourceResolver: Sendable {
         self.roots = roots.map { $0.standardizedFileURL }
     }
 
-    /// The file `name` refers to.
-    /// - Throws: a message naming the reason (outside the allowed folders, not found — with the
-    ///   nearest existing name when one is close).
-    public func resolve(_ name: String) throws(ResolveError) -> URL {
+    /// The file `name` refers to and the folder it was found in.
+    /// - Throws: a message naming the reason (outside the allowed folders, not a file, not
+    ///   found — with the nearest existing name when one is close).
+    public func resolve(_ name: String) throws(ResolveError) -> (url: URL, folder: URL) {
         guard !name.isEmpty else { throw ResolveError(message: "an empty file name") }
         if name.hasPrefix("/") || name.hasPrefix("~") || name.contains("\\") {
             throw ResolveError(message: "\"\(name)\" is not a relative path; name a file beside the preset or in assets/")
         }
-        let parts = name.split(separator: "/")
+        let parts = name.split(separator: "/", omittingEmptySubsequences: false)
         if parts.contains("..") {
             throw ResolveError(message: "\"\(name)\" reaches outside the preset's folder and assets/ (\"..\" is not allowed)")
         }
-        let fileManager = FileManager.default
+        if parts.contains("") || parts.contains(".") || name.hasSuffix("/") {
+            throw ResolveError(message: "\"\(name)\" names a folder, not an image")
+        }
         for root in roots {
             let candidate = root.appendingPathComponent(name)
-            guard fileManager.fileExists(atPath: candidate.path) else { continue }
-            let realRoot = root.resolvingSymlinksInPath().path
-            let realFile = candidate.resolvingSymlinksInPath().path
-            guard realFile.hasPrefix(realRoot.hasSuffix("/") ? realRoot : realRoot + "/") else {
-                throw ResolveError(message: "\"\(name)\" is a link that leads outside \(root.lastPathComponent)/ (to \(realFile))")
-            }
-            var isDirectory: ObjCBool = false
-            if fileManager.fileExists(atPath: realFile, isDirectory: &isDirectory), isDirectory.boolValue {
-                throw ResolveError(message: "\"\(name)\" is a folder, not an image")
-            }
-            return candidate
+            var info = stat()
+            // Present, or a link (even one to nothing, which is then explained).
+            guard lstat(candidate.path, &info) == 0 else { continue }
+            return (candidate, root)
         }
-        let available = roots.flatMap { (try? fileManager.contentsOfDirectory(atPath: $0.path)) ?? [] }
+        let available = roots.flatMap { (try? FileManager.default.contentsOfDirectory(atPath: $0.path)) ?? [] }
         let folders = roots.map { $0.lastPathComponent + "/" }.joined(separator: " or ")
         throw ResolveError(
             message: "image \"\(name)\" not found in \(folders)",
-            suggestion: nearestKey(to: name, in: available.filter { $0.lowercased().hasSuffix(".png") }))
+            suggestion: nearestKey(to: name, in: available.filter { $0.lowercased().hasSuffix(".png") && $0 != name }))
+    }
+
+    /// The image `name` refers to, checked as it is opened, with its pixel size from its header.
+    public func image(_ name: String) throws(ResolveError) -> Texture {
+        let found = try resolve(name)
+        let header: CheckedFile
+        do {
+            header = try CheckedFile.read(found.url, within: [found.folder], maxBytes: PNGInfo.headerSize, prefix: PNGInfo.headerSize)
+        } catch {
+            throw ResolveError(message: "image \"\(name)\": \(error.message)")
+        }
+        let size = try PNGInfo.pixelSize(ofHeader: header.bytes, name: name)
+        return Texture(name: name, url: found.url, folder: found.folder, pixelWidth: size.width, pixelHeight: size.height)
     }
 }
 

@@ -31,6 +31,11 @@ public final class DrawListBuilder {
     }
 
     private let job = FlatQuadJob()
+    /// Pixels the quads resolved so far in this build cover (each at most the output).
+    private var coveredPixels = 0.0
+    private var coveredPixelBudget = 0.0
+    /// Particles the last build left out because the list's covered-pixel budget was reached.
+    public private(set) var droppedQuads = 0
 
     /// Creates a builder.
     public init() {}
@@ -42,6 +47,10 @@ public final class DrawListBuilder {
         let sx = list.canvasSize.width > 0 ? Double(output.width) / list.canvasSize.width : 1
         let sy = list.canvasSize.height > 0 ? Double(output.height) / list.canvasSize.height : 1
         let toPixels = Transform3D.scale(sx, sy, 1)
+        // The budget is counted at the canvas size: an output that is larger has as many more pixels.
+        coveredPixels = 0
+        coveredPixelBudget = list.maxCoveredPixels * sx * sy
+        droppedQuads = 0
         for batch in list.batches {
             var clip = output.bounds
             if let box = batch.clip { clip = clip.intersection(Self.pixelRect(of: box, scaleX: sx, scaleY: sy)) }
@@ -83,6 +92,7 @@ public final class DrawListBuilder {
     /// result as one thread.
     private func appendFlatQuads(_ batch: RenderBatch, _ quads: [RenderQuad], _ m: Transform3D, _ clip: PixelRect, into output: inout DrawList) {
         let start = output.quadCount, count = batch.range.count
+        let outputArea = Double(output.width) * Double(output.height)
         output.reserveQuads(count)
         output.appendQuads(contentsOf: repeatElement(DrawQuad.hidden, count: count))
         quads.withUnsafeBufferPointer { input in
@@ -91,9 +101,28 @@ public final class DrawListBuilder {
                 job.prepare(input: input, range: batch.range, output: resolved, map: FlatMap(m), slices: slices)
                 WorkerPool.shared.run(parts: slices, threads: threadCount, job)
                 job.finish()
+                keepToPixelBudget(resolved, outputArea: outputArea)
             }
         }
         output.addCommand(.quads, start..<output.quadCount, texture: batch.texture, sampling: batch.sampling, blendMode: batch.blendMode, clip: clip)
+    }
+
+    /// Counts the pixels `quads` cover (each at most the output's area) and, past the budget,
+    /// leaves the rest out: they stay in the list, transparent, so the list is the same for any
+    /// thread count.
+    private func keepToPixelBudget(_ quads: UnsafeMutableBufferPointer<DrawQuad>, outputArea: Double) {
+        let area = Float(outputArea), budget = coveredPixelBudget
+        var covered = coveredPixels
+        for i in quads.indices {
+            let q = quads[i]
+            guard q.alpha > 0 else { continue }
+            covered += Double(min(abs(q.uAxisX * q.vAxisY - q.uAxisY * q.vAxisX), area))
+            if covered > budget {
+                quads[i] = .hidden
+                droppedQuads += 1
+            }
+        }
+        coveredPixels = covered
     }
 
     /// Resolves a batch's quads in slices, each thread writing its own part of the output.

@@ -101,6 +101,9 @@ public struct RenderList: Sendable {
     public var canvasSize: Size
     /// The colour the canvas is cleared to.
     public var background: Color
+    /// Most pixels the list's particles may cover, counted at the canvas size; resolving it
+    /// into pixels leaves out the particles beyond (a budget, see ``PresetLimits``).
+    public var maxCoveredPixels = PresetLimits.defaultMaxCoveredPixels
     /// All quads, batch after batch.
     public private(set) var quads: [RenderQuad] = []
     /// Batches in drawing order.

@@ -51,6 +51,10 @@ public final class RenderListBuilder {
     /// Most layer copies one build draws (animated instance counts can exceed what the preset
     /// was checked for); the rest are skipped.
     public var maxDrawnLayers = PresetLimits.standard.maxDrawnInstances
+    /// Most quads one build holds; particles beyond are left out (counted in `droppedQuads`).
+    public var maxDrawnQuads = PresetLimits.standard.maxDrawnQuads
+    /// Particles the last build left out because `maxDrawnQuads` was reached.
+    public private(set) var droppedQuads = 0
 
     /// Creates a builder.
     public init() {}
@@ -67,6 +71,7 @@ public final class RenderListBuilder {
     public func build(layers: [Layer], time: Double, into list: inout RenderList) {
         list.removeAll()
         drawnLayers = 0
+        droppedQuads = 0
         let root = Context(space: .identity, time: time, opacity: 1, tint: .white, clip: nil)
         for layer in layers { append(layer, root, into: &list) }
         list.finish()
@@ -205,7 +210,14 @@ public final class RenderListBuilder {
         let blend: BlendMode = properties.renderMode == .additive ? .additive : .normal
         let keepDepth = properties.preservesDepth
         let modulation = (Float(tint.red), Float(tint.green), Float(tint.blue), Float(tint.alpha) * opacity)
-        list.reserveCapacity(additional: cells.reduce(0) { $0 + $1.storage.count })
+        let particles = cells.reduce(0) { $0 + $1.storage.count }
+        let room = max(0, maxDrawnQuads - list.quads.count)
+        if particles > room {
+            // Over the drawing budget: these particles are left out, whole cells at a time.
+            droppedQuads += particles
+            return
+        }
+        list.reserveCapacity(additional: particles)
 
         switch properties.renderMode {
         case .unordered, .additive:

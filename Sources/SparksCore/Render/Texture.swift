@@ -9,6 +9,9 @@ public struct Texture: Hashable, Sendable {
     public let name: String
     /// The resolved file, or nil for a texture supplied another way (tests, generated images).
     public let url: URL?
+    /// The folder the file was found in: renderers read it only when it really lies inside
+    /// (nil: a file named by the program itself, read as named).
+    public let folder: URL?
     /// Width in pixels.
     public let pixelWidth: Int
     /// Height in pixels.
@@ -18,9 +21,10 @@ public struct Texture: Hashable, Sendable {
     public let cacheKey: String
 
     /// Creates a texture description.
-    public init(name: String, url: URL? = nil, pixelWidth: Int, pixelHeight: Int) {
+    public init(name: String, url: URL? = nil, folder: URL? = nil, pixelWidth: Int, pixelHeight: Int) {
         self.name = name
         self.url = url
+        self.folder = folder
         self.pixelWidth = pixelWidth
         self.pixelHeight = pixelHeight
         cacheKey = url?.path ?? name

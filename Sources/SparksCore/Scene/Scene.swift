@@ -15,6 +15,9 @@ public final class Scene {
     public private(set) var stepCount = 0
     /// The live-particle budget shared by every emitter.
     public var budget: ParticleBudget
+    /// The budgets drawing keeps to while the scene runs (animations can take a scene past
+    /// what its preset was checked for): layer copies and quads per frame, covered pixels.
+    public var limits: PresetLimits
     /// Threads large particle updates may use; results are identical for any value.
     public var threadCount = 1 {
         didSet { for emitter in emitterLayers { emitter.simulation.threads = max(1, threadCount) } }
@@ -22,13 +25,22 @@ public final class Scene {
     private var started = false
     private let renderBuilder = RenderListBuilder()
 
-    /// Builds the layer tree of `description`.
-    /// - Parameter particleLimit: most particles alive at once (births beyond are refused).
-    public init(_ description: SceneDescription, particleLimit: Int = ParticleBudget.defaultLimit) {
+    /// Builds the layer tree of `description`, keeping to `limits` while it runs (births beyond
+    /// `maxParticles` are refused; drawing stops at the drawing budgets).
+    public init(_ description: SceneDescription, limits: PresetLimits) {
         source = description
         stepDuration = 1 / description.stepRate
-        budget = ParticleBudget(limit: particleLimit)
+        budget = ParticleBudget(limit: limits.maxParticles)
+        self.limits = limits
         layers = description.layers.map { Self.makeLayer($0, parentTime: 0) }
+    }
+
+    /// Builds the layer tree of `description` with the standard budgets.
+    /// - Parameter particleLimit: most particles alive at once (births beyond are refused).
+    public convenience init(_ description: SceneDescription, particleLimit: Int = ParticleBudget.defaultLimit) {
+        var limits = PresetLimits.standard
+        limits.maxParticles = particleLimit
+        self.init(description, limits: limits)
     }
 
     private static func makeLayer(_ description: LayerDescription, parentTime: Double) -> Layer {
@@ -185,8 +197,14 @@ public final class Scene {
     public func buildRenderList(into list: inout RenderList) {
         list.canvasSize = source.canvas.size
         list.background = source.canvas.background
+        list.maxCoveredPixels = limits.maxCoveredPixels
+        renderBuilder.maxDrawnLayers = limits.maxDrawnInstances
+        renderBuilder.maxDrawnQuads = limits.maxDrawnQuads
         renderBuilder.build(layers: layers, time: time, into: &list)
     }
+
+    /// Particles the last render list left out because a drawing budget was reached.
+    public var undrawnParticles: Int { renderBuilder.droppedQuads }
 
     /// Sets a property by `LAYER.KEYPATH`, where LAYER is a layer name and KEYPATH a Core
     /// Animation key path on it (`fireEmitter.emitterCells.fire.birthRate`).

@@ -89,3 +89,31 @@ public struct SceneDescription: Hashable, Sendable {
         self.layers = layers
     }
 }
+
+extension SceneDescription {
+    /// Every image the scene names, once each, with the JSON path of its first use
+    /// (`layers[0].emitterCells[1].contents`), in the order they appear.
+    public var textureUses: [(texture: Texture, path: String)] {
+        var uses: [(texture: Texture, path: String)] = []
+        var seen = Set<String>()
+        func note(_ texture: Texture?, _ path: String) {
+            if let texture, seen.insert(texture.cacheKey).inserted { uses.append((texture, path)) }
+        }
+        func cells(_ list: [EmitterCell], _ path: String) {
+            for (i, cell) in list.enumerated() {
+                note(cell.contents, "\(path)[\(i)].contents")
+                cells(cell.emitterCells, "\(path)[\(i)].emitterCells")
+            }
+        }
+        func layers(_ list: [LayerDescription], _ path: String) {
+            for (i, layer) in list.enumerated() {
+                let here = "\(path)[\(i)]"
+                note(layer.properties.contents, "\(here).contents")
+                if layer.kind == .emitter { cells(layer.emitter.emitterCells, "\(here).emitterCells") }
+                layers(layer.sublayers, "\(here).sublayers")
+            }
+        }
+        layers(self.layers, "layers")
+        return uses
+    }
+}

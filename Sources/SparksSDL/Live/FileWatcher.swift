@@ -77,9 +77,13 @@ public final class FileWatcher {
         var signature = Signature(
             exists: true, device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
             seconds: Int(info.st_mtim.tv_sec), nanoseconds: Int(info.st_mtim.tv_nsec))
-        if info.st_size <= contentHashLimit, let data = FileManager.default.contents(atPath: path) {
+        // Only regular files are read (a pipe or device would block or never end), through a
+        // checked, non-blocking open.
+        if info.st_mode & S_IFMT == S_IFREG, info.st_size <= contentHashLimit,
+            let file = try? CheckedFile.read(URL(fileURLWithPath: path), maxBytes: contentHashLimit)
+        {
             var hasher = StateHasher()
-            for byte in data { hasher.combine(UInt32(byte)) }
+            for byte in file.bytes { hasher.combine(UInt32(byte)) }
             signature.contentHash = hasher.value
         }
         return signature

@@ -56,73 +56,81 @@ struct Bench: ParsableCommand {
 
     @OptionGroup var overrides: SceneOverrides
 
-    @Option(name: .customLong("max-particles"), help: "The particle budget.")
-    var maxParticles: Int = ParticleBudget.defaultLimit
+    @OptionGroup(title: "Budgets") var budgets: BudgetOptions
 
     @Flag(help: "Print JSON (with the per-frame series) instead of a table.")
     var json = false
 
-    @Option(help: "Write the per-frame series as CSV to FILE.")
+    @Option(help: "Write the per-frame series as CSV to FILE, frame by frame as they are measured.")
     var csv: String?
 
     func validate() throws {
         if seconds != nil && frames != nil { throw ValidationError("give --seconds or --frames, not both") }
         if let seconds, !(seconds > 0 && seconds <= 3600) { throw ValidationError("--seconds must be in (0, 3600]") }
         if let frames, !(1...10_000_000).contains(frames) { throw ValidationError("--frames must be in 1…10000000") }
-        if let stepRate, !SceneDescription.stepRateRange.contains(stepRate) { throw ValidationError("--step-rate must be in 1…1000") }
+        if let stepRate, !(stepRate.isFinite && SceneDescription.stepRateRange.contains(stepRate)) { throw ValidationError("--step-rate must be in 1…1000") }
+        if let birthRateScale, !(birthRateScale.isFinite && birthRateScale >= 0 && birthRateScale <= 1e6) {
+            throw ValidationError("--birth-rate-scale must be between 0 and 1000000")
+        }
         if let live, !(1...PresetLimits.maxLiveOption).contains(live) { throw ValidationError("--live must be between 1 and \(PresetLimits.maxLiveOption)") }
         if live != nil && birthRateScale != nil { throw ValidationError("give --live or --birth-rate-scale, not both") }
         guard (1...64).contains(threads) else { throw ValidationError("--threads must be in 1…64") }
-        guard maxParticles > 0 else { throw ValidationError("--max-particles must be positive") }
     }
 
     func run() throws {
         let locator = PresetLocator()
+        let csvFile = try csv.map { path -> FileHandle in
+            guard FileManager.default.createFile(atPath: path, contents: Data("preset,frame,live,step_us,build_us,render_ms\n".utf8)),
+                let handle = FileHandle(forWritingAtPath: path)
+            else { throw CommandError("cannot write \(path)") }
+            handle.seekToEndOfFile()
+            return handle
+        }
+        defer { try? csvFile?.close() }
         var results: [BenchResult] = []
         for preset in presets {
-            results.append(try measure(preset, locator: locator))
-            if !json { print(results.last!.table) }
+            let result = try measure(preset, locator: locator, csv: csvFile)
+            if json { results.append(result) } else { print(result.table) }
         }
         if json {
-            let data = try JSONSerialization.data(withJSONObject: results.map(\.json), options: [.prettyPrinted, .sortedKeys])
-            print(String(decoding: data, as: UTF8.self))
-        }
-        if let csv {
-            var text = "preset,frame,live,step_us,build_us,render_ms\n"
-            for r in results {
-                for (i, f) in r.frames.enumerated() {
-                    text += "\(r.name),\(i + 1),\(f.live),\(String(format: "%.3f", f.stepNanoseconds / 1000)),\(String(format: "%.3f", f.buildNanoseconds / 1000)),\(String(format: "%.4f", f.renderNanoseconds / 1e6))\n"
-                }
+            print("[", terminator: "")
+            for (i, result) in results.enumerated() {
+                if i > 0 { print(",", terminator: "") }
+                try result.writeJSON { print($0, terminator: "") }
             }
-            try text.write(toFile: csv, atomically: true, encoding: .utf8)
-            if !json { print("wrote the per-frame series to \(csv)") }
+            print("]")
         }
+        if let csv, !json { print("wrote the per-frame series to \(csv)") }
     }
 
-    private func measure(_ preset: String, locator: PresetLocator) throws -> BenchResult {
+    private func measure(_ preset: String, locator: PresetLocator, csv: FileHandle?) throws -> BenchResult {
         let url = try locator.file(for: preset)
-        // A larger --live needs a larger budget: check against what is asked for.
-        let limit = max(maxParticles, Int(Double(live ?? 0) * 1.5))
-        var description: SceneDescription
-        switch locator.load(url, limits: PresetLimits(maxParticles: live == nil && birthRateScale == nil ? limit : .max)) {
+        var limits = budgets.limits
+        if let live {
+            limits.maxParticles = max(limits.maxParticles, live * 3 / 2)
+            limits.maxDrawnQuads = max(limits.maxDrawnQuads, live * 3 / 2)
+        }
+        var scale = birthRateScale ?? 1
+        var missingEmitter = false
+        let adjust: ((inout SceneDescription) -> Void)? = live == nil && birthRateScale == nil && stepRate == nil ? nil : { description in
+            if let stepRate { description.stepRate = stepRate }
+            if let live {
+                if let factor = description.scaleBirthRates(toLiveParticles: Double(live)) { scale = factor } else { missingEmitter = true }
+            } else {
+                description.scaleBirthRates(by: scale)
+            }
+        }
+        let description: SceneDescription
+        switch locator.load(url, limits: limits, adjust: adjust) {
         case .success(let d): description = d
         case .failure(let error): throw CommandError(error.description)
         }
-        if let stepRate { description.stepRate = stepRate }
-        var scale = birthRateScale ?? 1
-        if let live {
-            guard let factor = description.scaleBirthRates(toLiveParticles: Double(live)) else {
-                throw CommandError("\(description.name) has no emitter to scale to --live \(live)")
-            }
-            scale = factor
-        } else {
-            description.scaleBirthRates(by: scale)
-        }
-        let scene = Scene(description, particleLimit: limit)
+        if missingEmitter, let live { throw CommandError("\(description.name) has no emitter to scale to --live \(live)") }
+        let scene = Scene(description, limits: limits)
         scene.threadCount = threads
         try overrides.apply(to: scene, url: url, locator: locator)
         let pixels = try size.pixels(for: description.canvas)
-        let renderer = render ? try OffscreenRenderer(width: pixels.width, height: pixels.height) : nil
+        let renderer = render ? try OffscreenRenderer(width: pixels.width, height: pixels.height, maxTextureBytes: limits.maxTextureBytes) : nil
         renderer?.threadCount = threads
         var list = RenderList()
 
@@ -135,15 +143,14 @@ struct Bench: ParsableCommand {
             progress.update("warming up \(i + 1)/\(warmUpSteps) steps")
         }
         let count = frames ?? Int(((seconds ?? 10) * description.stepRate).rounded())
-        var records: [BenchResult.Frame] = []
-        records.reserveCapacity(count)
+        var record = try BenchRecord(json: json)
         var updates = 0
         for i in 0..<count {
             let liveBefore = scene.liveParticleCount
             let t0 = DispatchTime.now().uptimeNanoseconds
             scene.step()
             let t1 = DispatchTime.now().uptimeNanoseconds
-            var frame = BenchResult.Frame(live: scene.liveParticleCount, stepNanoseconds: Double(t1 - t0))
+            var frame = BenchFrame(live: scene.liveParticleCount, stepNanoseconds: Double(t1 - t0))
             if let renderer {
                 scene.buildRenderList(into: &list)
                 let t2 = DispatchTime.now().uptimeNanoseconds
@@ -157,7 +164,11 @@ struct Bench: ParsableCommand {
                 frame.coveredPixels = renderer.statistics.coveredPixels
             }
             updates += liveBefore
-            records.append(frame)
+            record.add(frame)
+            if let csv {
+                let row = "\(description.name),\(i + 1),\(frame.live),\(String(format: "%.3f", frame.stepNanoseconds / 1000)),\(String(format: "%.3f", frame.buildNanoseconds / 1000)),\(String(format: "%.4f", frame.renderNanoseconds / 1e6))\n"
+                csv.write(Data(row.utf8))
+            }
             progress.update("frame \(i + 1)/\(count), \(scene.liveParticleCount) particles")
         }
         progress.finish()
@@ -165,7 +176,7 @@ struct Bench: ParsableCommand {
         getrusage(RUSAGE_SELF.rawValue, &usage)
         return BenchResult(
             name: description.name, steps: count, warmUpSteps: warmUpSteps, stepRate: description.stepRate, threads: threads,
-            birthRateScale: scale, frames: records, updates: updates, peakResidentBytes: Int(usage.ru_maxrss) * 1024,
+            birthRateScale: scale, record: record, updates: updates, peakResidentBytes: Int(usage.ru_maxrss) * 1024,
             storageBytes: scene.particleStorageBytes, refusedBirths: scene.budget.refusedBirths,
             stateHash: String(scene.stateHash(), radix: 16), rendered: render, drawnQuads: list.quads.count,
             outputSize: render ? "\(pixels.width)×\(pixels.height)" : "")
@@ -198,29 +209,57 @@ private final class Progress {
     }
 }
 
-/// What one preset's run measured.
-struct BenchResult {
-    struct Frame {
-        var live: Int
-        var stepNanoseconds: Double
-        /// The render list.
-        var buildNanoseconds = 0.0
-        /// The draw list (the render list resolved into pixels).
-        var resolveNanoseconds = 0.0
-        /// The CPU rasterizer.
-        var rasterizeNanoseconds = 0.0
-        var coveredPixels = 0
-        /// Everything after the render list: what a frame costs to draw.
-        var renderNanoseconds: Double { resolveNanoseconds + rasterizeNanoseconds }
+/// What one frame measured.
+struct BenchFrame {
+    var live: Int
+    var stepNanoseconds: Double
+    /// The render list.
+    var buildNanoseconds = 0.0
+    /// The draw list (the render list resolved into pixels).
+    var resolveNanoseconds = 0.0
+    /// The CPU rasterizer.
+    var rasterizeNanoseconds = 0.0
+    var coveredPixels = 0
+    /// Everything after the render list: what a frame costs to draw.
+    var renderNanoseconds: Double { resolveNanoseconds + rasterizeNanoseconds }
+}
+
+/// Every frame of a run, summed up in fixed memory; with JSON output the per-frame series are
+/// spooled to temporary files as they come.
+struct BenchRecord {
+    var live = StreamingSummary(), step = StreamingSummary(), build = StreamingSummary()
+    var resolve = StreamingSummary(), rasterize = StreamingSummary(), render = StreamingSummary(), covered = StreamingSummary()
+    let liveSeries: SpooledSeries?, stepSeries: SpooledSeries?, renderSeries: SpooledSeries?
+
+    init(json: Bool) throws {
+        liveSeries = json ? try SpooledSeries() : nil
+        stepSeries = json ? try SpooledSeries() : nil
+        renderSeries = json ? try SpooledSeries() : nil
     }
 
+    mutating func add(_ frame: BenchFrame) {
+        live.add(Double(frame.live))
+        step.add(frame.stepNanoseconds)
+        build.add(frame.buildNanoseconds)
+        resolve.add(frame.resolveNanoseconds)
+        rasterize.add(frame.rasterizeNanoseconds)
+        render.add(frame.renderNanoseconds)
+        covered.add(Double(frame.coveredPixels))
+        liveSeries?.append(Double(frame.live), digits: 0)
+        stepSeries?.append(frame.stepNanoseconds / 1000, digits: 2)
+        renderSeries?.append(frame.renderNanoseconds / 1e6, digits: 2)
+    }
+}
+
+/// What one preset's run measured.
+struct BenchResult {
     let name: String
     let steps: Int
     let warmUpSteps: Int
     let stepRate: Double
     let threads: Int
     let birthRateScale: Double
-    let frames: [Frame]
+    let record: BenchRecord
     let updates: Int
     let peakResidentBytes: Int
     let storageBytes: Int
@@ -230,51 +269,32 @@ struct BenchResult {
     let drawnQuads: Int
     let outputSize: String
 
-    private func percentile(_ values: [Double], _ p: Double) -> Double {
-        let sorted = values.sorted()
-        return sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * p).rounded()))]
-    }
-
-    var live: [Int] { frames.map(\.live) }
-    var meanLive: Double { Double(live.reduce(0, +)) / Double(max(live.count, 1)) }
-    var stepTimes: [Double] { frames.map(\.stepNanoseconds) }
-    var totalStepSeconds: Double { stepTimes.reduce(0, +) / 1e9 }
-    var nsPerUpdate: Double { updates > 0 ? stepTimes.reduce(0, +) / Double(updates) : 0 }
+    var totalStepSeconds: Double { record.step.sum / 1e9 }
+    var nsPerUpdate: Double { updates > 0 ? record.step.sum / Double(updates) : 0 }
     var updatesPerSecond: Double { totalStepSeconds > 0 ? Double(updates) / totalStepSeconds : 0 }
     var stepsPerSecond: Double { totalStepSeconds > 0 ? Double(steps) / totalStepSeconds : 0 }
-    var bytesPerParticle: Double { meanLive > 0 ? Double(storageBytes) / Double(live.last ?? 1) : 0 }
-    var buildNsPerParticle: Double {
-        let particles = Double(live.reduce(0, +))
-        return particles > 0 ? frames.map(\.buildNanoseconds).reduce(0, +) / particles : 0
-    }
+    var bytesPerParticle: Double { record.live.last > 0 ? Double(storageBytes) / record.live.last : 0 }
+    var buildNsPerParticle: Double { record.live.sum > 0 ? record.build.sum / record.live.sum : 0 }
     /// Drawing (draw list and rasterizing) per live particle.
-    var renderNsPerParticle: Double {
-        let particles = Double(live.reduce(0, +))
-        return particles > 0 ? frames.map(\.renderNanoseconds).reduce(0, +) / particles : 0
-    }
-    /// Rasterizing per covered pixel (each draw that covers a pixel counts it).
-    var rasterizeNsPerCoveredPixel: Double {
-        let pixels = Double(frames.map(\.coveredPixels).reduce(0, +))
-        return pixels > 0 ? frames.map(\.rasterizeNanoseconds).reduce(0, +) / pixels : 0
-    }
-    var meanCoveredPixels: Double { Double(frames.map(\.coveredPixels).reduce(0, +)) / Double(max(frames.count, 1)) }
+    var renderNsPerParticle: Double { record.live.sum > 0 ? record.render.sum / record.live.sum : 0 }
+    /// Rasterizing per covered pixel (each draw that covers a pixel counts).
+    var rasterizeNsPerCoveredPixel: Double { record.covered.sum > 0 ? record.rasterize.sum / record.covered.sum : 0 }
 
     var table: String {
         func f(_ v: Double, _ digits: Int = 1) -> String { String(format: "%.\(digits)f", v) }
+        let r = record
         var lines = [
             "preset            \(name)\(birthRateScale != 1 ? "  (birth rate ×\(f(birthRateScale, 3)))" : "")\(threads > 1 ? "  \(threads) threads" : "")",
             "frames            \(steps) timed at \(f(stepRate, 0)) Hz after \(warmUpSteps) warm-up steps",
-            "live particles    min \(live.min() ?? 0)  mean \(f(meanLive, 0))  max \(live.max() ?? 0)  final \(live.last ?? 0)",
-            "step time         p50 \(f(percentile(stepTimes, 0.5) / 1000)) µs  p99 \(f(percentile(stepTimes, 0.99) / 1000)) µs  max \(f((stepTimes.max() ?? 0) / 1000)) µs  (\(f(stepsPerSecond, 0)) steps/s)",
+            "live particles    min \(Int(r.live.minimum))  mean \(f(r.live.mean, 0))  max \(Int(r.live.maximum))  final \(Int(r.live.last))",
+            "step time         p50 \(f(r.step.percentile(0.5) / 1000)) µs  p99 \(f(r.step.percentile(0.99) / 1000)) µs  max \(f(r.step.maximum / 1000)) µs  (\(f(stepsPerSecond, 0)) steps/s)",
             "throughput        \(f(updatesPerSecond / 1e6)) M particle-updates/s  \(f(nsPerUpdate, 2)) ns per particle-update",
         ]
         if rendered {
-            let draws = frames.map(\.renderNanoseconds), builds = frames.map(\.buildNanoseconds)
-            let resolves = frames.map(\.resolveNanoseconds), rasters = frames.map(\.rasterizeNanoseconds)
-            lines.append("render            p50 \(f(percentile(draws, 0.5) / 1e6, 2)) ms  p99 \(f(percentile(draws, 0.99) / 1e6, 2)) ms per frame at \(outputSize), \(threads) thread\(threads == 1 ? "" : "s") (\(drawnQuads) quads)")
-            lines.append("                  \(f(renderNsPerParticle, 1)) ns per particle; \(f(meanCoveredPixels / 1e6, 2)) M covered pixels, \(f(rasterizeNsPerCoveredPixel, 3)) ns per covered pixel")
-            lines.append("                  draw list p50 \(f(percentile(resolves, 0.5) / 1000)) µs, rasterize p50 \(f(percentile(rasters, 0.5) / 1e6, 2)) ms")
-            lines.append("render list       p50 \(f(percentile(builds, 0.5) / 1000)) µs per frame, \(f(buildNsPerParticle, 2)) ns per particle")
+            lines.append("render            p50 \(f(r.render.percentile(0.5) / 1e6, 2)) ms  p99 \(f(r.render.percentile(0.99) / 1e6, 2)) ms per frame at \(outputSize), \(threads) thread\(threads == 1 ? "" : "s") (\(drawnQuads) quads)")
+            lines.append("                  \(f(renderNsPerParticle, 1)) ns per particle; \(f(r.covered.mean / 1e6, 2)) M covered pixels, \(f(rasterizeNsPerCoveredPixel, 3)) ns per covered pixel")
+            lines.append("                  draw list p50 \(f(r.resolve.percentile(0.5) / 1000)) µs, rasterize p50 \(f(r.rasterize.percentile(0.5) / 1e6, 2)) ms")
+            lines.append("render list       p50 \(f(r.build.percentile(0.5) / 1000)) µs per frame, \(f(buildNsPerParticle, 2)) ns per particle")
         }
         lines.append("memory            peak \(f(Double(peakResidentBytes) / 1_048_576)) MiB resident; particles \(f(Double(storageBytes) / 1_048_576)) MiB = \(f(bytesPerParticle)) bytes per live particle")
         if refusedBirths > 0 { lines.append("budget            \(refusedBirths) births refused") }
@@ -282,14 +302,17 @@ struct BenchResult {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    var json: [String: Any] {
+    /// Writes the result as a JSON object, the per-frame series streamed from their spools.
+    func writeJSON(to out: (String) -> Void) throws {
+        let r = record
+        let series = ["live": r.liveSeries, "step": r.stepSeries, "render": r.renderSeries]
         var o: [String: Any] = [
             "preset": name, "frames": steps, "warmUpSteps": warmUpSteps, "stepRate": stepRate, "threads": threads,
             "birthRateScale": birthRateScale,
-            "live": ["min": live.min() ?? 0, "mean": meanLive, "max": live.max() ?? 0, "final": live.last ?? 0, "series": live],
+            "live": ["min": Int(r.live.minimum), "mean": r.live.mean, "max": Int(r.live.maximum), "final": Int(r.live.last), "series": "@series:live@"],
             "stepMicroseconds": [
-                "p50": percentile(stepTimes, 0.5) / 1000, "p99": percentile(stepTimes, 0.99) / 1000, "max": (stepTimes.max() ?? 0) / 1000,
-                "series": stepTimes.map { ($0 / 10).rounded() / 100 },
+                "p50": r.step.percentile(0.5) / 1000, "p99": r.step.percentile(0.99) / 1000, "max": r.step.maximum / 1000,
+                "series": "@series:step@",
             ],
             "stepsPerSecond": stepsPerSecond,
             "particleUpdatesPerSecond": updatesPerSecond, "nsPerParticleUpdate": nsPerUpdate,
@@ -297,17 +320,27 @@ struct BenchResult {
             "refusedBirths": refusedBirths, "stateHash": stateHash,
         ]
         if rendered {
-            let draws = frames.map(\.renderNanoseconds), builds = frames.map(\.buildNanoseconds)
             o["render"] = [
-                "milliseconds": ["p50": percentile(draws, 0.5) / 1e6, "p99": percentile(draws, 0.99) / 1e6, "series": draws.map { ($0 / 1e4).rounded() / 100 }],
-                "renderListMicroseconds": ["p50": percentile(builds, 0.5) / 1000],
+                "milliseconds": ["p50": r.render.percentile(0.5) / 1e6, "p99": r.render.percentile(0.99) / 1e6, "series": "@series:render@"],
+                "renderListMicroseconds": ["p50": r.build.percentile(0.5) / 1000],
                 "renderListNsPerParticle": buildNsPerParticle, "quads": drawnQuads,
-                "drawListMicroseconds": ["p50": percentile(frames.map(\.resolveNanoseconds), 0.5) / 1000],
-                "rasterizeMilliseconds": ["p50": percentile(frames.map(\.rasterizeNanoseconds), 0.5) / 1e6],
+                "drawListMicroseconds": ["p50": r.resolve.percentile(0.5) / 1000],
+                "rasterizeMilliseconds": ["p50": r.rasterize.percentile(0.5) / 1e6],
                 "nsPerParticle": renderNsPerParticle, "nsPerCoveredPixel": rasterizeNsPerCoveredPixel,
-                "coveredPixels": meanCoveredPixels, "threads": threads, "size": outputSize,
+                "coveredPixels": r.covered.mean, "threads": threads, "size": outputSize,
             ]
         }
-        return o
+        let text = String(decoding: try JSONSerialization.data(withJSONObject: o, options: [.sortedKeys]), as: UTF8.self)
+        // The series stand in as placeholders; each is streamed from its spool in their place.
+        var rest = Substring(text)
+        while let open = rest.range(of: "\"@series:") {
+            out(String(rest[..<open.lowerBound]))
+            let afterOpen = rest[open.upperBound...]
+            guard let close = afterOpen.range(of: "@\"") else { break }
+            let key = String(afterOpen[..<close.lowerBound])
+            if let spool = series[key] ?? nil { try spool.writeJSONArray(to: out) } else { out("[]") }
+            rest = afterOpen[close.upperBound...]
+        }
+        out(String(rest))
     }
 }
