@@ -3,7 +3,7 @@
 #   make run PRESET=neon
 #   make test           install what is missing, build and run the whole test suite
 # Other targets: make build, make render, make validate, make gallery, make fuzz, make bench,
-# make benchmarks, make clean.
+# make benchmarks, make fuzz-coverage, make sanitize, make soak, make clean.
 
 PRESET ?= fire
 SWIFT ?= swift
@@ -16,7 +16,7 @@ RUN_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev fonts-dejavu-core 
 # test checks presets with Python's jsonschema; the export tests encode GIF and MP4 with ffmpeg.
 TEST_PACKAGES := $(RUN_PACKAGES) x11-apps xdotool python3 python3-jsonschema ffmpeg
 
-.PHONY: run test build release deps test-deps render validate fuzz gallery bench benchmarks clean check-swift
+.PHONY: run test build release deps test-deps render validate fuzz fuzz-coverage sanitize soak gallery bench benchmarks clean check-swift
 
 # Release builds target this machine's vector width: Swift compiles for baseline x86-64 (SSE2,
 # no FMA) unless told otherwise, and the rasterizer's 8-lane kernels run about twice as fast
@@ -96,6 +96,50 @@ fuzz: test-deps
 	$(SWIFT) build $(RELEASE) --build-tests
 	SPARKS_FUZZ_ITERATIONS=$(FUZZ_ITERATIONS) SPARKS_FUZZ_SEED=$(FUZZ_SEED) $(SWIFT) test -c release --skip-build --filter FuzzTests
 
+# Coverage-guided fuzzing (libFuzzer with AddressSanitizer) of the JSON parser, the preset decoder
+# (and the scene and drawing of every preset it accepts) and the PNG header reader, SECONDS each,
+# seeded from presets/, FuzzTesting/Seeds/ (hostile cases) and every earlier find. A find is
+# written to FuzzTesting/FailCases/NAME/, which the tests replay:
+#   make fuzz-coverage SECONDS=1200
+SECONDS ?= 60
+FUZZERS := FuzzPreset FuzzJSON FuzzPNG
+FUZZ_FLAGS := -c debug -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -use-ld=lld
+
+fuzz-coverage: deps
+	cd FuzzTesting && $(SWIFT) build $(FUZZ_FLAGS)
+	@for fuzzer in $(FUZZERS); do \
+	  corpus=FuzzTesting/.corpus/$$fuzzer; mkdir -p $$corpus FuzzTesting/FailCases/$$fuzzer; \
+	  if [ $$fuzzer = FuzzPNG ]; then cp assets/*.png $$corpus/; else cp presets/*.json FuzzTesting/Seeds/*.json $$corpus/; fi; \
+	  cp FuzzTesting/FailCases/$$fuzzer/* $$corpus/ 2>/dev/null || true; \
+	  dict=; [ $$fuzzer = FuzzPNG ] || dict=-dict=FuzzTesting/preset.dict; \
+	  echo "== $$fuzzer for $(SECONDS) s"; \
+	  SPARKS_FUZZ_ASSETS=$$PWD/assets ./FuzzTesting/.build/debug/$$fuzzer $$corpus $$dict -max_total_time=$(SECONDS) \
+	    -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 -artifact_prefix=FuzzTesting/FailCases/$$fuzzer/ || exit 1; \
+	done
+
+# The whole test suite under AddressSanitizer (with LeakSanitizer), then under ThreadSanitizer
+# (the worker pool, the file watcher, the window's threads), each in a build folder of its own.
+# Leaks in system libraries Sparks does not own are listed in tools/sanitizers/lsan.supp.
+SANITIZERS ?= address thread
+XVFB := $(if $(DISPLAY),,xvfb-run -a -s "-screen 0 1024x768x24")
+
+sanitize: test-deps
+	@for sanitizer in $(SANITIZERS); do \
+	  echo "== the test suite under the $$sanitizer sanitizer"; \
+	  $(SWIFT) build -c release --build-tests --sanitize=$$sanitizer --scratch-path .build-$$sanitizer || exit 1; \
+	  SPARKS_REQUIRE_ALLOCATION_COUNTER= \
+	  LSAN_OPTIONS=suppressions=$$PWD/tools/sanitizers/lsan.supp ASAN_OPTIONS=detect_leaks=1 TSAN_OPTIONS=halt_on_error=1 \
+	    $(XVFB) $(SWIFT) test -c release --skip-build --sanitize=$$sanitizer --scratch-path .build-$$sanitizer || exit 1; \
+	done
+
+# Every gallery preset open in a window at once (under Xvfb), each saved every second with a
+# changed value, resident memory reported per minute:
+#   make soak MINUTES=60
+MINUTES ?= 10
+
+soak: release
+	$(if $(DISPLAY),,xvfb-run -a -s "-screen 0 1920x1080x24") python3 tools/soak.py --minutes $(MINUTES)
+
 # Thumbnails of every preset (docs/gallery-manifest.txt lists the presets and their times).
 gallery: release
 	@mkdir -p docs/gallery
@@ -105,4 +149,4 @@ gallery: release
 	done
 
 clean:
-	rm -rf .build Benchmarks/.build
+	rm -rf .build .build-address .build-thread Benchmarks/.build FuzzTesting/.build FuzzTesting/.corpus

@@ -8,6 +8,8 @@ let package = Package(
         .library(name: "SparksCore", targets: ["SparksCore"]),
         .library(name: "SparksRaster", targets: ["SparksRaster"]),
         .library(name: "SparksSDL", targets: ["SparksSDL"]),
+        // What the fuzzers (FuzzTesting/) run on each input; the tests replay their finds.
+        .library(name: "SparksFuzzing", targets: ["SparksFuzzing"]),
         .executable(name: "sparks", targets: ["sparks"]),
     ],
     dependencies: [
@@ -24,6 +26,7 @@ let package = Package(
             providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev"])]
         ),
         .target(name: "SparksSDL", dependencies: ["SparksCore", "SparksRaster", "CSDL2"]),
+        .target(name: "SparksFuzzing", dependencies: ["SparksCore", "SparksRaster"]),
         .executableTarget(
             name: "sparks",
             dependencies: [
@@ -37,7 +40,7 @@ let package = Package(
             name: "sparks-allocations",
             dependencies: ["SparksCore", "SparksRaster", "SparksSDL", .product(name: "MallocInterposerSwift", package: "malloc-interposer")]
         ),
-        .testTarget(name: "SparksCoreTests", dependencies: ["SparksCore"]),
+        .testTarget(name: "SparksCoreTests", dependencies: ["SparksCore", "SparksFuzzing"]),
         .testTarget(name: "SparksRasterTests", dependencies: ["SparksCore", "SparksRaster"]),
         .testTarget(name: "SparksSDLTests", dependencies: ["SparksCore", "SparksRaster", "SparksSDL"]),
         .testTarget(name: "SparksCommandTests", dependencies: ["SparksCore", "SparksSDL"]),

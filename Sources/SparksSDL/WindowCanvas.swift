@@ -30,6 +30,8 @@ final class WindowCanvas {
     private var streamingSize = (w: 0, h: 0)
     private let builder = DrawListBuilder()
     private var drawList = DrawList()
+    /// Quads the last frame left out because the covered-pixel budget was reached.
+    var undrawnQuads: Int { builder.droppedQuads }
     /// Where the canvas sits in the window's output, in pixels.
     private(set) var viewport = SDL_Rect(x: 0, y: 0, w: 1, h: 1)
     private var canvasSize = Size(width: 1, height: 1)

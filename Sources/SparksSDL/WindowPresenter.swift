@@ -178,12 +178,17 @@ public final class WindowPresenter {
                 text += " (\(summary.startedLayers) layer\(summary.startedLayers == 1 ? "" : "s") started, \(summary.removedLayers) removed)"
             }
             flash(text)
+            // Written at once (not buffered), also when the output goes to a file.
+            FileHandle.standardOutput.write(Data("\(text)\n".utf8))
         case .restarted:
             restartClock()
             fitCanvas(resizeWindow: true)
             flash("loaded \(live.displayName)")
         case .failed:
-            break
+            if let problem = live.problem {
+                let lines = problem.diagnostics.map { "  \($0.description)" }.joined(separator: "\n")
+                FileHandle.standardError.write(Data("sparks: \(live.displayName) has problems; the last good version keeps running:\n\(lines)\n".utf8))
+            }
         }
         updateTitle()
     }
@@ -234,6 +239,8 @@ public final class WindowPresenter {
             lines.append("slowed: \(parts.slowest) takes longest (\(ms(parts[keyPath: parts.slowestPart])) ms a frame); time runs slower than real time")
         }
         if scene.budget.refusedBirths > 0 { lines.append("particle budget \(scene.budget.limit) reached: \(scene.budget.refusedBirths) births refused") }
+        if scene.undrawnParticles > 0 { lines.append("drawn-quad budget reached: \(scene.undrawnParticles) particles not drawn (--max-drawn-quads)") }
+        if canvas.undrawnQuads > 0 { lines.append("covered-pixel budget reached: \(canvas.undrawnQuads) quads not drawn (--max-covered-pixels)") }
         if !canvas.textureFailures.isEmpty { lines.append("texture errors: " + canvas.textureFailures.values.map(\.description).joined(separator: "; ")) }
         if let message, message.until > SDL_GetPerformanceCounter() { lines.append(message.text) }
         return lines.joined(separator: "\n")

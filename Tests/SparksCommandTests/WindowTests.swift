@@ -27,7 +27,7 @@ final class RunningWindow {
         process.standardError = handle
         try process.run()
         var id = ""
-        for _ in 0..<100 where id.isEmpty {
+        for _ in 0..<300 where id.isEmpty {  // up to 30 s: sanitizer builds start slowly
             Thread.sleep(forTimeInterval: 0.1)
             id = try runProgram(xdotool, ["search", "--pid", String(process.processIdentifier)], timeout: 5).output
                 .split(separator: "\n").first.map(String.init) ?? ""

@@ -1,0 +1,22 @@
+// swift-tools-version: 6.1
+// Coverage-guided fuzzers (libFuzzer) for what reads untrusted input: the JSON parser, the
+// preset decoder (and the scene and drawing of what it accepts), the PNG header reader.
+//
+//   make fuzz-coverage SECONDS=600          (from the repository; builds, seeds, runs all three)
+//   cd FuzzTesting && swift build -c debug -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
+//
+// A package of its own: the fuzzing instrumentation stays out of the main build. Every input a
+// fuzzer finds a problem with is kept in FailCases/NAME/ and replayed by the ordinary tests.
+import PackageDescription
+
+let package = Package(
+    name: "SparksFuzzTesting",
+    dependencies: [.package(name: "Sparks", path: "..")],
+    targets: [
+        .target(name: "FuzzDriver"),
+        .executableTarget(name: "FuzzJSON", dependencies: ["FuzzDriver", .product(name: "SparksFuzzing", package: "Sparks")]),
+        .executableTarget(name: "FuzzPreset", dependencies: ["FuzzDriver", .product(name: "SparksFuzzing", package: "Sparks")]),
+        .executableTarget(name: "FuzzPNG", dependencies: ["FuzzDriver", .product(name: "SparksFuzzing", package: "Sparks")]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,19 @@
+// libFuzzer's driver, started from the executable's own entry point. (SwiftPM names an
+// executable's entry `MODULE_main` and links `main` to it; fuzzers are built as libraries with
+// -parse-as-library, so each defines that entry and hands libFuzzer its one-input function.)
+
+/// libFuzzer's driver (from its runtime, linked by -sanitize=fuzzer).
+@_silgen_name("LLVMFuzzerRunDriver")
+func LLVMFuzzerRunDriver(
+    _ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
+) -> Int32
+
+/// Runs libFuzzer with the program's arguments and `test` for each input.
+public func runFuzzer(
+    _ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, _ test: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
+) -> Int32 {
+    var count = argc
+    var arguments = argv
+    return LLVMFuzzerRunDriver(&count, &arguments, test)
+}

@@ -1,0 +1,37 @@
+import Foundation
+import SparksFuzzing
+import Testing
+
+/// The folder holding FuzzTesting/.
+private let repository: URL = {
+    var url = URL(fileURLWithPath: #filePath)
+    while !FileManager.default.fileExists(atPath: url.appendingPathComponent("FuzzTesting").path) { url = url.deletingLastPathComponent() }
+    return url
+}()
+
+@Suite("Every input the fuzzers found a problem with, replayed")
+struct FuzzFindsTests {
+    /// FuzzTesting/FailCases/NAME/*: the inputs `make fuzz-coverage` kept, and the seeds.
+    static func inputs(_ fuzzer: String) -> [URL] {
+        let folders = [repository.appendingPathComponent("FuzzTesting/FailCases/\(fuzzer)"), repository.appendingPathComponent("FuzzTesting/Seeds")]
+        return folders.flatMap { folder in
+            ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted().map { folder.appendingPathComponent($0) }
+        }
+    }
+
+    @Test("The preset decoder, the scene and the rasterizer take each without crashing")
+    func presets() throws {
+        for input in Self.inputs("FuzzPreset") {
+            FuzzTargets.preset([UInt8](try Data(contentsOf: input)), assets: repository.appendingPathComponent("assets"))
+        }
+    }
+
+    @Test("The JSON parser and the PNG header reader take each without crashing")
+    func parsers() throws {
+        for input in Self.inputs("FuzzJSON") + Self.inputs("FuzzPNG") {
+            let bytes = [UInt8](try Data(contentsOf: input))
+            FuzzTargets.json(bytes)
+            FuzzTargets.pngHeader(bytes)
+        }
+    }
+}
