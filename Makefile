@@ -127,7 +127,7 @@ sanitize: test-deps
 	@for sanitizer in $(SANITIZERS); do \
 	  echo "== the test suite under the $$sanitizer sanitizer"; \
 	  $(SWIFT) build -c release --build-tests --sanitize=$$sanitizer --scratch-path .build-$$sanitizer || exit 1; \
-	  SPARKS_REQUIRE_ALLOCATION_COUNTER= \
+	  SPARKS_REQUIRE_ALLOCATION_COUNTER= SPARKS_SANITIZER=$$sanitizer \
 	  LSAN_OPTIONS=suppressions=$$PWD/tools/sanitizers/lsan.supp ASAN_OPTIONS=detect_leaks=1 TSAN_OPTIONS=halt_on_error=1 \
 	    $(XVFB) $(SWIFT) test -c release --skip-build --sanitize=$$sanitizer --scratch-path .build-$$sanitizer || exit 1; \
 	done

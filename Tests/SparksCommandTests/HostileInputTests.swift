@@ -217,7 +217,9 @@ struct HostileInputTests {
 
     // MARK: bench
 
-    @Test("bench keeps bounded memory however many frames it runs, and --json keeps its keys")
+    @Test(
+        "bench keeps bounded memory however many frames it runs, and --json keeps its keys",
+        .disabled(if: ProcessInfo.processInfo.environment["SPARKS_SANITIZER"] != nil, "AddressSanitizer keeps freed memory in quarantine"))
     func benchMemory() throws {
         func peak(_ frames: Int) throws -> (Int, [String: Any]) {
             let result = try boundedRun(["bench", "neon", "--frames", "\(frames)", "--json"], timeout: 120)

@@ -54,8 +54,14 @@ final class RunningWindow {
 
     /// The window's top-left corner on the screen.
     func origin() throws -> (x: Int, y: Int) {
-        let geometry = try xdo("getwindowgeometry", windowID)
-        let line = try #require(geometry.split(separator: "\n").first { $0.contains("Position:") })
+        // A busy X server may answer before the window is mapped: ask again for a while.
+        var geometry = ""
+        for _ in 0..<50 {
+            geometry = try xdo("getwindowgeometry", windowID)
+            if geometry.contains("Position:") { break }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        let line = try #require(geometry.split(separator: "\n").first { $0.contains("Position:") }, "no geometry: \(geometry)")
         let coords = try #require(line.split(separator: " ").first { $0.contains(",") }).split(separator: ",").compactMap { Int($0) }
         try #require(coords.count == 2)
         return (coords[0], coords[1])

@@ -44,7 +44,7 @@ struct AnimationPresetTests {
         let b = fixture.diagnostics(layerPreset(#"{"type": "replicator", "instanceCount": 20000}"#))
         #expect(b.first?.message.contains("at most 10000") == true)
         let c = fixture.diagnostics(layerPreset(#"{"animations": [{"type": "basic", "keyPath": "emitterCells.a.birthRate", "toValue": 0}]}"#))
-        #expect(c.first?.message.contains("need an emitter layer") == true)
+        #expect(c.first?.message.contains("belongs to emitter layers") == true)
     }
 
     @Test("A cell's birthRate animated by key path drives emission: 150 → 0 over 5 s emits about 375 (spec §6.11)")

@@ -13,7 +13,7 @@ func present(_ animations: [Animation], at t: Double, model configure: (inout La
 
 func basic(_ keyPath: String, from: PropertyValue? = nil, to: PropertyValue? = nil, by: PropertyValue? = nil,
            duration: Double = 1, _ configure: (inout Animation) -> Void = { _ in }) -> Animation {
-    let (target, _) = try! AnimationTarget.resolve(keyPath, on: .layer)
+    let (target, _) = try! PropertyAddress.resolve(keyPath, on: .layer)
     var a = Animation(kind: .basic(from: from, to: to, by: by), keyPath: keyPath, target: target)
     a.timing.duration = duration
     configure(&a)
@@ -200,7 +200,7 @@ struct KeyframeTests {
     func keyframe(_ keyPath: String, duration: Double = 1, _ configure: (inout Animation.Keyframes) -> Void) -> Animation {
         var k = Animation.Keyframes()
         configure(&k)
-        let (target, _) = try! AnimationTarget.resolve(keyPath, on: .layer)
+        let (target, _) = try! PropertyAddress.resolve(keyPath, on: .layer)
         var a = Animation(kind: .keyframe(k), keyPath: keyPath, target: target)
         a.timing.duration = duration
         return a

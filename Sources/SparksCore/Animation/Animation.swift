@@ -62,8 +62,8 @@ public struct Animation: Hashable, Sendable {
     public var key: String?
     /// The animated property (nil for a group).
     public var keyPath: String?
-    /// The resolved target of `keyPath`.
-    public var target: AnimationTarget?
+    /// The property `keyPath` names, resolved for the layer.
+    public var target: PropertyAddress?
     /// Kind and values.
     public var kind: Kind
     /// Media timing; a duration of 0 means 0.25 s, or the group's duration inside a group.
@@ -78,7 +78,7 @@ public struct Animation: Hashable, Sendable {
     public var removedOnCompletion = true
 
     /// Creates an animation.
-    public init(kind: Kind, keyPath: String? = nil, target: AnimationTarget? = nil) {
+    public init(kind: Kind, keyPath: String? = nil, target: PropertyAddress? = nil) {
         self.kind = kind
         self.keyPath = keyPath
         self.target = target

@@ -1,11 +1,18 @@
-/// A node of the layer tree (CALayer): model properties plus sublayers.
+/// A node of the layer tree (CALayer): model values plus sublayers.
 ///
-/// Properties live in a ``LayerProperties`` value and read like Core Animation's:
-/// `layer.position`, `layer.opacity`. Layers are owned by a ``Scene`` and used from one thread.
+/// The model values live in a ``LayerState`` (CALayer properties and the layer's kind with its
+/// own) and read like Core Animation's: `layer.position`, `layer.opacity`. Layers are owned by
+/// a ``Scene`` and used from one thread.
 @dynamicMemberLookup
 public class Layer {
-    /// The model values.
-    public var properties: LayerProperties
+    /// The model values: CALayer properties and the layer's content.
+    public internal(set) var model: LayerState
+    /// The CALayer model properties.
+    public var properties: LayerProperties {
+        get { model.layer }
+        set { model.layer = newValue }
+        _modify { yield &model.layer }
+    }
     /// Animations, applied in order to make the presentation values; they never change the
     /// model values.
     public var animations: [Animation] = []
@@ -14,13 +21,20 @@ public class Layer {
     /// The layer this one is a sublayer of.
     public private(set) weak var superlayer: Layer?
 
-    /// Creates a layer.
-    public init(properties: LayerProperties = LayerProperties()) {
-        self.properties = properties
+    /// Creates a plain layer.
+    public convenience init(properties: LayerProperties = LayerProperties()) {
+        self.init(model: LayerState(layer: properties))
+    }
+
+    init(model: LayerState) {
+        self.model = model
     }
 
     /// The model values of this layer and its kind.
-    public var modelState: LayerState { LayerState(layer: properties) }
+    public var modelState: LayerState { model }
+
+    /// Which kind of layer this is.
+    public var kind: LayerKind { model.content.kind }
 
     /// The presentation values at the layer's local time `t`: the model values with every
     /// animation applied (spec §3, §4).
@@ -73,39 +87,29 @@ public class Layer {
         superlayer = nil
     }
 
-    /// Sets a property by Core Animation key path (`position.x`, `opacity`), validating the value
+    /// Sets a model property by Core Animation key path (`position.x`, `opacity`,
+    /// `transform.rotation.z`, `emitterCells.fire.birthRate`), validating the value
     /// (setValue(_:forKeyPath:)).
     public func setValue(_ value: PropertyValue, forKeyPath keyPath: String) throws(KeyPathError) {
-        try setValue(value, components: Self.components(of: keyPath), fullKeyPath: keyPath)
+        let (address, kind) = try PropertyAddress.resolve(keyPath, on: self.kind)
+        try address.check(in: model, keyPath: keyPath)
+        if let problem = kind.violation(of: value) { throw KeyPathError(keyPath: keyPath, reason: problem) }
+        address.apply(value, to: &model)
     }
 
-    /// Reads a property by Core Animation key path (value(forKeyPath:)).
+    /// Reads a model property by Core Animation key path (value(forKeyPath:)).
     public func value(forKeyPath keyPath: String) throws(KeyPathError) -> PropertyValue {
-        try value(components: Self.components(of: keyPath), fullKeyPath: keyPath)
+        let (address, _) = try PropertyAddress.resolve(keyPath, on: kind)
+        try address.check(in: model, keyPath: keyPath)
+        guard let value = address.value(in: model) else { throw KeyPathError(keyPath: keyPath, reason: "no value") }
+        return value
     }
 
     /// The kind of value a key path names, so text can be decoded for it.
     public func propertyKind(forKeyPath keyPath: String) throws(KeyPathError) -> PropertyKind {
-        try propertyKind(components: Self.components(of: keyPath), fullKeyPath: keyPath)
-    }
-
-    func propertyKind(components: ArraySlice<String>, fullKeyPath: String) throws(KeyPathError) -> PropertyKind {
-        try LayerProperties.table.kind(components: components, fullKeyPath: fullKeyPath)
-    }
-
-    /// The keys a preset or key path may name on this kind of layer.
-    public class var propertyKeys: [String] { LayerProperties.table.keys }
-
-    func setValue(_ value: PropertyValue, components: ArraySlice<String>, fullKeyPath: String) throws(KeyPathError) {
-        try LayerProperties.table.setValue(value, on: &properties, components: components, fullKeyPath: fullKeyPath)
-    }
-
-    func value(components: ArraySlice<String>, fullKeyPath: String) throws(KeyPathError) -> PropertyValue {
-        try LayerProperties.table.value(on: properties, components: components, fullKeyPath: fullKeyPath)
-    }
-
-    static func components(of keyPath: String) -> ArraySlice<String> {
-        ArraySlice(keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init))
+        let (address, kind) = try PropertyAddress.resolve(keyPath, on: self.kind)
+        try address.check(in: model, keyPath: keyPath)
+        return kind
     }
 
     /// The map from this layer's coordinates to the canvas, through every superlayer;
@@ -115,7 +119,7 @@ public class Layer {
         var ancestor = superlayer
         while let layer = ancestor {
             let preservesDepth = layer.modelState.preservesDepth
-            if !preservesDepth { m = m * RenderListBuilder.flatten }
+            if !preservesDepth { m = m * Transform3D.flatten }
             m = m * layer.properties.transformToSuperlayer
             ancestor = layer.superlayer
         }

@@ -1,38 +1,44 @@
-/// Everything a layer's appearance depends on at one moment: its CALayer properties and, for
-/// emitter and replicator layers, theirs. Animations turn the model state into the
-/// presentation state.
+/// Everything a layer's appearance depends on at one moment: its CALayer properties and its
+/// content (the kind of layer, with that kind's properties). Animations turn the model state
+/// into the presentation state.
 public struct LayerState: Hashable, Sendable {
     /// CALayer properties.
     public var layer: LayerProperties
-    /// CAEmitterLayer properties, for emitter layers.
-    public var emitter: EmitterProperties?
-    /// CAReplicatorLayer properties, for replicator layers.
-    public var replicator: ReplicatorProperties?
+    /// The kind of layer and its own properties.
+    public var content: LayerContent
 
     /// Creates a state.
-    public init(layer: LayerProperties, emitter: EmitterProperties? = nil, replicator: ReplicatorProperties? = nil) {
+    public init(layer: LayerProperties, content: LayerContent = .plain) {
         self.layer = layer
-        self.emitter = emitter
-        self.replicator = replicator
+        self.content = content
+    }
+
+    /// CAEmitterLayer properties, for emitter layers.
+    public var emitter: EmitterProperties? {
+        get { content.emitter }
+        set { content.emitter = newValue }
+    }
+
+    /// CAReplicatorLayer properties, for replicator layers.
+    public var replicator: ReplicatorProperties? {
+        get { content.replicator }
+        set { content.replicator = newValue }
     }
 
     /// Whether the layer keeps its sublayers' depth instead of flattening them.
-    public var preservesDepth: Bool {
-        emitter?.preservesDepth ?? replicator?.preservesDepth ?? false
-    }
+    public var preservesDepth: Bool { content.preservesDepth }
 
     /// Sets every value to `model`'s, keeping this state's own cell arrays (and their
     /// storage) where the cell tree has the same shape.
     mutating func reset(to model: LayerState) {
         layer = model.layer
-        replicator = model.replicator
-        guard var own = emitter, let modelEmitter = model.emitter else {
-            emitter = model.emitter
+        guard case .emitter(let modelEmitter) = model.content, case .emitter(var own) = content else {
+            content = model.content
             return
         }
-        emitter = nil
+        content = .plain  // `own` now holds the only reference to this state's cell arrays
         own.reset(to: modelEmitter)
-        emitter = own
+        content = .emitter(own)
     }
 }
 

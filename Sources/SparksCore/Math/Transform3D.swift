@@ -169,4 +169,12 @@ public struct Transform3D: Hashable, Sendable {
 
     /// Whether the transform keeps z = 0 points on an affine 2-D map (no perspective terms).
     public var isAffine2D: Bool { m14 == 0 && m24 == 0 && m44 == 1 }
+
+    /// `(x, y, z, 1) ↦ (x, y, 0, 1)`: drops depth, as a layer that does not preserve depth
+    /// flattens its subtree into its own plane (spec §1.2).
+    public static let flatten: Transform3D = {
+        var t = Transform3D.identity
+        t.m33 = 0
+        return t
+    }()
 }

@@ -11,7 +11,7 @@ struct AnimationDecoder {
     static let maxDepth = 8
 
     let reader: ValueDecoder
-    let layerKind: LayerDescription.Kind
+    let layerKind: LayerKind
 
     func decodeList(_ node: JSONNode, path: String, depth: Int = 1) -> [Animation] {
         guard let elements = reader.elements(node, path: path, what: "a list of animations") else { return [] }
@@ -40,7 +40,7 @@ struct AnimationDecoder {
         }
 
         // Target and value kind.
-        var target: AnimationTarget?
+        var target: PropertyAddress?
         var valueKind: PropertyKind?
         var keyPath: String?
         if type != "group" {
@@ -50,7 +50,7 @@ struct AnimationDecoder {
             }
             guard case .string(let text)? = reader.decode(.text, keyPathMember.value, path: "\(path).keyPath") else { return nil }
             do throws(KeyPathError) {
-                (target, valueKind) = try AnimationTarget.resolve(text, on: layerKind)
+                (target, valueKind) = try PropertyAddress.resolve(text, on: layerKind)
                 keyPath = text
             } catch {
                 reader.report("\(path).keyPath", keyPathMember.value.location, error.reason, suggestion: error.suggestion)

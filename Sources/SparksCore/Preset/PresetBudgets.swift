@@ -50,8 +50,7 @@ public struct PresetCost: Sendable, Equatable {
             cost.drawnQuads += ownQuads * copies
             addTexture(p.contents, path: "\(path).contents")
 
-            if layer.kind == .emitter {
-                let emitter = layer.emitter
+            if let emitter = layer.content.emitter {
                 let cells = CellCost.of(emitter.emitterCells, emitter: emitter, path: "\(path).emitterCells")
                 let live = cells.reduce(0) { $0 + $1.live }
                 cost.particles += live
@@ -94,7 +93,7 @@ public struct PresetCost: Sendable, Equatable {
             }
 
             var inner = copies
-            if layer.kind == .replicator { inner *= Double(max(layer.replicator.instanceCount, 0)) }
+            if let replicator = layer.content.replicator { inner *= Double(max(replicator.instanceCount, 0)) }
             let innerCopies = inner * Double(max(layer.sublayers.count, 1))
             if !layer.sublayers.isEmpty, cost.drawnLayers + innerCopies > Double(limits.maxDrawnInstances) {
                 report(

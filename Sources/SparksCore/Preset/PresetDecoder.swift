@@ -10,9 +10,7 @@ public struct PresetDecoder: Sendable {
     public static let maxLayerDepth = 32
 
     /// Top-level keys.
-    public static let documentKeys = ["$schema", "name", "description", "canvas", "stepRate", "layers"]
-    /// Keys of `canvas`.
-    public static let canvasKeys = ["width", "height", "background"]
+    public static let documentKeys = ["$schema"] + SceneDescription.table.keys + ["canvas", "layers"]
     /// Structural keys of a layer besides its properties.
     public static let layerStructureKeys = ["type", "sublayers", "animations"]
     /// Private Core Animation keys seen in the wild that Sparks rejects (spec §6.12).
@@ -78,13 +76,6 @@ public struct PresetDecoder: Sendable {
             switch member.key {
             case "$schema":
                 if case .string = member.value.value {} else { reader.typeMismatch(path, member.value, expected: "a string") }
-            case "name":
-                if let s = reader.decode(.text, member.value, path: path), case .string(let name) = s { scene.name = name }
-            case "description":
-                if let s = reader.decode(.text, member.value, path: path), case .string(let text) = s { scene.summary = text }
-            case "stepRate":
-                let rule = NumberRule(minimum: SceneDescription.stepRateRange.lowerBound, maximum: SceneDescription.stepRateRange.upperBound)
-                if let n = reader.decode(.number(rule), member.value, path: path)?.number { scene.stepRate = n }
             case "canvas":
                 decodeCanvas(member.value, reader: reader).map { scene.canvas = $0 }
             case "layers":
@@ -94,7 +85,11 @@ public struct PresetDecoder: Sendable {
                     decodeLayer(element, path: "layers[\(i)]", depth: 1, reader: reader)
                 }
             default:
-                unknownKey(member, path: "", allowed: Self.documentKeys, reader: reader)
+                if let descriptor = SceneDescription.table[member.key] {
+                    if let value = reader.decode(descriptor.kind, member.value, path: path) { descriptor.set(&scene, value) }
+                } else {
+                    unknownKey(member, path: "", allowed: Self.documentKeys, reader: reader)
+                }
             }
         }
         if !sawLayers { reader.report("", root.location, "missing key \"layers\" (the list of layers to show)") }
@@ -104,14 +99,11 @@ public struct PresetDecoder: Sendable {
     private func decodeCanvas(_ node: JSONNode, reader: ValueDecoder) -> CanvasDescription? {
         guard let members = reader.members(node, path: "canvas", what: "the canvas") else { return nil }
         var canvas = CanvasDescription()
-        let dimension = NumberRule(minimum: 1, maximum: Double(PNGInfo.maxDimension), isInteger: true)
         for member in members {
-            let path = "canvas.\(member.key)"
-            switch member.key {
-            case "width": if let n = reader.decode(.number(dimension), member.value, path: path)?.number { canvas.width = n }
-            case "height": if let n = reader.decode(.number(dimension), member.value, path: path)?.number { canvas.height = n }
-            case "background": if let c = reader.color(member.value, path: path) { canvas.background = c }
-            default: unknownKey(member, path: "canvas", allowed: Self.canvasKeys, reader: reader)
+            if let descriptor = CanvasDescription.table[member.key] {
+                if let value = reader.decode(descriptor.kind, member.value, path: "canvas.\(member.key)") { descriptor.set(&canvas, value) }
+            } else {
+                unknownKey(member, path: "canvas", allowed: CanvasDescription.table.keys, reader: reader)
             }
         }
         return canvas
@@ -125,43 +117,44 @@ public struct PresetDecoder: Sendable {
             reader.report(path, node.location, "sublayers nest deeper than \(Self.maxLayerDepth) levels")
             return nil
         }
-        var kind = LayerDescription.Kind.layer
+        var kind = LayerKind.layer
         if let typeMember = members.first(where: { $0.key == "type" }) {
-            let options = LayerDescription.Kind.allCases.map(\.rawValue)
+            let options = LayerKind.allCases.map(\.rawValue)
             guard let value = reader.decode(.choice(options), typeMember.value, path: "\(path).type"),
-                case .string(let s) = value, let k = LayerDescription.Kind(rawValue: s)
+                case .string(let s) = value, let k = LayerKind(rawValue: s)
             else { return nil }
             kind = k
         }
-        var layer = LayerDescription(kind: kind)
+        var layer = LayerDescription(content: kind.defaultContent)
+        var state = layer.state
         for member in members where member.key != "type" {
             let memberPath = "\(path).\(member.key)"
-            if let descriptor = LayerProperties.table[member.key] {
-                if let value = reader.decode(descriptor.kind, member.value, path: memberPath) { descriptor.set(&layer.properties, value) }
-            } else if kind == .emitter, let descriptor = EmitterProperties.table[member.key] {
-                if let value = reader.decode(descriptor.kind, member.value, path: memberPath) { descriptor.set(&layer.emitter, value) }
-            } else if kind == .replicator, let descriptor = ReplicatorProperties.table[member.key] {
-                if let value = reader.decode(descriptor.kind, member.value, path: memberPath) { descriptor.set(&layer.replicator, value) }
-            } else if kind == .emitter, member.key == "emitterCells" {
-                layer.emitter.emitterCells = decodeCells(member.value, path: memberPath, depth: 1, reader: reader)
-            } else if member.key == "animations" {
+            switch member.key {
+            case "animations":
                 layer.animations = AnimationDecoder(reader: reader, layerKind: kind).decodeList(member.value, path: memberPath)
-            } else if member.key == "sublayers" {
+            case "sublayers":
                 guard let elements = reader.elements(member.value, path: memberPath, what: "a list of layers") else { continue }
                 layer.sublayers = elements.enumerated().compactMap { i, element in
                     decodeLayer(element, path: "\(memberPath)[\(i)]", depth: depth + 1, reader: reader)
                 }
-            } else if kind != .emitter, EmitterProperties.table[member.key] != nil || member.key == "emitterCells" {
-                reader.report(memberPath, member.keyLocation, "\"\(member.key)\" belongs to emitter layers; add \"type\": \"emitter\" to this layer")
-            } else if kind != .replicator, ReplicatorProperties.table[member.key] != nil {
-                reader.report(memberPath, member.keyLocation, "\"\(member.key)\" belongs to replicator layers; add \"type\": \"replicator\" to this layer")
-            } else {
-                let allowed = LayerProperties.table.keys + Self.layerStructureKeys
-                    + (kind == .emitter ? EmitterProperties.table.keys + ["emitterCells"] : [])
-                    + (kind == .replicator ? ReplicatorProperties.table.keys : [])
-                unknownKey(member, path: path, allowed: allowed, reader: reader)
+            case "emitterCells" where kind.structureKeys.contains("emitterCells"):
+                state.emitter?.emitterCells = decodeCells(member.value, path: memberPath, depth: 1, reader: reader)
+            default:
+                // A property of CALayer or of this kind: the key path system resolves it, as it
+                // does for --set and animations (a preset key is a whole property, never a
+                // component such as "position.x").
+                if !member.key.contains("."), let (address, valueKind) = try? PropertyAddress.resolve(member.key, on: kind) {
+                    if let value = reader.decode(valueKind, member.value, path: memberPath) { address.apply(value, to: &state) }
+                } else if let reason = kind.misplacedKeyReason(member.key) {
+                    reader.report(memberPath, member.keyLocation, reason)
+                } else {
+                    unknownKey(member, path: path, allowed: kind.propertyKeys + kind.structureKeys + Self.layerStructureKeys, reader: reader)
+                }
             }
         }
+        // Cells decoded above went into `state`; properties and content come from it.
+        let animations = layer.animations, sublayers = layer.sublayers
+        layer = LayerDescription(properties: state.layer, content: state.content, animations: animations, sublayers: sublayers)
         return layer
     }
 

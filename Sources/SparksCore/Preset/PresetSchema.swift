@@ -14,26 +14,15 @@ public enum PresetSchema {
             "type": "object",
             "additionalProperties": false,
             "required": ["layers"],
-            "properties": [
+            "properties": properties(SceneDescription.table).merging([
                 "$schema": ["type": "string", "description": "The schema file, for editors: \"sparks.schema.json\"."],
-                "name": ["type": "string", "description": "The preset's name (default: the file name)."],
-                "description": ["type": "string", "description": "One line saying what the effect is."],
                 "canvas": [
                     "type": "object", "additionalProperties": false,
                     "description": "The drawing surface.",
-                    "properties": [
-                        "width": ["type": "integer", "minimum": 1, "maximum": PNGInfo.maxDimension, "description": "Width in points (default 800)."],
-                        "height": ["type": "integer", "minimum": 1, "maximum": PNGInfo.maxDimension, "description": "Height in points (default 600)."],
-                        "background": ["$ref": "#/definitions/color", "description": "Colour behind every layer (default clear: a transparent canvas, exported with its alpha)."],
-                    ],
-                ],
-                "stepRate": [
-                    "type": "number", "minimum": SceneDescription.stepRateRange.lowerBound,
-                    "maximum": SceneDescription.stepRateRange.upperBound,
-                    "description": "Fixed simulation steps per second (default 60).",
+                    "properties": properties(CanvasDescription.table),
                 ],
                 "layers": ["type": "array", "items": ["$ref": "#/definitions/layer"], "description": "Root layers, drawn in order."],
-            ],
+            ]) { $1 },
             "definitions": definitions,
         ]
     }
@@ -50,29 +39,30 @@ public enum PresetSchema {
             "animations": ["type": "array", "items": ["$ref": "#/definitions/animation"], "description": "Animations, applied in order at the layer's time."],
         ]
         let common = properties(LayerProperties.table)
-        var plain = common.merging(layerStructure) { $1 }
-        plain["type"] = ["const": "layer", "description": "A plain layer (CALayer), the default."]
-        var emitter = common.merging(properties(EmitterProperties.table)) { $1 }.merging(layerStructure) { $1 }
-        emitter["type"] = ["const": "emitter", "description": "An emitter layer (CAEmitterLayer)."]
-        emitter["emitterCells"] = ["type": "array", "items": ["$ref": "#/definitions/cell"], "description": "The cells this layer emits."]
-        var replicator = common.merging(properties(ReplicatorProperties.table)) { $1 }.merging(layerStructure) { $1 }
-        replicator["type"] = ["const": "replicator", "description": "A replicator layer (CAReplicatorLayer)."]
         var cell = properties(EmitterCell.table)
         cell["emitterCells"] = ["type": "array", "items": ["$ref": "#/definitions/cell"], "description": "Sub-cells emitted by every live particle of this cell."]
-        return [
-            "layer": [
-                "type": "object",
-                "if": ["properties": ["type": ["const": "emitter"]], "required": ["type"]],
-                "then": ["$ref": "#/definitions/emitterLayer"],
-                "else": [
-                    "if": ["properties": ["type": ["const": "replicator"]], "required": ["type"]],
-                    "then": ["$ref": "#/definitions/replicatorLayer"],
-                    "else": ["$ref": "#/definitions/plainLayer"],
-                ],
-            ],
-            "plainLayer": ["type": "object", "additionalProperties": false, "properties": plain],
-            "emitterLayer": ["type": "object", "additionalProperties": false, "required": ["type"], "properties": emitter],
-            "replicatorLayer": ["type": "object", "additionalProperties": false, "required": ["type"], "properties": replicator],
+        var result: [String: Any] = [:]
+        // One definition per kind of layer, chosen by "type" (a plain layer when it is absent).
+        var choice: [String: Any] = ["$ref": "#/definitions/\(definitionName(.layer))"]
+        for kind in LayerKind.allCases.reversed() {
+            var keys = common.merging(properties(kind.contentTable)) { $1 }.merging(layerStructure) { $1 }
+            keys["type"] = ["const": kind.rawValue, "description": kind == .layer ? "A plain layer (CALayer), the default." : "A\(kind == .emitter ? "n" : "") \(kind.rawValue) layer (\(kind.className))."]
+            if kind == .emitter {
+                keys["emitterCells"] = ["type": "array", "items": ["$ref": "#/definitions/cell"], "description": "The cells this layer emits."]
+            }
+            var definition: [String: Any] = ["type": "object", "additionalProperties": false, "properties": keys]
+            if kind != .layer {
+                definition["required"] = ["type"]
+                choice = [
+                    "if": ["properties": ["type": ["const": kind.rawValue]], "required": ["type"]],
+                    "then": ["$ref": "#/definitions/\(definitionName(kind))"], "else": choice,
+                ]
+            }
+            result[definitionName(kind)] = definition
+        }
+        choice["type"] = "object"
+        return result.merging([
+            "layer": choice,
             "animation": animationSchema,
             "timingFunction": [
                 "description": "A named curve or the control points [x1, y1, x2, y2].",
@@ -123,7 +113,12 @@ public enum PresetSchema {
                     "perspective": ["type": "number", "exclusiveMinimum": 0, "maximum": NumberRule.magnitudeLimit, "description": "Eye distance d: m34 = −1/d"],
                 ],
             ],
-        ]
+        ]) { $1 }
+    }
+
+    /// The definition of a kind of layer: plainLayer, emitterLayer, replicatorLayer…
+    private static func definitionName(_ kind: LayerKind) -> String {
+        kind == .layer ? "plainLayer" : "\(kind.rawValue)Layer"
     }
 
     private static var animationSchema: [String: Any] {
@@ -198,9 +193,9 @@ public enum PresetSchema {
         ]
     }
 
-    private static func properties<Root>(_ table: PropertyTable<Root>) -> [String: Any] {
+    private static func properties<Root>(_ table: PropertyTable<Root>?) -> [String: Any] {
         var result: [String: Any] = [:]
-        for descriptor in table.descriptors {
+        for descriptor in table?.descriptors ?? [] {
             var schema = schema(for: descriptor.kind)
             schema["description"] = descriptor.summary
             result[descriptor.key] = schema

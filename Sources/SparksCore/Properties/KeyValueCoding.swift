@@ -119,47 +119,6 @@ extension PropertyTable {
     }
 }
 
-extension EmitterCell {
-    /// Sets a value at a key path relative to a cell array, such as
-    /// `emitterCells.fire.birthRate` or `emitterCells.rocket.emitterCells.spark.color` (spec §6.11).
-    static func setValue(
-        _ value: PropertyValue, in cells: inout [EmitterCell], components: ArraySlice<String>, fullKeyPath: String
-    ) throws(KeyPathError) {
-        let (index, rest) = try resolve(in: cells, components: components, fullKeyPath: fullKeyPath)
-        if rest.first == "emitterCells" {
-            try setValue(value, in: &cells[index].emitterCells, components: rest, fullKeyPath: fullKeyPath)
-        } else {
-            try table.setValue(value, on: &cells[index], components: rest, fullKeyPath: fullKeyPath)
-        }
-    }
-
-    /// Reads a value at a key path relative to a cell array.
-    static func value(in cells: [EmitterCell], components: ArraySlice<String>, fullKeyPath: String) throws(KeyPathError) -> PropertyValue {
-        let (index, rest) = try resolve(in: cells, components: components, fullKeyPath: fullKeyPath)
-        if rest.first == "emitterCells" {
-            return try value(in: cells[index].emitterCells, components: rest, fullKeyPath: fullKeyPath)
-        }
-        return try table.value(on: cells[index], components: rest, fullKeyPath: fullKeyPath)
-    }
-
-    private static func resolve(
-        in cells: [EmitterCell], components: ArraySlice<String>, fullKeyPath: String
-    ) throws(KeyPathError) -> (Int, ArraySlice<String>) {
-        guard components.first == "emitterCells", components.count >= 3 else {
-            throw KeyPathError(keyPath: fullKeyPath, reason: "expected emitterCells.NAME.PROPERTY")
-        }
-        let name = components[components.startIndex + 1]
-        guard let index = cells.firstIndex(where: { $0.name == name }) else {
-            let names = cells.compactMap(\.name)
-            throw KeyPathError(
-                keyPath: fullKeyPath,
-                reason: names.isEmpty ? "there is no cell named \"\(name)\" (no cell here has a name)" : "there is no cell named \"\(name)\" (cells: \(names.joined(separator: ", ")))",
-                suggestion: nearestKey(to: name, in: names))
-        }
-        return (index, components.dropFirst(2))
-    }
-}
-
 /// The candidate closest to `key` by edit distance (case-insensitive), when close enough to be a
 /// plausible typo: at most a third of the key's length, and at least one edit.
 public func nearestKey(to key: String, in candidates: [String]) -> String? {
@@ -208,16 +167,5 @@ extension PropertyTable {
                 suggestion: nearestKey(to: componentName, in: Array(descriptor.kind.components.keys)).map { "\(key).\($0)" })
         }
         return .number(descriptor.kind.componentRule)
-    }
-}
-
-extension EmitterCell {
-    /// The kind of value at a key path relative to a cell array.
-    static func kind(in cells: [EmitterCell], components: ArraySlice<String>, fullKeyPath: String) throws(KeyPathError) -> PropertyKind {
-        let (index, rest) = try resolve(in: cells, components: components, fullKeyPath: fullKeyPath)
-        if rest.first == "emitterCells" {
-            return try kind(in: cells[index].emitterCells, components: rest, fullKeyPath: fullKeyPath)
-        }
-        return try table.kind(components: rest, fullKeyPath: fullKeyPath)
     }
 }

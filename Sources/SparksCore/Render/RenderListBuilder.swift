@@ -59,14 +59,6 @@ public final class RenderListBuilder {
     /// Creates a builder.
     public init() {}
 
-    /// `(x, y, z, 1) ↦ (x, y, 0, 1)`: drops depth, as a layer that does not preserve depth
-    /// flattens its subtree into its own plane (spec §1.2).
-    static let flatten: Transform3D = {
-        var t = Transform3D.identity
-        t.m33 = 0
-        return t
-    }()
-
     /// Rebuilds `list` from the layers (roots of the tree, in order) at scene time `time`.
     public func build(layers: [Layer], time: Double, into list: inout RenderList) {
         list.removeAll()
@@ -121,7 +113,7 @@ public final class RenderListBuilder {
             appendParticles(of: emitter, properties: properties, transform: world, opacity: Float(opacity), tint: tint, clip: inner.clip, into: &list)
         }
 
-        let sublayerSpace = state.preservesDepth ? world : Self.flatten * world
+        let sublayerSpace = state.preservesDepth ? world : Transform3D.flatten * world
         inner.time = localTime
         if let replicator = state.replicator {
             // Instance k: sublayers in the replicator's space moved by X^k about the centre,

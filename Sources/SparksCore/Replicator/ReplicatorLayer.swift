@@ -5,51 +5,26 @@
 /// running `k · instanceDelay` later (spec §8).
 public final class ReplicatorLayer: Layer {
     /// The replicator's model values.
-    public var replicator: ReplicatorProperties
+    public var replicator: ReplicatorProperties {
+        get { model.content.replicator! }
+        set { model.content = .replicator(newValue) }
+        _modify {
+            // Moved out while changed, so the arrays inside stay uniquely referenced.
+            guard case .replicator(var properties) = model.content else { preconditionFailure("an replicator layer holds replicator content") }
+            model.content = .plain
+            defer { model.content = .replicator(properties) }
+            yield &properties
+        }
+    }
 
     /// Creates a replicator layer.
     public init(properties: LayerProperties = LayerProperties(), replicator: ReplicatorProperties = ReplicatorProperties()) {
-        self.replicator = replicator
-        super.init(properties: properties)
+        super.init(model: LayerState(layer: properties, content: .replicator(replicator)))
     }
 
     /// Reads and writes replicator properties by name: `layer.instanceCount`.
     public subscript<T>(dynamicMember keyPath: WritableKeyPath<ReplicatorProperties, T>) -> T {
         get { replicator[keyPath: keyPath] }
         set { replicator[keyPath: keyPath] = newValue }
-    }
-
-    /// The model values, with the replicator's.
-    public override var modelState: LayerState { LayerState(layer: properties, replicator: replicator) }
-
-    /// Keys of CALayer and CAReplicatorLayer.
-    public override class var propertyKeys: [String] {
-        LayerProperties.table.keys + ReplicatorProperties.table.keys
-    }
-
-    override func setValue(_ value: PropertyValue, components: ArraySlice<String>, fullKeyPath: String) throws(KeyPathError) {
-        if let key = components.first, ReplicatorProperties.table[key] != nil {
-            try ReplicatorProperties.table.setValue(value, on: &replicator, components: components, fullKeyPath: fullKeyPath)
-        } else if let key = components.first, LayerProperties.table[key] == nil {
-            throw KeyPathError(
-                keyPath: fullKeyPath, reason: "unknown property \"\(key)\" of a replicator layer",
-                suggestion: nearestKey(to: key, in: Self.propertyKeys))
-        } else {
-            try super.setValue(value, components: components, fullKeyPath: fullKeyPath)
-        }
-    }
-
-    override func propertyKind(components: ArraySlice<String>, fullKeyPath: String) throws(KeyPathError) -> PropertyKind {
-        if let key = components.first, ReplicatorProperties.table[key] != nil {
-            return try ReplicatorProperties.table.kind(components: components, fullKeyPath: fullKeyPath)
-        }
-        return try super.propertyKind(components: components, fullKeyPath: fullKeyPath)
-    }
-
-    override func value(components: ArraySlice<String>, fullKeyPath: String) throws(KeyPathError) -> PropertyValue {
-        if let key = components.first, ReplicatorProperties.table[key] != nil {
-            return try ReplicatorProperties.table.value(on: replicator, components: components, fullKeyPath: fullKeyPath)
-        }
-        return try super.value(components: components, fullKeyPath: fullKeyPath)
     }
 }

@@ -47,9 +47,9 @@ extension Scene {
         let result = descriptions.enumerated().map { index, description -> Layer in
             let match: Int?
             if let name = description.properties.name {
-                match = unused.firstIndex { $0.properties.name == name && kind(of: $0) == description.kind }
+                match = unused.firstIndex { $0.properties.name == name && $0.kind == description.kind }
             } else {
-                match = index < old.count && old[index].properties.name == nil && kind(of: old[index]) == description.kind
+                match = index < old.count && old[index].properties.name == nil && old[index].kind == description.kind
                     ? unused.firstIndex { $0 === old[index] } : nil
             }
             let localTime = description.properties.timing.localTime(parentTime: parentTime)
@@ -59,24 +59,14 @@ extension Scene {
             }
             let layer = unused.remove(at: match)
             summary.keptLayers += 1
-            layer.properties = description.properties
+            layer.model = description.state
             layer.animations = scene.animationsStartingAtSceneStart(description, layer: layer)
-            if let emitter = layer as? EmitterLayer {
-                emitter.emitter = description.emitter
-                emitter.simulation.reconcile(with: description.emitter.emitterCells)
-            }
-            if let replicator = layer as? ReplicatorLayer { replicator.replicator = description.replicator }
+            if let emitter = layer as? EmitterLayer { emitter.simulation.reconcile(with: emitter.emitter.emitterCells) }
             let sublayers = merge(layer.sublayers, with: description.sublayers, parentTime: localTime, summary: &summary, scene: scene)
             layer.replaceSublayers(with: sublayers)
             return layer
         }
         summary.removedLayers += unused.reduce(0) { $0 + $1.subtree.count }
         return result
-    }
-
-    private static func kind(of layer: Layer) -> LayerDescription.Kind {
-        if layer is EmitterLayer { return .emitter }
-        if layer is ReplicatorLayer { return .replicator }
-        return .layer
     }
 }

@@ -45,10 +45,10 @@ public final class Scene {
 
     private static func makeLayer(_ description: LayerDescription, parentTime: Double) -> Layer {
         let layer: Layer
-        switch description.kind {
-        case .layer: layer = Layer(properties: description.properties)
-        case .emitter: layer = EmitterLayer(properties: description.properties, emitter: description.emitter)
-        case .replicator: layer = ReplicatorLayer(properties: description.properties, replicator: description.replicator)
+        switch description.content {
+        case .plain: layer = Layer(properties: description.properties)
+        case .emitter(let emitter): layer = EmitterLayer(properties: description.properties, emitter: emitter)
+        case .replicator(let replicator): layer = ReplicatorLayer(properties: description.properties, replicator: replicator)
         }
         // An animation added with beginTime 0 starts "now": at the layer's local time when the
         // scene starts (spec §3.2).

@@ -5,7 +5,7 @@ extension SceneDescription {
     public var expectedLiveParticles: Double {
         func total(_ layers: [LayerDescription]) -> Double {
             layers.reduce(0) { sum, layer in
-                sum + (layer.kind == .emitter ? layer.emitter.expectedLiveParticles : 0) + total(layer.sublayers)
+                sum + (layer.content.emitter?.expectedLiveParticles ?? 0) + total(layer.sublayers)
             }
         }
         return total(layers)
@@ -15,7 +15,7 @@ extension SceneDescription {
     /// large, as `--birth-rate-scale` does).
     public mutating func scaleBirthRates(by factor: Double) {
         func scale(_ layer: inout LayerDescription) {
-            if layer.kind == .emitter { layer.emitter.birthRate *= factor }
+            layer.content.emitter?.birthRate *= factor
             for i in layer.sublayers.indices { scale(&layer.sublayers[i]) }
         }
         for i in layers.indices { scale(&layers[i]) }

@@ -17,45 +17,73 @@ public struct CanvasDescription: Hashable, Sendable {
 
     /// The size in points.
     public var size: Size { Size(width: width, height: height) }
+
+    /// The keys of a preset's `canvas`.
+    public static let table = PropertyTable<CanvasDescription>([
+        .number("width", \.width, NumberRule(minimum: 1, maximum: Double(PNGInfo.maxDimension), isInteger: true), "Width in points (default 800)."),
+        .number("height", \.height, NumberRule(minimum: 1, maximum: Double(PNGInfo.maxDimension), isInteger: true), "Height in points (default 600)."),
+        .color("background", \.background, "Colour behind every layer (default clear: a transparent canvas, exported with its alpha)."),
+    ])
 }
 
 /// One layer of a scene description, with its sublayers.
 public struct LayerDescription: Hashable, Sendable {
     /// The kinds of layer a preset can name in `type`.
-    public enum Kind: String, Hashable, Sendable, CaseIterable {
-        /// A plain layer (CALayer).
-        case layer
-        /// An emitter layer (CAEmitterLayer).
-        case emitter
-        /// A replicator layer (CAReplicatorLayer).
-        case replicator
-    }
+    public typealias Kind = LayerKind
 
-    /// Which kind of layer.
-    public var kind: Kind
     /// CALayer properties.
     public var properties: LayerProperties
-    /// CAEmitterLayer properties (used when `kind` is `.emitter`).
-    public var emitter: EmitterProperties
-    /// CAReplicatorLayer properties (used when `kind` is `.replicator`).
-    public var replicator: ReplicatorProperties
+    /// The kind of layer and its own properties.
+    public var content: LayerContent
     /// Animations attached to the layer, applied in order.
     public var animations: [Animation]
     /// Sublayers in order.
     public var sublayers: [LayerDescription]
 
     /// Creates a layer description.
+    public init(properties: LayerProperties = LayerProperties(), content: LayerContent = .plain, animations: [Animation] = [], sublayers: [LayerDescription] = []) {
+        self.properties = properties
+        self.content = content
+        self.animations = animations
+        self.sublayers = sublayers
+    }
+
+    /// Creates a layer description of `kind`, taking the properties that kind has.
     public init(
         kind: Kind, properties: LayerProperties = LayerProperties(), emitter: EmitterProperties = EmitterProperties(),
         replicator: ReplicatorProperties = ReplicatorProperties(), animations: [Animation] = [],
         sublayers: [LayerDescription] = []
     ) {
-        self.kind = kind
-        self.properties = properties
-        self.emitter = emitter
-        self.replicator = replicator
-        self.animations = animations
-        self.sublayers = sublayers
+        let content: LayerContent = switch kind {
+        case .layer: .plain
+        case .emitter: .emitter(emitter)
+        case .replicator: .replicator(replicator)
+        }
+        self.init(properties: properties, content: content, animations: animations, sublayers: sublayers)
+    }
+
+    /// Which kind of layer.
+    public var kind: Kind { content.kind }
+
+    /// CAEmitterLayer properties, for emitter layers.
+    public var emitter: EmitterProperties? {
+        get { content.emitter }
+        set { content.emitter = newValue }
+    }
+
+    /// CAReplicatorLayer properties, for replicator layers.
+    public var replicator: ReplicatorProperties? {
+        get { content.replicator }
+        set { content.replicator = newValue }
+    }
+
+    /// The model state the layer starts from.
+    public var state: LayerState {
+        get { LayerState(layer: properties, content: content) }
+        set {
+            properties = newValue.layer
+            content = newValue.content
+        }
     }
 }
 
@@ -88,6 +116,19 @@ public struct SceneDescription: Hashable, Sendable {
         self.stepRate = stepRate
         self.layers = layers
     }
+
+    /// The top-level settings of a preset besides `canvas` and `layers`.
+    public static let table = PropertyTable<SceneDescription>([
+        .text("name", \.optionalName, "The preset's name (default: the file name)."),
+        .text("description", \.summary, "One line saying what the effect is."),
+        .number("stepRate", \.stepRate, NumberRule(minimum: stepRateRange.lowerBound, maximum: stepRateRange.upperBound), "Fixed simulation steps per second (default 60)."),
+    ])
+
+    /// `name` as the table reads and writes it.
+    var optionalName: String? {
+        get { name }
+        set { if let newValue { name = newValue } }
+    }
 }
 
 extension SceneDescription {
@@ -109,7 +150,7 @@ extension SceneDescription {
             for (i, layer) in list.enumerated() {
                 let here = "\(path)[\(i)]"
                 note(layer.properties.contents, "\(here).contents")
-                if layer.kind == .emitter { cells(layer.emitter.emitterCells, "\(here).emitterCells") }
+                if let emitter = layer.content.emitter { cells(emitter.emitterCells, "\(here).emitterCells") }
                 layers(layer.sublayers, "\(here).sublayers")
             }
         }

@@ -152,7 +152,7 @@ public final class LivePreset {
         func layers(_ list: [LayerDescription]) {
             for layer in list {
                 if let file = layer.properties.contents?.url?.path, !paths.contains(file) { paths.append(file) }
-                cells(layer.emitter.emitterCells)
+                cells(layer.content.emitter?.emitterCells ?? [])
                 layers(layer.sublayers)
             }
         }

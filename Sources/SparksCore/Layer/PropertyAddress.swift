@@ -8,22 +8,23 @@ public enum TransformComponent: String, Hashable, Sendable, CaseIterable {
     var kind: PropertyKind { self == .translation ? .point : .number(.any) }
 }
 
-/// What an animation's key path addresses, resolved once when the animation is made, so
-/// applying a value each step needs no string parsing.
-public enum AnimationTarget: Hashable, Sendable {
+/// A Core Animation key path resolved for a kind of layer: which property (and which component
+/// of it) it names. The one key-path system: preset keys, `--set`, `setValue(_:forKeyPath:)`
+/// and animations all resolve through it, once, so applying a value needs no string parsing.
+public enum PropertyAddress: Hashable, Sendable {
     /// A CALayer property, optionally one component of it (`position.x`).
     case layer(key: String, component: Int?)
     /// A component of the layer's transform.
     case transform(TransformComponent)
-    /// A CAEmitterLayer property, optionally one component.
-    case emitter(key: String, component: Int?)
-    /// A CAReplicatorLayer property, optionally one component.
-    case replicator(key: String, component: Int?)
+    /// A property of the layer's kind (CAEmitterLayer, CAReplicatorLayer…), optionally one
+    /// component.
+    case content(key: String, component: Int?)
     /// A property of an emitter cell found by names: `emitterCells.rocket.emitterCells.spark.birthRate`.
     case cell(names: [String], key: String, component: Int?)
 
-    /// Resolves `keyPath` for a layer of `kind`, returning the target and the kind of value it takes.
-    public static func resolve(_ keyPath: String, on kind: LayerDescription.Kind) throws(KeyPathError) -> (AnimationTarget, PropertyKind) {
+    /// Resolves `keyPath` for a layer of `kind`, returning the address and the kind of value it
+    /// takes.
+    public static func resolve(_ keyPath: String, on kind: LayerKind) throws(KeyPathError) -> (PropertyAddress, PropertyKind) {
         let parts = keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         guard let first = parts.first, !first.isEmpty else { throw KeyPathError(keyPath: keyPath, reason: "empty key path") }
         let rest = parts.dropFirst().joined(separator: ".")
@@ -36,38 +37,33 @@ public enum AnimationTarget: Hashable, Sendable {
             }
             return (.transform(component), component.kind)
         }
-        if first == "emitterCells" {
-            guard kind == .emitter else { throw KeyPathError(keyPath: keyPath, reason: "emitterCells key paths need an emitter layer") }
+        if first == "emitterCells", kind.structureKeys.contains(first) {
             var names: [String] = []
             var index = 0
             while index + 1 < parts.count, parts[index] == "emitterCells" {
                 names.append(parts[index + 1])
                 index += 2
             }
-            guard index < parts.count, !names.isEmpty else {
+            guard index < parts.count, !names.isEmpty, names.allSatisfy({ !$0.isEmpty }) else {
                 throw KeyPathError(keyPath: keyPath, reason: "expected emitterCells.NAME.PROPERTY")
             }
             let key = parts[index]
             let (kind, component) = try resolveKey(key, componentName: parts[(index + 1)...].joined(separator: "."), in: EmitterCell.table, keyPath: keyPath)
             return (.cell(names: names, key: key, component: component), kind)
         }
-        let componentName = rest
         if LayerProperties.table[first] != nil {
-            let (k, c) = try resolveKey(first, componentName: componentName, in: LayerProperties.table, keyPath: keyPath)
+            let (k, c) = try resolveKey(first, componentName: rest, in: LayerProperties.table, keyPath: keyPath)
             return (.layer(key: first, component: c), k)
         }
-        if kind == .emitter, EmitterProperties.table[first] != nil {
-            let (k, c) = try resolveKey(first, componentName: componentName, in: EmitterProperties.table, keyPath: keyPath)
-            return (.emitter(key: first, component: c), k)
+        if let table = kind.contentTable, table[first] != nil {
+            let (k, c) = try resolveKey(first, componentName: rest, in: table, keyPath: keyPath)
+            return (.content(key: first, component: c), k)
         }
-        if kind == .replicator, ReplicatorProperties.table[first] != nil {
-            let (k, c) = try resolveKey(first, componentName: componentName, in: ReplicatorProperties.table, keyPath: keyPath)
-            return (.replicator(key: first, component: c), k)
-        }
-        var known = LayerProperties.table.keys + ["transform.scale", "transform.rotation.z", "transform.translation.x"]
-        if kind == .emitter { known += EmitterProperties.table.keys }
-        if kind == .replicator { known += ReplicatorProperties.table.keys }
-        throw KeyPathError(keyPath: keyPath, reason: "\"\(first)\" is not an animatable property of a\(kind == .layer ? "" : "n") \(kind.rawValue) layer", suggestion: nearestKey(to: first, in: known))
+        if let reason = kind.misplacedKeyReason(first) { throw KeyPathError(keyPath: keyPath, reason: reason) }
+        let known = kind.propertyKeys + kind.structureKeys + ["transform.scale", "transform.rotation.z", "transform.translation.x"]
+        throw KeyPathError(
+            keyPath: keyPath, reason: "\"\(first)\" is not a property of a\(kind == .layer ? "" : "n") \(kind.rawValue) layer (\(kind.className))",
+            suggestion: nearestKey(to: first, in: known))
     }
 
     private static func resolveKey<Root>(
@@ -85,26 +81,41 @@ public enum AnimationTarget: Hashable, Sendable {
         return (.number(descriptor.kind.componentRule), index)
     }
 
-    /// The current value at this target in `state`.
+    /// Checks that what the address names exists in `state` (cells are found by name when a
+    /// value is set, so a misspelt cell name is an error, not a silent no-op).
+    public func check(in state: LayerState, keyPath: String) throws(KeyPathError) {
+        guard case .cell(let names, _, _) = self else { return }
+        var cells = state.emitter?.emitterCells ?? []
+        for name in names {
+            guard let cell = cells.first(where: { $0.name == name }) else {
+                let known = cells.compactMap(\.name)
+                throw KeyPathError(
+                    keyPath: keyPath,
+                    reason: known.isEmpty ? "there is no cell named \"\(name)\" (no cell here has a name)" : "there is no cell named \"\(name)\" (cells: \(known.joined(separator: ", ")))",
+                    suggestion: nearestKey(to: name, in: known))
+            }
+            cells = cell.emitterCells
+        }
+    }
+
+    /// The current value at this address in `state`.
     public func value(in state: LayerState) -> PropertyValue? {
         switch self {
         case .layer(let key, let component):
             return Self.read(LayerProperties.table, key, component, state.layer)
         case .transform(let component):
             return TransformParts(state.layer.transform).value(of: component)
-        case .emitter(let key, let component):
-            guard let emitter = state.emitter else { return nil }
-            return Self.read(EmitterProperties.table, key, component, emitter)
-        case .replicator(let key, let component):
-            guard let replicator = state.replicator else { return nil }
-            return Self.read(ReplicatorProperties.table, key, component, replicator)
+        case .content(let key, let component):
+            guard let table = state.content.kind.contentTable else { return nil }
+            return Self.read(table, key, component, state.content)
         case .cell(let names, let key, let component):
             guard let cells = state.emitter?.emitterCells, let cell = Self.cell(names[...], in: cells) else { return nil }
             return Self.read(EmitterCell.table, key, component, cell)
         }
     }
 
-    /// Writes `value` at this target in `state` (values were checked when the animation was made).
+    /// Writes `value` at this address in `state` (the value was checked against the address's
+    /// kind; a cell that is not there is skipped).
     public func apply(_ value: PropertyValue, to state: inout LayerState) {
         switch self {
         case .layer(let key, let component):
@@ -113,15 +124,11 @@ public enum AnimationTarget: Hashable, Sendable {
             var parts = TransformParts(state.layer.transform)
             parts.set(component, value)
             state.layer.transform = parts.transform
-        case .emitter(let key, let component):
-            guard state.emitter != nil else { return }
-            Self.write(EmitterProperties.table, key, component, value, &state.emitter!)
-        case .replicator(let key, let component):
-            guard state.replicator != nil else { return }
-            Self.write(ReplicatorProperties.table, key, component, value, &state.replicator!)
+        case .content(let key, let component):
+            guard let table = state.content.kind.contentTable else { return }
+            Self.write(table, key, component, value, &state.content)
         case .cell(let names, let key, let component):
-            guard state.emitter != nil else { return }
-            Self.writeCell(names[...], key, component, value, &state.emitter!.emitterCells)
+            state.content.changeEmitter { Self.writeCell(names[...], key, component, value, &$0.emitterCells) }
         }
     }
 

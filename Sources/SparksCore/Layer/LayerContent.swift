@@ -1,0 +1,143 @@
+/// The kinds of layer, as a preset's `"type"` names them. Each kind is one row here: its
+/// content's property table and the structural keys it adds; key paths, presets, `--set`,
+/// animations and the schema all read these rows.
+public enum LayerKind: String, Hashable, Sendable, CaseIterable {
+    /// A plain layer (CALayer).
+    case layer
+    /// An emitter layer (CAEmitterLayer).
+    case emitter
+    /// A replicator layer (CAReplicatorLayer).
+    case replicator
+
+    /// The Core Animation class, for messages and documentation.
+    public var className: String {
+        switch self {
+        case .layer: "CALayer"
+        case .emitter: "CAEmitterLayer"
+        case .replicator: "CAReplicatorLayer"
+        }
+    }
+
+    /// A layer of this kind with Core Animation's defaults.
+    public var defaultContent: LayerContent {
+        switch self {
+        case .layer: .plain
+        case .emitter: .emitter(EmitterProperties())
+        case .replicator: .replicator(ReplicatorProperties())
+        }
+    }
+
+    /// The properties this kind adds to CALayer's, read and written on the content.
+    public var contentTable: PropertyTable<LayerContent>? {
+        switch self {
+        case .layer: Optional.none
+        case .emitter: LayerContent.emitterTable
+        case .replicator: LayerContent.replicatorTable
+        }
+    }
+
+    /// Keys holding nested structures this kind adds (decoded by the preset reader, addressed
+    /// by name in key paths), besides its properties.
+    public var structureKeys: [String] {
+        self == .emitter ? ["emitterCells"] : []
+    }
+
+    /// Every property key a layer of this kind has: CALayer's, then its own.
+    public var propertyKeys: [String] {
+        LayerProperties.table.keys + (contentTable?.keys ?? [])
+    }
+
+    /// Why `key` is not this kind's when another kind has it: "belongs to emitter layers…".
+    func misplacedKeyReason(_ key: String) -> String? {
+        guard let owner = Self.allCases.first(where: { $0 != self && ($0.contentTable?[key] != nil || $0.structureKeys.contains(key)) }) else { return nil }
+        return "\"\(key)\" belongs to \(owner.rawValue) layers (\(owner.className)); add \"type\": \"\(owner.rawValue)\" to this layer"
+    }
+}
+
+/// What a layer is besides a CALayer: its kind, with that kind's properties. A plain layer has
+/// none.
+public enum LayerContent: Hashable, Sendable {
+    /// A plain layer.
+    case plain
+    /// An emitter layer's properties, cells included.
+    case emitter(EmitterProperties)
+    /// A replicator layer's properties.
+    case replicator(ReplicatorProperties)
+
+    /// Which kind of layer this is.
+    public var kind: LayerKind {
+        switch self {
+        case .plain: .layer
+        case .emitter: .emitter
+        case .replicator: .replicator
+        }
+    }
+
+    /// The emitter properties, for an emitter layer. Setting them makes this an emitter
+    /// layer's content; to change them in place without copying, use ``changeEmitter(_:)``.
+    public var emitter: EmitterProperties? {
+        get {
+            if case .emitter(let properties) = self { return properties }
+            return nil
+        }
+        set {
+            if let newValue { self = .emitter(newValue) } else if kind == .emitter { self = .plain }
+        }
+    }
+
+    /// The replicator properties, for a replicator layer (see ``changeReplicator(_:)``).
+    public var replicator: ReplicatorProperties? {
+        get {
+            if case .replicator(let properties) = self { return properties }
+            return nil
+        }
+        set {
+            if let newValue { self = .replicator(newValue) } else if kind == .replicator { self = .plain }
+        }
+    }
+
+    /// Changes the emitter properties in place, for an emitter layer (moved out while
+    /// changed, so their cell arrays stay uniquely referenced and nothing is copied).
+    public mutating func changeEmitter(_ change: (inout EmitterProperties) -> Void) {
+        guard case .emitter(var properties) = self else { return }
+        self = .plain
+        change(&properties)
+        self = .emitter(properties)
+    }
+
+    /// Changes the replicator properties in place, for a replicator layer.
+    public mutating func changeReplicator(_ change: (inout ReplicatorProperties) -> Void) {
+        guard case .replicator(var properties) = self else { return }
+        self = .plain
+        change(&properties)
+        self = .replicator(properties)
+    }
+
+    /// Whether the layer keeps its sublayers' depth instead of flattening them.
+    public var preservesDepth: Bool {
+        emitter?.preservesDepth ?? replicator?.preservesDepth ?? false
+    }
+
+    /// The emitter table, read and written on the content.
+    static let emitterTable: PropertyTable<LayerContent> = EmitterProperties.table.lifted(read: { $0.emitter }, change: { $0.changeEmitter($1) })
+    /// The replicator table, read and written on the content.
+    static let replicatorTable: PropertyTable<LayerContent> = ReplicatorProperties.table.lifted(read: { $0.replicator }, change: { $0.changeReplicator($1) })
+}
+
+extension PropertyTable {
+    /// This table read and written through an optional part of `Outer` (a layer's content):
+    /// reads of an absent part give the property's value on nothing (never asked: addresses
+    /// are resolved for the layer's kind), writes to an absent part do nothing.
+    func lifted<Outer>(
+        read: @escaping @Sendable (Outer) -> Root?,
+        change: @escaping @Sendable (inout Outer, (inout Root) -> Void) -> Void
+    ) -> PropertyTable<Outer> {
+        PropertyTable<Outer>(descriptors.map { descriptor in
+            PropertyDescriptor<Outer>(descriptor.key, descriptor.kind, descriptor.summary, get: { outer in
+                read(outer).map(descriptor.get) ?? .number(0)
+            }, set: { outer, value in
+                change(&outer) { descriptor.set(&$0, value) }
+            })
+        })
+    }
+}
