@@ -121,6 +121,10 @@ struct CommandTests {
         let one = try run("bench-anchor", "--live", "60000", "--frames", "20", "--threads", "1")
         let two = try run("bench-anchor", "--live", "60000", "--frames", "20", "--threads", "2")
         #expect(one["stateHash"] as? String == two["stateHash"] as? String)
+        // With no particle alive, the per-particle figures are null, not a failure to write inf.
+        let empty = try run("spinner", "--frames", "10")
+        #expect(empty["nsPerParticleUpdate"] is NSNull)
+        #expect((empty["memory"] as? [String: Any])?["bytesPerLiveParticle"] is NSNull)
     }
 
     @Test("run without a display fails at once with a message saying what to do")

@@ -61,7 +61,7 @@ struct GalleryPresetTests {
     @Test("Fireworks: sparks carry their rocket's colour")
     func fireworksColours() throws {
         var description = try preset("fireworks")
-        description.layers[0].emitter!.emitterCells[0].birthRate = 0.4  // one rocket at a time
+        description.layers[0].content.emitter!.emitterCells[0].birthRate = 0.4  // one rocket at a time
         let scene = Scene(description)
         let rocket = scene.emitterLayers[0].simulation.cellStates[0]
         // Step until the first rocket has burst, noting its colour on the way.
@@ -94,8 +94,8 @@ struct GalleryPresetTests {
     @Test("Comet: moving the emitter does not drag live particles")
     func cometTrail() throws {
         var description = try preset("comet")
-        description.layers[1].emitter!.emitterCells[0].velocity = 0  // still sparks show it plainly
-        description.layers[1].emitter!.emitterCells[0].velocityRange = 0
+        description.layers[1].content.emitter!.emitterCells[0].velocity = 0  // still sparks show it plainly
+        description.layers[1].content.emitter!.emitterCells[0].velocityRange = 0
         let scene = Scene(description)
         scene.run(until: 2)
         let tail = scene.emitterLayers[0].simulation.cellStates[0].storage

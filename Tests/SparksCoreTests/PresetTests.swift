@@ -19,7 +19,7 @@ struct PresetTests {
         let layer = try #require(fire.layers.first)
         #expect(layer.kind == .emitter)
         #expect(layer.properties.position == Point(x: 400, y: 300))
-        let e = try #require(layer.emitter)
+        let e = try #require(layer.content.emitter)
         #expect(e.emitterSize == Size(width: 50, height: 10))
         #expect(e.emitterShape == .line && e.emitterMode == .outline && e.renderMode == .additive)
         let c = try #require(e.emitterCells.first)
@@ -34,7 +34,7 @@ struct PresetTests {
     @Test("neon.json carries the book's values exactly")
     func neon() throws {
         let neon = try load("neon")
-        let e = try #require(neon.layers.first?.emitter)
+        let e = try #require(neon.layers.first?.content.emitter)
         #expect(e.emitterSize == Size(width: 2, height: 2))
         #expect(e.emitterShape == .circle && e.emitterMode == .outline && e.renderMode == .backToFront)
         let c = try #require(e.emitterCells.first)

@@ -122,7 +122,7 @@ struct LiveReloadTests {
         events += f.frames(0.3)
         #expect(events.count == 1)
         #expect(f.live.reloadCount == 1)
-        #expect(f.live.scene.source.layers[0].emitter!.emitterCells[0].birthRate == 900)
+        #expect(f.live.scene.source.layers[0].content.emitter!.emitterCells[0].birthRate == 900)
     }
 
     @Test("A renamed cell restarts while the rest carries on; a changed texture file is reported for reloading")

@@ -71,7 +71,7 @@ struct OffscreenRenderTests {
     func fireAdditiveVersusNormal() throws {
         let additive = try render(Scene(try preset("fire")), at: 2)
         var normal = try preset("fire")
-        normal.layers[0].emitter!.renderMode = .unordered
+        normal.layers[0].content.emitter!.renderMode = .unordered
         let blended = try render(Scene(normal), at: 2)
         #expect(additive.meanBrightness(x: 375, y: 220, width: 50, height: 80) > 1.3 * blended.meanBrightness(x: 375, y: 220, width: 50, height: 80))
     }

@@ -1,6 +1,22 @@
 /// The running particle system of one emitter layer: its generator, its cell states and the
 /// layer-local time it has been simulated to.
 ///
+/// The life of a particle, and which file does what:
+/// - **Described**: `EmitterCell` (+`EmitterCell+Properties`, the key table) and
+///   `EmitterProperties` hold the model values; animations change a copy of them each step
+///   (`Layer.presentationState`, through `PropertyAddress`).
+/// - **Spawned**: `Scene.advance` calls `advance(to:stepSize:properties:budget:)` here each
+///   fixed step; `EmissionGeometry` picks where on the emitter shape and in which direction,
+///   `ParticleSampler` draws the ten random values and writes the new particle into its cell's
+///   `ParticleStorage` (`CellState` pairs a cell with its storage and sub-cell states;
+///   `ParticleBudget` refuses births beyond the particle budget).
+/// - **Updated**: `ParticleStorage` ages and moves every live particle (velocity,
+///   acceleration, spin, scale and colour speeds) in its structure-of-arrays columns, in bulk;
+///   the dead are dropped from the ring's old end.
+/// - **Drawn**: `RenderListBuilder` (Render/) turns each live particle into a `RenderQuad` in
+///   the emitter layer's space, ordered by `renderMode`; `DrawListBuilder` projects the quads to
+///   pixels for a backend (the CPU rasterizer or the SDL GPU path).
+///
 /// One step from `t0` to `t1` (layer time), cell tree in pre-order (spec §7):
 /// 1. live particles of the cell age and move (on several threads for large cells);
 /// 2. the cell spawns: a top-level cell from the emitter shape, a sub-cell from every particle

@@ -65,18 +65,6 @@ public struct LayerDescription: Hashable, Sendable {
     /// Which kind of layer.
     public var kind: Kind { content.kind }
 
-    /// CAEmitterLayer properties, for emitter layers.
-    public var emitter: EmitterProperties? {
-        get { content.emitter }
-        set { content.emitter = newValue }
-    }
-
-    /// CAReplicatorLayer properties, for replicator layers.
-    public var replicator: ReplicatorProperties? {
-        get { content.replicator }
-        set { content.replicator = newValue }
-    }
-
     /// The model state the layer starts from.
     public var state: LayerState {
         get { LayerState(layer: properties, content: content) }

@@ -270,10 +270,12 @@ struct BenchResult {
     let outputSize: String
 
     var totalStepSeconds: Double { record.step.sum / 1e9 }
-    var nsPerUpdate: Double { updates > 0 ? record.step.sum / Double(updates) : 0 }
+    /// Nil when no particle was updated (nothing to divide by; JSON null).
+    var nsPerUpdate: Double? { updates > 0 ? record.step.sum / Double(updates) : nil }
     var updatesPerSecond: Double { totalStepSeconds > 0 ? Double(updates) / totalStepSeconds : 0 }
     var stepsPerSecond: Double { totalStepSeconds > 0 ? Double(steps) / totalStepSeconds : 0 }
-    var bytesPerParticle: Double { record.live.last > 0 ? Double(storageBytes) / record.live.last : 0 }
+    /// Nil when no particle is alive at the end (JSON null).
+    var bytesPerParticle: Double? { record.live.last > 0 ? Double(storageBytes) / record.live.last : nil }
     var buildNsPerParticle: Double { record.live.sum > 0 ? record.build.sum / record.live.sum : 0 }
     /// Drawing (draw list and rasterizing) per live particle.
     var renderNsPerParticle: Double { record.live.sum > 0 ? record.render.sum / record.live.sum : 0 }
@@ -288,7 +290,7 @@ struct BenchResult {
             "frames            \(steps) timed at \(f(stepRate, 0)) Hz after \(warmUpSteps) warm-up steps",
             "live particles    min \(Int(r.live.minimum))  mean \(f(r.live.mean, 0))  max \(Int(r.live.maximum))  final \(Int(r.live.last))",
             "step time         p50 \(f(r.step.percentile(0.5) / 1000)) µs  p99 \(f(r.step.percentile(0.99) / 1000)) µs  max \(f(r.step.maximum / 1000)) µs  (\(f(stepsPerSecond, 0)) steps/s)",
-            "throughput        \(f(updatesPerSecond / 1e6)) M particle-updates/s  \(f(nsPerUpdate, 2)) ns per particle-update",
+            "throughput        \(f(updatesPerSecond / 1e6)) M particle-updates/s  \(nsPerUpdate.map { f($0, 2) } ?? "—") ns per particle-update",
         ]
         if rendered {
             lines.append("render            p50 \(f(r.render.percentile(0.5) / 1e6, 2)) ms  p99 \(f(r.render.percentile(0.99) / 1e6, 2)) ms per frame at \(outputSize), \(threads) thread\(threads == 1 ? "" : "s") (\(drawnQuads) quads)")
@@ -296,7 +298,7 @@ struct BenchResult {
             lines.append("                  draw list p50 \(f(r.resolve.percentile(0.5) / 1000)) µs, rasterize p50 \(f(r.rasterize.percentile(0.5) / 1e6, 2)) ms")
             lines.append("render list       p50 \(f(r.build.percentile(0.5) / 1000)) µs per frame, \(f(buildNsPerParticle, 2)) ns per particle")
         }
-        lines.append("memory            peak \(f(Double(peakResidentBytes) / 1_048_576)) MiB resident; particles \(f(Double(storageBytes) / 1_048_576)) MiB = \(f(bytesPerParticle)) bytes per live particle")
+        lines.append("memory            peak \(f(Double(peakResidentBytes) / 1_048_576)) MiB resident; particles \(f(Double(storageBytes) / 1_048_576)) MiB = \(bytesPerParticle.map { f($0) } ?? "—") bytes per live particle")
         if refusedBirths > 0 { lines.append("budget            \(refusedBirths) births refused") }
         lines.append("state hash        \(stateHash)")
         return lines.joined(separator: "\n") + "\n"
@@ -315,8 +317,8 @@ struct BenchResult {
                 "series": "@series:step@",
             ],
             "stepsPerSecond": stepsPerSecond,
-            "particleUpdatesPerSecond": updatesPerSecond, "nsPerParticleUpdate": nsPerUpdate,
-            "memory": ["peakResidentBytes": peakResidentBytes, "particleStorageBytes": storageBytes, "bytesPerLiveParticle": bytesPerParticle],
+            "particleUpdatesPerSecond": updatesPerSecond, "nsPerParticleUpdate": nsPerUpdate.map { $0 as Any } ?? NSNull(),
+            "memory": ["peakResidentBytes": peakResidentBytes, "particleStorageBytes": storageBytes, "bytesPerLiveParticle": bytesPerParticle.map { $0 as Any } ?? NSNull()],
             "refusedBirths": refusedBirths, "stateHash": stateHash,
         ]
         if rendered {
