@@ -150,4 +150,19 @@ let benchmarks: @Sendable () -> Void = {
                 blackHole(PresetDecoder.load(contentsOf: url, assetDirectories: assets, limits: .standard))
             })
     }
+
+    // A minifier's output: a 1 MB preset on one line (10,000 layers). Positions for messages
+    // are worked out only for diagnostics, so this parses in linear time.
+    let oneLine = FileManager.default.temporaryDirectory.appendingPathComponent("sparks-benchmark-one-line.json")
+    Benchmark(
+        "Preset decode 1 MB on one line",
+        configuration: .init(metrics: [.wallClock, .throughput, .mallocCountTotal], timeUnits: .milliseconds, maxIterations: 20),
+        closure: { _ in
+            blackHole(PresetDecoder.load(contentsOf: oneLine, assetDirectories: [], limits: .standard))
+        },
+        setup: {
+            let layer = ##"{"name":"layer","position":[120.5,80.25],"bounds":[0,0,10,10],"backgroundColor":"#ff8800","opacity":0.5,"cornerRadius":2}"##
+            let text = #"{"name":"one-line","canvas":{"width":800,"height":600},"layers":["# + Array(repeating: layer, count: 10_000).joined(separator: ",") + "]}"
+            try? text.write(to: oneLine, atomically: true, encoding: .utf8)
+        })
 }
