@@ -34,7 +34,7 @@ public final class CPURenderer: DrawBackend {
     /// What the last `draw` did.
     public private(set) var statistics = DrawStatistics()
 
-    private let textures: RasterTextureStore
+    private let textures: TextureStore<RasterTexture>
     private let job = BandJob()
 
     /// Creates a renderer drawing `width` × `height` pixels, with textures from `decoder`
@@ -43,7 +43,13 @@ public final class CPURenderer: DrawBackend {
     public init?(width: Int, height: Int, decoder: ImageDecoder, maxTextureBytes: Int = PresetLimits.defaultMaxTextureBytes) {
         guard let buffer = PixelBuffer(width: width, height: height) else { return nil }
         self.buffer = buffer
-        textures = RasterTextureStore(decoder: decoder, maxBytes: maxTextureBytes)
+        textures = TextureStore(decoder: decoder, maxBytes: maxTextureBytes, bytes: \.byteCount) { image throws(ImageDecodingError) in
+            guard image.width <= RasterTexture.maxSide, image.height <= RasterTexture.maxSide, let loaded = RasterTexture(MipPyramid(image)) else {
+                throw ImageDecodingError(
+                    source: "", reason: "\(image.width)×\(image.height) pixels is larger than \(RasterTexture.maxSide)×\(RasterTexture.maxSide)")
+            }
+            return loaded
+        }
     }
 
     /// Draws at another size from now on (a resized window); the pixels start transparent.
@@ -94,7 +100,7 @@ private final class BandJob: ParallelJob {
 
     deinit { covered.deallocate() }
 
-    func prepare(_ list: DrawList, buffer: PixelBuffer, textures: RasterTextureStore) {
+    func prepare(_ list: DrawList, buffer: PixelBuffer, textures: TextureStore<RasterTexture>) {
         self.list = list
         self.buffer = buffer
         background = PixelBuffer.premultiplied(list.background)
@@ -102,7 +108,7 @@ private final class BandJob: ParallelJob {
         commandFailed.removeAll(keepingCapacity: true)
         counts = DrawStatistics(commands: list.commands.count)
         for command in list.commands {
-            let texture = command.texture.flatMap { textures.texture(for: $0) }
+            let texture = command.texture.flatMap { textures.entry(for: $0)?.entry }
             commandTextures.append(texture)
             commandFailed.append(command.texture != nil && texture == nil)
             switch command.primitive {

@@ -388,36 +388,24 @@ struct Bilinear: AlphaSampler, ColorSampler {
 
 /// Bilinear in two levels, blended by `weight` (of 256) of the second.
 struct Trilinear: AlphaSampler, ColorSampler {
-    let level: LevelView
-    let next: LevelView
+    let first: Bilinear
+    let second: Bilinear
     let weight: Int32
 
-    @inline(__always) func plane(_ p: CoordinatePlane) -> (LevelPlane, LevelPlane) { (level.plane(p, offset: -128), next.plane(p, offset: -128)) }
-
-    @inline(__always)
-    func row(_ p: (LevelPlane, LevelPlane), X: Float, Y: Float) -> (LevelRow, LevelRow) {
-        (level.row(p.0, X: X, Y: Y), next.row(p.1, X: X, Y: Y))
+    init(level: LevelView, next: LevelView, weight: Int32) {
+        first = Bilinear(level: level)
+        second = Bilinear(level: next)
+        self.weight = weight
     }
 
-    @inline(__always)
-    func alpha(_ row: inout (LevelRow, LevelRow)) -> Ints8 {
-        blend(level.bilinearAlpha(row.0.next()), next.bilinearAlpha(row.1.next()))
+    @inline(__always) func plane(_ p: CoordinatePlane) -> (LevelPlane, LevelPlane) { (first.plane(p), second.plane(p)) }
+    @inline(__always) func row(_ p: (LevelPlane, LevelPlane), X: Float, Y: Float) -> (LevelRow, LevelRow) {
+        (first.row(p.0, X: X, Y: Y), second.row(p.1, X: X, Y: Y))
     }
-
-    @inline(__always)
-    func alpha(s: Floats8, t: Floats8) -> Ints8 {
-        blend(level.bilinearAlpha(level.fixed(s: s, t: t, offset: -128)), next.bilinearAlpha(next.fixed(s: s, t: t, offset: -128)))
-    }
-
-    @inline(__always)
-    func texels(_ row: inout (LevelRow, LevelRow)) -> Pixels8 {
-        blend(level.bilinearTexels(row.0.next()), next.bilinearTexels(row.1.next()))
-    }
-
-    @inline(__always)
-    func texels(s: Floats8, t: Floats8) -> Pixels8 {
-        blend(level.bilinearTexels(level.fixed(s: s, t: t, offset: -128)), next.bilinearTexels(next.fixed(s: s, t: t, offset: -128)))
-    }
+    @inline(__always) func alpha(_ row: inout (LevelRow, LevelRow)) -> Ints8 { blend(first.alpha(&row.0), second.alpha(&row.1)) }
+    @inline(__always) func alpha(s: Floats8, t: Floats8) -> Ints8 { blend(first.alpha(s: s, t: t), second.alpha(s: s, t: t)) }
+    @inline(__always) func texels(_ row: inout (LevelRow, LevelRow)) -> Pixels8 { blend(first.texels(&row.0), second.texels(&row.1)) }
+    @inline(__always) func texels(s: Floats8, t: Floats8) -> Pixels8 { blend(first.texels(s: s, t: t), second.texels(s: s, t: t)) }
 
     @inline(__always)
     private func blend(_ a: Ints8, _ b: Ints8) -> Ints8 {

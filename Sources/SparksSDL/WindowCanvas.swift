@@ -156,13 +156,13 @@ final class WindowCanvas {
 
     /// Textures that could not be loaded, by file.
     var textureFailures: [String: ImageDecodingError] {
-        rasterizer?.textureFailures ?? geometry?.textures.failures ?? [:]
+        rasterizer?.textureFailures ?? geometry?.textures.pyramids.failures ?? [:]
     }
 
     /// Forgets an image whose file changed.
     func invalidate(_ path: String) {
         rasterizer?.invalidateTexture(path)
-        geometry?.textures.invalidate(path)
+        geometry?.textures.pyramids.invalidate(path)
     }
 
     // MARK: Telling a graphics card from a software renderer

@@ -30,9 +30,6 @@ public class Layer {
         self.model = model
     }
 
-    /// The model values of this layer and its kind.
-    public var modelState: LayerState { model }
-
     /// Which kind of layer this is.
     public var kind: LayerKind { model.content.kind }
 
@@ -44,10 +41,10 @@ public class Layer {
         // the model's on every step.
         var state: LayerState
         if var previous = presentationStorage.take() {
-            previous.reset(to: modelState)
+            previous.reset(to: model)
             state = previous
         } else {
-            state = modelState
+            state = model
         }
         for animation in animations { animation.apply(at: t, to: &state) }
         presentationStorage = state
@@ -118,7 +115,7 @@ public class Layer {
         var m = properties.transformToSuperlayer
         var ancestor = superlayer
         while let layer = ancestor {
-            let preservesDepth = layer.modelState.preservesDepth
+            let preservesDepth = layer.model.preservesDepth
             if !preservesDepth { m = m * Transform3D.flatten }
             m = m * layer.properties.transformToSuperlayer
             ancestor = layer.superlayer

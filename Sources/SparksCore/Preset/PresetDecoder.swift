@@ -126,7 +126,6 @@ public struct PresetDecoder: Sendable {
             kind = k
         }
         var layer = LayerDescription(content: kind.defaultContent)
-        var state = layer.state
         for member in members where member.key != "type" {
             let memberPath = "\(path).\(member.key)"
             switch member.key {
@@ -138,13 +137,13 @@ public struct PresetDecoder: Sendable {
                     decodeLayer(element, path: "\(memberPath)[\(i)]", depth: depth + 1, reader: reader)
                 }
             case "emitterCells" where kind.structureKeys.contains("emitterCells"):
-                state.emitter?.emitterCells = decodeCells(member.value, path: memberPath, depth: 1, reader: reader)
+                layer.content.emitter?.emitterCells = decodeCells(member.value, path: memberPath, depth: 1, reader: reader)
             default:
                 // A property of CALayer or of this kind: the key path system resolves it, as it
                 // does for --set and animations (a preset key is a whole property, never a
                 // component such as "position.x").
                 if !member.key.contains("."), let (address, valueKind) = try? PropertyAddress.resolve(member.key, on: kind) {
-                    if let value = reader.decode(valueKind, member.value, path: memberPath) { address.apply(value, to: &state) }
+                    if let value = reader.decode(valueKind, member.value, path: memberPath) { address.apply(value, to: &layer.state) }
                 } else if let reason = kind.misplacedKeyReason(member.key) {
                     reader.report(memberPath, member.keyLocation, reason)
                 } else {
@@ -152,9 +151,6 @@ public struct PresetDecoder: Sendable {
                 }
             }
         }
-        // Cells decoded above went into `state`; properties and content come from it.
-        let animations = layer.animations, sublayers = layer.sublayers
-        layer = LayerDescription(properties: state.layer, content: state.content, animations: animations, sublayers: sublayers)
         return layer
     }
 

@@ -71,54 +71,6 @@ extension PropertyKind {
     }
 }
 
-extension PropertyTable {
-    /// Sets `value` at `components` (a key, optionally followed by a component name such as
-    /// `x` or `size.width`) on `root`, validating it first.
-    public func setValue(
-        _ value: PropertyValue, on root: inout Root, components: ArraySlice<String>, fullKeyPath: String
-    ) throws(KeyPathError) {
-        guard let key = components.first else { throw KeyPathError(keyPath: fullKeyPath, reason: "empty key path") }
-        guard let descriptor = self[key] else {
-            throw KeyPathError(keyPath: fullKeyPath, reason: "unknown property \"\(key)\"", suggestion: nearestKey(to: key, in: keys))
-        }
-        let rest = components.dropFirst()
-        if rest.isEmpty {
-            if let problem = descriptor.kind.violation(of: value) {
-                throw KeyPathError(keyPath: fullKeyPath, reason: problem)
-            }
-            descriptor.set(&root, value)
-            return
-        }
-        let componentName = rest.joined(separator: ".")
-        guard let componentIndex = descriptor.kind.components[componentName] else {
-            throw KeyPathError(
-                keyPath: fullKeyPath, reason: "\"\(key)\" has no component \"\(componentName)\"",
-                suggestion: nearestKey(to: componentName, in: Array(descriptor.kind.components.keys)).map { "\(key).\($0)" })
-        }
-        guard let n = value.number else { throw KeyPathError(keyPath: fullKeyPath, reason: "expected a number") }
-        if let problem = descriptor.kind.componentRule.violation(n) { throw KeyPathError(keyPath: fullKeyPath, reason: problem) }
-        guard var vector = descriptor.get(root).vector else { throw KeyPathError(keyPath: fullKeyPath, reason: "not a vector") }
-        vector[componentIndex] = n
-        descriptor.set(&root, .vector(vector))
-    }
-
-    /// Reads the value at `components` on `root`.
-    public func value(on root: Root, components: ArraySlice<String>, fullKeyPath: String) throws(KeyPathError) -> PropertyValue {
-        guard let key = components.first, let descriptor = self[key] else {
-            let key = components.first ?? ""
-            throw KeyPathError(keyPath: fullKeyPath, reason: "unknown property \"\(key)\"", suggestion: nearestKey(to: key, in: keys))
-        }
-        let rest = components.dropFirst()
-        let value = descriptor.get(root)
-        if rest.isEmpty { return value }
-        let componentName = rest.joined(separator: ".")
-        guard let i = descriptor.kind.components[componentName], let v = value.vector else {
-            throw KeyPathError(keyPath: fullKeyPath, reason: "\"\(key)\" has no component \"\(componentName)\"")
-        }
-        return .number(v[i])
-    }
-}
-
 /// The candidate closest to `key` by edit distance (case-insensitive), when close enough to be a
 /// plausible typo: at most a third of the key's length, and at least one edit.
 public func nearestKey(to key: String, in candidates: [String]) -> String? {
@@ -149,23 +101,4 @@ func editDistance(_ a: String, _ b: String) -> Int {
         swap(&previous, &current)
     }
     return previous[b.count]
-}
-
-extension PropertyTable {
-    /// The kind of value at `components` (a key, or a key and a component name).
-    public func kind(components: ArraySlice<String>, fullKeyPath: String) throws(KeyPathError) -> PropertyKind {
-        guard let key = components.first, let descriptor = self[key] else {
-            let key = components.first ?? ""
-            throw KeyPathError(keyPath: fullKeyPath, reason: "unknown property \"\(key)\"", suggestion: nearestKey(to: key, in: keys))
-        }
-        let rest = components.dropFirst()
-        if rest.isEmpty { return descriptor.kind }
-        let componentName = rest.joined(separator: ".")
-        guard descriptor.kind.components[componentName] != nil else {
-            throw KeyPathError(
-                keyPath: fullKeyPath, reason: "\"\(key)\" has no component \"\(componentName)\"",
-                suggestion: nearestKey(to: componentName, in: Array(descriptor.kind.components.keys)).map { "\(key).\($0)" })
-        }
-        return .number(descriptor.kind.componentRule)
-    }
 }

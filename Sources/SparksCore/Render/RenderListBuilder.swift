@@ -73,7 +73,7 @@ public final class RenderListBuilder {
         guard drawnLayers < maxDrawnLayers else { return }
         drawnLayers += 1
         let localTime = layer.properties.timing.localTime(parentTime: context.time)
-        let state = layer.animations.isEmpty ? layer.modelState : layer.presentationState(atLocalTime: localTime)
+        let state = layer.animations.isEmpty ? layer.model : layer.presentationState(atLocalTime: localTime)
         let p = state.layer
         guard !p.isHidden else { return }
         let opacity = context.opacity * p.opacity
