@@ -101,7 +101,7 @@ public struct CheckedFile: Sendable {
         }
     }
 
-    /// A byte count for people: "3.2 GB", "16 MiB".
+    /// A byte count for people: "3.2 GiB", "16.0 MiB".
     public static func describe(bytes: Int) -> String {
         if bytes >= 1 << 30 { return String(format: "%.1f GiB", Double(bytes) / Double(1 << 30)) }
         if bytes >= 1 << 20 { return String(format: "%.1f MiB", Double(bytes) / Double(1 << 20)) }
