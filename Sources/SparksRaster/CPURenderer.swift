@@ -13,6 +13,8 @@ public struct DrawStatistics: Sendable, Equatable {
     public var coveredPixels = 0
     /// Bands of rows the frame was split into for the threads.
     public var bands = 0
+    /// Groups composited as one image (layers with group opacity).
+    public var groups = 0
 }
 
 /// Sparks's CPU rasterizer: draws ``DrawList``s into a ``PixelBuffer``.
@@ -36,6 +38,9 @@ public final class CPURenderer: DrawBackend {
 
     private let textures: TextureStore<RasterTexture>
     private let job = BandJob()
+    /// One image per level of groups open at once (layers faded as one picture), kept from
+    /// frame to frame at the buffer's size.
+    private var groupImages: [PixelBuffer] = []
 
     /// Creates a renderer drawing `width` × `height` pixels, with textures from `decoder`
     /// holding at most `maxTextureBytes` of them; nil when a side is outside
@@ -72,7 +77,10 @@ public final class CPURenderer: DrawBackend {
     /// Clears the buffer to the list's background and draws the list. Only pixels inside both
     /// the list's size and the buffer's are drawn.
     public func draw(_ list: DrawList) {
-        job.prepare(list, buffer: buffer, textures: textures)
+        let depth = list.groupDepth
+        if groupImages.first.map({ $0.width != buffer.width || $0.height != buffer.height }) ?? false { groupImages.removeAll() }
+        while groupImages.count < depth, let image = PixelBuffer(width: buffer.width, height: buffer.height) { groupImages.append(image) }
+        job.prepare(list, buffer: buffer, groupImages: groupImages, textures: textures)
         let parts = job.splitIntoBands(threads: threadCount)
         WorkerPool.shared.run(parts: parts, threads: threadCount, job)
         statistics = job.finish()
@@ -84,6 +92,12 @@ public final class CPURenderer: DrawBackend {
 private final class BandJob: ParallelJob {
     private var list = DrawList()
     private var buffer: PixelBuffer?
+    private var groupImages: [PixelBuffer] = []
+    /// Per command: the image it draws into (0: the buffer, k: the k-th group image; for group
+    /// markers, the group's own image) and its clip within every group open around it.
+    private var commandLevel: [Int] = []
+    private var commandClip: [PixelRect] = []
+    private var groupClips: [PixelRect] = []
     private var background: UInt32 = 0
     /// Each command's texture (nil for solid colour or one that failed to load).
     private var commandTextures: [RasterTexture?] = []
@@ -100,9 +114,29 @@ private final class BandJob: ParallelJob {
 
     deinit { covered.deallocate() }
 
-    func prepare(_ list: DrawList, buffer: PixelBuffer, textures: TextureStore<RasterTexture>) {
+    func prepare(_ list: DrawList, buffer: PixelBuffer, groupImages: [PixelBuffer], textures: TextureStore<RasterTexture>) {
         self.list = list
         self.buffer = buffer
+        self.groupImages = groupImages
+        commandLevel.removeAll(keepingCapacity: true)
+        commandClip.removeAll(keepingCapacity: true)
+        // The clips of the groups open around each command (the first: the whole output).
+        groupClips.removeAll(keepingCapacity: true)
+        groupClips.append(list.bounds)
+        for command in list.commands {
+            let clip = command.clip.intersection(groupClips[groupClips.count - 1])
+            switch command.primitive {
+            case .quads, .triangles:
+                commandLevel.append(groupClips.count - 1)
+            case .beginGroup:
+                groupClips.append(clip)
+                commandLevel.append(groupClips.count - 1)
+            case .endGroup:
+                commandLevel.append(groupClips.count - 1)
+                if groupClips.count > 1 { groupClips.removeLast() }
+            }
+            commandClip.append(clip)
+        }
         background = PixelBuffer.premultiplied(list.background)
         commandTextures.removeAll(keepingCapacity: true)
         commandFailed.removeAll(keepingCapacity: true)
@@ -114,6 +148,8 @@ private final class BandJob: ParallelJob {
             switch command.primitive {
             case .quads: counts.quads += command.range.count
             case .triangles: counts.triangles += command.range.count / 3
+            case .beginGroup: counts.groups += 1
+            case .endGroup: break
             }
         }
         // The rows each quad can touch, for culling per band, and where the work lies: its area
@@ -176,12 +212,12 @@ private final class BandJob: ParallelJob {
                 list.indices.withUnsafeBufferPointer { indices in
                     extents.withUnsafeBufferPointer { extents in
                         for (index, command) in list.commands.enumerated() where !commandFailed[index] {
-                            let clip = command.clip
-                            let area = DrawArea(
-                                buffer: buffer.pixels, rowStride: buffer.rowStride,
-                                x0: max(Int(clip.x0), 0), x1: min(Int(clip.x1), width),
-                                y0: max(Int(clip.y0), rows.lowerBound), y1: min(Int(clip.y1), height))
-                            guard area.x0 < area.x1, area.y0 < area.y1 else { continue }
+                            let clip = commandClip[index], level = commandLevel[index]
+                            let x0 = max(Int(clip.x0), 0), x1 = min(Int(clip.x1), width)
+                            let y0 = max(Int(clip.y0), rows.lowerBound), y1 = min(Int(clip.y1), height)
+                            guard x0 < x1, y0 < y1 else { continue }
+                            let target = level == 0 ? buffer : groupImages[level - 1]
+                            let area = DrawArea(buffer: target.pixels, rowStride: target.rowStride, x0: x0, x1: x1, y0: y0, y1: y1)
                             switch command.primitive {
                             case .quads:
                                 quads.draw(
@@ -191,6 +227,14 @@ private final class BandJob: ParallelJob {
                                 triangles.draw(
                                     vertices, indices, range: command.range, texture: commandTextures[index],
                                     sampling: command.sampling, blendMode: command.blendMode, area: area)
+                            case .beginGroup:
+                                for y in y0..<y1 { (target.pixels + y * target.rowStride + x0).update(repeating: 0, count: x1 - x0) }
+                            case .endGroup(let opacity):
+                                let below = level == 1 ? buffer : groupImages[level - 2]
+                                let fade = UniformTint(red: 1, green: 1, blue: 1, alpha: opacity).lanes
+                                for y in y0..<y1 {
+                                    compositeSpan(below.pixels + y * below.rowStride, target.pixels + y * target.rowStride, x0, x1, opacity: fade)
+                                }
                             }
                         }
                     }

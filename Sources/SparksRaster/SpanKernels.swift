@@ -545,3 +545,21 @@ func fillSpan<Source: SpanSource, Operation: BlendOperation>(
         x += 8
     }
 }
+
+// MARK: Groups
+
+/// Composites pixels `x0..<x1` of `source` (a group's image, premultiplied), faded by
+/// `opacity`, source-over onto the same pixels of `destination`. Whole vectors are read and
+/// written as in `fillSpan`; lanes past the span add nothing.
+@inline(__always)
+func compositeSpan(_ destination: UnsafeMutablePointer<UInt32>, _ source: UnsafePointer<UInt32>, _ x0: Int, _ x1: Int, opacity: Tint) {
+    var x = x0
+    while x < x1 {
+        var pixels = opacity.apply(texels: UnsafeRawPointer(source + x).loadUnaligned(as: Pixels8.self))
+        if x1 - x < 8 { pixels &= laneMask(x1 - x) }
+        let address = UnsafeMutableRawPointer(destination + x)
+        let below = address.loadUnaligned(as: Pixels8.self)
+        address.storeBytes(of: SourceOver.blend(pixels, over: below), as: Pixels8.self)
+        x += 8
+    }
+}

@@ -9,8 +9,9 @@ import SparksRaster
 /// shared mip pyramids (premultiplied), each quad sampled from the level its on-screen size
 /// picks, nearest or linear as its filter says (trilinear takes the nearer of its two levels);
 /// premultiplied source-over and additive blending through custom blend modes; the clip as SDL's
-/// clip rectangle. Triangles in perspective are drawn affinely per triangle (SDL has no
-/// perspective-correct interpolation); the core's grid keeps that close.
+/// clip rectangle; groups drawn into target textures (one per level) and composited faded.
+/// Triangles in perspective are drawn affinely per triangle (SDL has no perspective-correct
+/// interpolation); the core's grid keeps that close.
 final class SDLGeometryBackend: DrawBackend {
     private let renderer: OpaquePointer
     let textures: SDLTextureCache
@@ -27,6 +28,11 @@ final class SDLGeometryBackend: DrawBackend {
 
     /// Draw calls issued by the last `draw`.
     private(set) var drawCalls = 0
+    /// One target texture per level of groups open at once, at the list's size.
+    private var groupTargets: [OpaquePointer] = []
+    private var groupTargetSize = (width: 0, height: 0)
+    /// Clips of the groups open while drawing (the first: the whole output).
+    private var groupClips: [PixelRect] = []
 
     /// Creates a backend for `renderer`; nil when the renderer cannot blend premultiplied colour
     /// (SDL's software renderer cannot: draw with the CPU rasterizer there).
@@ -39,9 +45,34 @@ final class SDLGeometryBackend: DrawBackend {
         additive = SDL_ComposeCustomBlendMode(
             SDL_BLENDFACTOR_ONE, SDL_BLENDFACTOR_ONE, SDL_BLENDOPERATION_ADD,
             SDL_BLENDFACTOR_ONE, SDL_BLENDFACTOR_ONE, SDL_BLENDOPERATION_ADD)
-        guard let probe = textures.solid, SDL_SetTextureBlendMode(probe, sourceOver) == 0, SDL_SetTextureBlendMode(probe, additive) == 0 else {
+        guard let probe = textures.solid, SDL_SetTextureBlendMode(probe, sourceOver) == 0, SDL_SetTextureBlendMode(probe, additive) == 0,
+            SDL_RenderTargetSupported(renderer) == SDL_TRUE
+        else {
             return nil
         }
+    }
+
+    deinit {
+        for target in groupTargets { SDL_DestroyTexture(target) }
+    }
+
+    /// Makes sure there is a target texture per group level at the list's size; false when one
+    /// cannot be made.
+    private func prepareGroupTargets(_ list: DrawList) -> Bool {
+        if groupTargetSize != (list.width, list.height) {
+            for target in groupTargets { SDL_DestroyTexture(target) }
+            groupTargets.removeAll()
+            groupTargetSize = (list.width, list.height)
+        }
+        let depth = list.groupDepth
+        while groupTargets.count < depth {
+            guard let target = SDL_CreateTexture(
+                renderer, SparksPixelFormatARGB8888(), Int32(SDL_TEXTUREACCESS_TARGET.rawValue), Int32(list.width), Int32(list.height))
+            else { return false }
+            SDL_SetTextureBlendMode(target, sourceOver)
+            groupTargets.append(target)
+        }
+        return true
     }
 
     /// Fills the renderer's viewport with the list's background (over black) and draws the list
@@ -52,13 +83,45 @@ final class SDLGeometryBackend: DrawBackend {
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
         SDL_SetRenderDrawColor(renderer, UInt8(truncatingIfNeeded: background >> 16), UInt8(truncatingIfNeeded: background >> 8), UInt8(truncatingIfNeeded: background), 255)
         SDL_RenderFillRect(renderer, nil)
+        // Without target textures a group's content is drawn straight, unfaded.
+        let groups = prepareGroupTargets(list)
+        groupClips.removeAll(keepingCapacity: true)
+        groupClips.append(list.bounds)
         for command in list.commands {
-            var clip = SDL_Rect(x: command.clip.x0, y: command.clip.y0, w: Int32(command.clip.width), h: Int32(command.clip.height))
-            SDL_RenderSetClipRect(renderer, &clip)
+            let bounds = command.clip.intersection(groupClips[groupClips.count - 1])
+            var clip = SDL_Rect(x: bounds.x0, y: bounds.y0, w: Int32(bounds.width), h: Int32(bounds.height))
             let blend = command.blendMode == .additive ? additive : sourceOver
             switch command.primitive {
-            case .quads: drawQuads(list, command, blend)
-            case .triangles: drawTriangles(list, command, blend)
+            case .quads:
+                SDL_RenderSetClipRect(renderer, &clip)
+                drawQuads(list, command, blend)
+            case .triangles:
+                SDL_RenderSetClipRect(renderer, &clip)
+                drawTriangles(list, command, blend)
+            case .beginGroup:
+                groupClips.append(bounds)
+                guard groups else { continue }
+                // Draw into this level's image, transparent within the group's clip.
+                SDL_SetRenderTarget(renderer, groupTargets[groupClips.count - 2])
+                SDL_RenderSetClipRect(renderer, &clip)
+                SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
+                SDL_SetRenderDrawColor(renderer, 0, 0, 0, 0)
+                SDL_RenderFillRect(renderer, &clip)
+            case .endGroup(let opacity):
+                guard groupClips.count > 1 else { continue }
+                let image = groupTargets.indices.contains(groupClips.count - 2) ? groupTargets[groupClips.count - 2] : nil
+                groupClips.removeLast()
+                guard groups, let image else { continue }
+                // Back to the level below (the window's viewport when it is the screen).
+                SDL_SetRenderTarget(renderer, groupClips.count == 1 ? nil : groupTargets[groupClips.count - 2])
+                let outer = groupClips[groupClips.count - 1].intersection(bounds)
+                var outerClip = SDL_Rect(x: outer.x0, y: outer.y0, w: Int32(outer.width), h: Int32(outer.height))
+                SDL_RenderSetClipRect(renderer, &outerClip)
+                let fade = UInt8(min(max(opacity, 0), 1) * 255 + 0.5)
+                SDL_SetTextureColorMod(image, fade, fade, fade)
+                SDL_SetTextureAlphaMod(image, fade)
+                SDL_RenderCopy(renderer, image, &clip, &clip)
+                drawCalls += 1
             }
         }
         SDL_RenderSetClipRect(renderer, nil)

@@ -45,7 +45,10 @@ struct GalleryPresetTests {
 
     @Test("Fireworks: one burst per rocket and 3000/s × 0.1 s = 300 sparks per burst")
     func fireworksRates() throws {
-        let scene = Scene(try preset("fireworks"))
+        // Counted from an empty start: the first rockets launch at time 0.
+        var fireworks = try preset("fireworks")
+        fireworks.startup = .empty
+        let scene = Scene(fireworks)
         scene.run(until: 20)
         let rocket = scene.emitterLayers[0].simulation.cellStates[0]
         let burst = rocket.children[1], spark = burst.children[0]
@@ -61,6 +64,7 @@ struct GalleryPresetTests {
     @Test("Fireworks: sparks carry their rocket's colour")
     func fireworksColours() throws {
         var description = try preset("fireworks")
+        description.startup = .empty
         description.layers[0].content.emitter!.emitterCells[0].birthRate = 0.4  // one rocket at a time
         let scene = Scene(description)
         let rocket = scene.emitterLayers[0].simulation.cellStates[0]

@@ -92,11 +92,12 @@ struct RenderListTests {
         #expect(scene.liveParticleCount == 20)  // disabled cells do not emit
     }
 
-    @Test("Layer backgrounds are drawn below particles, sublayers above them")
+    @Test("An emitter's particles are drawn above its background, its sublayers and its border")
     func layerOrder() {
         var background = LayerProperties(name: "panel")
         background.bounds = Rect(x: 0, y: 0, width: 100, height: 50)
         background.backgroundColor = .white
+        background.borderWidth = 2
         var emitter = EmitterProperties()
         emitter.emitterCells = [cell { $0.birthRate = 10; $0.lifetime = 5 }]
         var top = LayerProperties(name: "top")
@@ -109,8 +110,9 @@ struct RenderListTests {
         scene.run(until: 1)
         var list = RenderList()
         scene.buildRenderList(into: &list)
-        #expect(list.batches.map { $0.texture?.name ?? "solid" } == ["solid", "dot", "solid"])
-        #expect(list.quads.first?.red == 1 && list.quads.first?.green == 1)
-        #expect(list.quads.last?.red == 1 && list.quads.last?.green == 0)
+        #expect(list.batches.map { $0.texture?.name ?? "solid" } == ["solid", "solid", "solid", "dot"])
+        #expect(list.batches.map(\.shape) == [.rectangle, .rectangle, .border(width: 2, cornerRadius: 0), .rectangle])
+        #expect(list.quads[0].red == 1 && list.quads[0].green == 1)
+        #expect(list.quads[1].red == 1 && list.quads[1].green == 0)
     }
 }

@@ -160,6 +160,7 @@ struct ReplicatorTests {
         var emitterLayer = LayerProperties(name: "e"); emitterLayer.position = Point(x: 180, y: 100)
         var emitter = EmitterProperties()
         emitter.emitterCells = [cell { $0.birthRate = 20; $0.lifetime = 10 }]
+        emitter.startup = .empty
         let s = Scene(SceneDescription(name: "t", layers: [
             LayerDescription(kind: .replicator, properties: r, replicator: replicator, sublayers: [LayerDescription(kind: .emitter, properties: emitterLayer, emitter: emitter)])
         ]))

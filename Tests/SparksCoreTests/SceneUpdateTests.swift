@@ -15,7 +15,9 @@ struct SceneUpdateTests {
             e2.emitterCells = [cell("smoke") { $0.birthRate = 50; $0.lifetime = 10 }]
             layers.append(LayerDescription(kind: .emitter, properties: LayerProperties(name: "smokeEmitter"), emitter: e2))
         }
-        return SceneDescription(name: "live", layers: layers)
+        var scene = SceneDescription(name: "live", layers: layers)
+        scene.startup = .empty
+        return scene
     }
 
     @Test("A changed value keeps live particles: velocity changes new ones only, acceleration all of them")

@@ -4,10 +4,12 @@ import SparksCore
 /// A texture that needs no file: 10 × 10 pixels.
 let dot = Texture(name: "dot", pixelWidth: 10, pixelHeight: 10)
 
-/// A scene with one emitter layer at the origin (zero bounds, so layer space = canvas space).
+/// A scene with one emitter layer at the origin (zero bounds, so layer space = canvas space),
+/// starting empty unless `startup` says otherwise (the emission tests count births from the start).
 func emitterScene(
     stepRate: Double = 60,
     particleLimit: Int = ParticleBudget.defaultLimit,
+    startup: EmitterStartup = .empty,
     layer configureLayer: (inout LayerProperties) -> Void = { _ in },
     emitter configure: (inout EmitterProperties) -> Void
 ) -> (Scene, EmitterLayer) {
@@ -15,9 +17,10 @@ func emitterScene(
     configure(&emitter)
     var layer = LayerProperties(name: "emitter")
     configureLayer(&layer)
-    let description = SceneDescription(
+    var description = SceneDescription(
         name: "test", stepRate: stepRate,
         layers: [LayerDescription(kind: .emitter, properties: layer, emitter: emitter)])
+    description.startup = startup
     let scene = Scene(description, particleLimit: particleLimit)
     return (scene, scene.emitterLayers[0])
 }

@@ -30,6 +30,9 @@ public struct EmitterProperties: Hashable, Sendable {
     public var spin: Double = 1
     /// Seed of the layer's random generator. Default 0.
     public var seed: UInt32 = 0
+    /// Whether the emitter is already populated when the scene starts (overrides the
+    /// preset's `startup`). Default automatic: as iOS does.
+    public var startup: EmitterStartup = .automatic
 
     /// Creates properties with Core Animation's defaults.
     public init() {}
@@ -55,5 +58,6 @@ public struct EmitterProperties: Hashable, Sendable {
         .number("scale", \.scale, .any, "Multiplies the sampled scale of new particles."),
         .number("spin", \.spin, .any, "Multiplies the sampled spin of new particles."),
         .seed("seed", \.seed, "Seed of the layer's random generator (0 … 4294967295)."),
+        .choice("startup", \.startup, "Whether the emitter is already populated when the scene starts: running (as iOS shows an emitter whose beginTime is 0), empty (as after beginTime = CACurrentMediaTime()), or automatic (the preset's startup, else iOS's rule); only the start counts."),
     ])
 }

@@ -41,6 +41,9 @@ public final class EmitterSimulation {
     private var lastEmitterPosition: Vector3?
     /// Threads a large cell's update may use (results are the same for any value).
     public var threads = 1
+    /// Whether the first advance starts from the steady state (``EmitterStartup/running``)
+    /// rather than empty.
+    var startsRunning = false
 
     init(seed: UInt32) {
         self.seed = seed
@@ -101,9 +104,14 @@ public final class EmitterSimulation {
     }
 
     /// The layer time the simulation starts from: 0, or earlier when a top-level cell's
-    /// `beginTime` is negative (prewarm, spec §5.7).
-    static func startTime(of properties: EmitterProperties) -> Double {
-        properties.emitterCells.reduce(0) { min($0, $1.timing.beginTime) }
+    /// `beginTime` is negative or the emitter starts running (prewarm, spec §5.7): then as far
+    /// back as its longest particle chain lives, which reaches the steady state.
+    static func startTime(of properties: EmitterProperties, running: Bool) -> Double {
+        let cells = properties.emitterCells.reduce(0) { min($0, $1.timing.beginTime) }
+        guard running else { return cells }
+        let horizon = chainLifetime(of: properties.emitterCells, lifetimeMultiplier: properties.lifetime)
+            * CoreAnimationChoices.catchUpHorizonInChainLifetimes
+        return min(cells, -horizon)
     }
 
     /// The longest a chain of particles (cell, sub-cell, …) can stay alive, in layer seconds.
@@ -119,7 +127,13 @@ public final class EmitterSimulation {
     /// Normally one call is one step. When the simulation is behind (a negative `beginTime`, a
     /// layer that starts with a `timeOffset`) it catches up with real steps, skipping time that
     /// could not leave a particle alive. Time that runs backwards is not simulated.
-    func advance(to target: Double, stepSize: Double, properties: EmitterProperties, budget: inout ParticleBudget) {
+    /// `propertiesAt` gives the values at an earlier time for the steps of a catch-up (animated
+    /// layers: before an animation starts, its layer's model values apply); without it every
+    /// step uses `properties`, the values at `target`.
+    func advance(
+        to target: Double, stepSize: Double, properties: EmitterProperties, propertiesAt: ((Double) -> EmitterProperties)? = nil,
+        budget: inout ParticleBudget
+    ) {
         if simulatedTime == nil, seed != properties.seed { reset(seed: properties.seed) }
         reconcile(with: properties.emitterCells)
         let current = Vector3(properties.emitterPosition.x, properties.emitterPosition.y, properties.emitterZPosition)
@@ -127,7 +141,7 @@ public final class EmitterSimulation {
         defer { lastEmitterPosition = current }
 
         if simulatedTime == nil { reserveForSteadyState(properties, limit: budget.limit) }
-        var t = simulatedTime ?? Self.startTime(of: properties)
+        var t = simulatedTime ?? Self.startTime(of: properties, running: startsRunning)
         guard target > t, stepSize > 0 else {
             simulatedTime = t
             return
@@ -141,7 +155,8 @@ public final class EmitterSimulation {
             let t0 = t + Double(k) * dt
             let t1 = k == steps - 1 ? target : t + Double(k + 1) * dt
             // Only the last step of a catch-up sees the emitter move.
-            step(from: t0, to: t1, properties: properties, emitterStart: k == steps - 1 ? start : current, emitterEnd: current, budget: &budget)
+            let values = k == steps - 1 ? properties : propertiesAt?(t1) ?? properties
+            step(from: t0, to: t1, properties: values, emitterStart: k == steps - 1 ? start : current, emitterEnd: current, budget: &budget)
         }
         simulatedTime = target
     }
@@ -195,13 +210,20 @@ public final class EmitterSimulation {
         return cell.birthRate * properties.birthRate * speed
     }
 
+    /// When a top-level cell emits, in layer time. A cell that is always on (`beginTime` 0, no
+    /// duration) of an emitter that starts running has been on since before the scene began.
+    private func emissionWindow(of cell: EmitterCell) -> (start: Double, end: Double) {
+        let window = cell.emissionInterval
+        return startsRunning && window.start == 0 && window.end == .infinity ? (-.infinity, .infinity) : window
+    }
+
     /// Births of a top-level cell between layer times t0 and t1 (spec §6.5): the accumulator
     /// gains rate × (time the cell was active in the step); birth k happens when it crosses k.
     private func spawnFromShape(
         _ state: CellState, cell: EmitterCell, sampler: ParticleSampler, from t0: Double, to t1: Double,
         properties: EmitterProperties, emitterStart: Vector3, emitterEnd: Vector3, budget: inout ParticleBudget
     ) {
-        let window = cell.emissionInterval
+        let window = emissionWindow(of: cell)
         let lo = max(t0, window.start), hi = min(t1, window.end)
         let rate = Self.rate(of: cell, properties: properties)
         guard hi > lo, rate > 0 else { return }

@@ -15,8 +15,12 @@ public struct LayerProperties: Hashable, Sendable {
     public var anchorPoint = Point(x: 0.5, y: 0.5)
     /// Transform applied about the anchor point. Default identity.
     public var transform: Transform3D = .identity
-    /// Opacity multiplied into the whole subtree, 0…1. Default 1.
+    /// Opacity of the layer and its subtree, 0…1: with `allowsGroupOpacity` the subtree is
+    /// composited as one image and faded; without, multiplied into everything it draws. Default 1.
     public var opacity: Double = 1
+    /// Whether an `opacity` below 1 fades the layer and its subtree as one image (iOS 7 and
+    /// later) rather than each thing it draws on its own. Default true.
+    public var allowsGroupOpacity = true
     /// Whether the layer and its subtree are not drawn (`hidden` in presets). Default false.
     public var isHidden = false
     /// Colour filling `bounds` behind contents and sublayers. Default clear.
@@ -74,7 +78,8 @@ public struct LayerProperties: Hashable, Sendable {
         .rect("bounds", \.bounds, "The layer's own coordinate space, [x, y, width, height] in points."),
         .point("anchorPoint", \.anchorPoint, "Unit coordinates of bounds that position refers to, [x, y]."),
         .transform("transform", \.transform, "Transform applied about the anchor point."),
-        .number("opacity", \.opacity, .unit, "Opacity of the whole subtree, 0…1."),
+        .number("opacity", \.opacity, .unit, "Opacity of the layer and its subtree, 0…1, faded as one image unless allowsGroupOpacity is false."),
+        .bool("allowsGroupOpacity", \.allowsGroupOpacity, "Whether opacity below 1 fades the layer and its subtree as one image (true, iOS's default) or each thing it draws on its own."),
         .bool("hidden", \.isHidden, "Whether the layer and its subtree are not drawn."),
         .color("backgroundColor", \.backgroundColor, "Colour filling bounds."),
         .number("cornerRadius", \.cornerRadius, .nonNegative, "Radius of the rounded corners of background and border, in points."),

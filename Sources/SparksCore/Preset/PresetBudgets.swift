@@ -78,7 +78,8 @@ public struct PresetCost: Sendable, Equatable {
                 }
                 // Prewarm: a layer already running at time 0, or cells beginning before it, are
                 // caught up with real steps (at most the longest chain's lifetime of them).
-                let start = EmitterSimulation.startTime(of: emitter)
+                let running = EmitterStartup.startsRunning(layer: emitter.startup, preset: scene.startup, localTimeAtStart: localTime)
+                let start = EmitterSimulation.startTime(of: emitter, running: running)
                 let horizon = EmitterSimulation.chainLifetime(of: emitter.emitterCells, lifetimeMultiplier: emitter.lifetime)
                     * CoreAnimationChoices.catchUpHorizonInChainLifetimes
                 let catchUp = max(0, min(localTime - start, horizon))
@@ -88,7 +89,7 @@ public struct PresetCost: Sendable, Equatable {
                 if cost.prewarmWork > limits.maxPrewarmWork {
                     report(
                         "prewarm", "\(path).beginTime",
-                        "starting this emitter \(format(catchUp.rounded())) s into its life means simulating \(format(steps)) steps of up to \(format(live.rounded())) particles first (\(format((work / 1e6).rounded())) million particle-steps), over the \(format(limits.maxPrewarmWork / 1e6)) million allowed; start it later (beginTime closer to 0), shorten lifetime, or raise --max-prewarm")
+                        "starting this emitter \(format(catchUp.rounded())) s into its life means simulating \(format(steps)) steps of up to \(format(live.rounded())) particles first (\(format((work / 1e6).rounded())) million particle-steps), over the \(format(limits.maxPrewarmWork / 1e6)) million allowed; \(running ? "start it empty (\"startup\": \"empty\")" : "start it later (beginTime closer to 0)"), shorten lifetime, or raise --max-prewarm")
                 }
             }
 

@@ -105,6 +105,12 @@ public struct DrawCommand: Equatable, Sendable {
         case quads
         /// Triangles `DrawList.indices[range]`, three indices into `DrawList.vertices` each.
         case triangles
+        /// The commands up to the matching `endGroup` draw into a new image, transparent within
+        /// `clip` (the pixels the group can touch); `range` is empty.
+        case beginGroup
+        /// The group's image is faded by `opacity` and composited source-over (premultiplied)
+        /// onto what was below it, within `clip`; `range` is empty.
+        case endGroup(opacity: Float)
     }
 
     /// Quads or triangles.
@@ -150,6 +156,20 @@ public struct DrawList: Sendable {
     /// Creates an empty list.
     public init() {}
 
+    /// Most groups open at once anywhere in the list (0 without groups): the group images a
+    /// backend needs.
+    public var groupDepth: Int {
+        var depth = 0, deepest = 0
+        for command in commands {
+            switch command.primitive {
+            case .beginGroup: depth += 1; deepest = max(deepest, depth)
+            case .endGroup: depth -= 1
+            case .quads, .triangles: break
+            }
+        }
+        return deepest
+    }
+
     /// The whole output.
     public var bounds: PixelRect { PixelRect(x0: 0, y0: 0, x1: Int32(width), y1: Int32(height)) }
 
@@ -166,6 +186,10 @@ public struct DrawList: Sendable {
 
     /// The largest output side, in pixels.
     public static let maxSide = 16384
+
+    /// Most groups open at once; a layer deeper than this multiplies its opacity into what it
+    /// draws instead (a backend keeps one image per level).
+    public static let maxGroupDepth = 8
 
     /// Appends quads as one command (merged with the previous command when it has the same
     /// settings).
@@ -188,6 +212,29 @@ public struct DrawList: Sendable {
         addCommand(.triangles, start..<indices.count, texture: texture, sampling: sampling, blendMode: blendMode, clip: clip ?? bounds)
     }
 
+    /// Starts a group: the commands until its `endGroup` draw into an image of their own.
+    /// Returns the token `endGroup` takes.
+    public mutating func beginGroup() -> Int {
+        commands.append(DrawCommand(primitive: .beginGroup, texture: nil, sampling: .standard, blendMode: .normal, clip: bounds, range: 0..<0))
+        return commands.count - 1
+    }
+
+    /// Ends the group `token` began (groups end innermost first): its image, transparent within
+    /// `clip` before its commands draw and limited to it, is faded by `opacity` and composited
+    /// onto what lies below. A group with nothing in it, or nothing inside the output, is dropped.
+    public mutating func endGroup(_ token: Int, opacity: Float, clip: PixelRect) {
+        guard commands.indices.contains(token), commands[token].primitive == .beginGroup else { return }
+        let clip = clip.intersection(bounds)
+        if token == commands.count - 1 || clip.isEmpty {
+            // Nothing can show: the group's quads, vertices and indices stay, unreferenced.
+            commands.removeLast(commands.count - token)
+            return
+        }
+        commands[token].clip = clip
+        commands.append(DrawCommand(
+            primitive: .endGroup(opacity: min(max(opacity, 0), 1)), texture: nil, sampling: .standard, blendMode: .normal, clip: clip, range: 0..<0))
+    }
+
     // MARK: Building, for DrawListBuilder
 
     mutating func appendQuads<S: Sequence<DrawQuad>>(contentsOf newQuads: S) { quads.append(contentsOf: newQuads) }
@@ -204,6 +251,42 @@ public struct DrawList: Sendable {
 
     mutating func appendTriangle(_ a: UInt32, _ b: UInt32, _ c: UInt32) {
         indices.append(a); indices.append(b); indices.append(c)
+    }
+
+    /// The pixels the commands from `first` on can touch: the box around their visible quads and
+    /// triangles, rounded outward, within each command's clip.
+    func touchedPixels(fromCommand first: Int) -> PixelRect {
+        var box = (x0: Float.infinity, y0: Float.infinity, x1: -Float.infinity, y1: -Float.infinity)
+        var result = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
+        func include(_ x: Float, _ y: Float) {
+            box = (min(box.x0, x), min(box.y0, y), max(box.x1, x), max(box.y1, y))
+        }
+        for command in commands[first...] {
+            box = (.infinity, .infinity, -.infinity, -.infinity)
+            switch command.primitive {
+            case .quads:
+                for q in quads[command.range] where q.alpha > 0 {
+                    include(q.originX, q.originY)
+                    include(q.originX + q.uAxisX, q.originY + q.uAxisY)
+                    include(q.originX + q.vAxisX, q.originY + q.vAxisY)
+                    include(q.originX + q.uAxisX + q.vAxisX, q.originY + q.uAxisY + q.vAxisY)
+                }
+            case .triangles:
+                for i in command.range { let v = vertices[Int(indices[i])]; include(v.x, v.y) }
+            case .beginGroup, .endGroup:
+                continue
+            }
+            guard box.x0 <= box.x1, box.y0 <= box.y1 else { continue }
+            // Coordinates are within ±coordinateLimit, so they convert.
+            let touched = PixelRect(
+                x0: Int32(max(box.x0.rounded(.down), -1e7)), y0: Int32(max(box.y0.rounded(.down), -1e7)),
+                x1: Int32(min(box.x1.rounded(.up), 1e7)), y1: Int32(min(box.y1.rounded(.up), 1e7))
+            ).intersection(command.clip)
+            guard !touched.isEmpty else { continue }
+            result = result.isEmpty ? touched : PixelRect(
+                x0: min(result.x0, touched.x0), y0: min(result.y0, touched.y0), x1: max(result.x1, touched.x1), y1: max(result.y1, touched.y1))
+        }
+        return result
     }
 
     var quadCount: Int { quads.count }
@@ -227,7 +310,8 @@ public struct DrawList: Sendable {
             if primitive == .quads { quads.removeLast(range.count) } else { indices.removeLast(range.count) }
             return
         }
-        if var last = commands.last, last.primitive == primitive, last.range.upperBound == range.lowerBound,
+        if var last = commands.last, last.primitive == primitive, primitive == .quads || primitive == .triangles,
+            last.range.upperBound == range.lowerBound,
             last.blendMode == blendMode, last.clip == clip, last.sampling == sampling, last.texture == texture
         {
             last.range = last.range.lowerBound..<range.upperBound

@@ -36,6 +36,10 @@ public final class DrawListBuilder {
     private var coveredPixelBudget = 0.0
     /// Particles the last build left out because the list's covered-pixel budget was reached.
     public private(set) var droppedQuads = 0
+    /// Groups open at the batch being resolved: their token in the output, opacity, clip, and
+    /// the batch they end before.
+    private var openGroups: [OpenGroup] = []
+    private typealias OpenGroup = (token: Int, opacity: Float, clip: PixelRect, end: Int)
 
     /// Creates a builder.
     public init() {}
@@ -51,7 +55,21 @@ public final class DrawListBuilder {
         coveredPixels = 0
         coveredPixelBudget = list.maxCoveredPixels * sx * sy
         droppedQuads = 0
-        for batch in list.batches {
+        openGroups.removeAll(keepingCapacity: true)
+        var nextGroup = 0
+        for (index, batch) in list.batches.enumerated() {
+            while let group = openGroups.last, group.end <= index {
+                closeGroup(group, into: &output)
+                openGroups.removeLast()
+            }
+            while nextGroup < list.groups.count, list.groups[nextGroup].batches.lowerBound <= index {
+                let group = list.groups[nextGroup]
+                nextGroup += 1
+                guard group.batches.upperBound > index else { continue }
+                var clip = output.bounds
+                if let box = group.clip { clip = clip.intersection(Self.pixelRect(of: box, scaleX: sx, scaleY: sy)) }
+                openGroups.append((output.beginGroup(), group.opacity, clip, group.batches.upperBound))
+            }
             var clip = output.bounds
             if let box = batch.clip { clip = clip.intersection(Self.pixelRect(of: box, scaleX: sx, scaleY: sy)) }
             guard !clip.isEmpty else { continue }
@@ -67,6 +85,12 @@ public final class DrawListBuilder {
                 appendShapes(batch, list.quads, m, clip, into: &output)
             }
         }
+        while let group = openGroups.popLast() { closeGroup(group, into: &output) }
+    }
+
+    private func closeGroup(_ group: OpenGroup, into output: inout DrawList) {
+        let touched = output.touchedPixels(fromCommand: group.token + 1)
+        output.endGroup(group.token, opacity: group.opacity, clip: touched.intersection(group.clip))
     }
 
     /// A canvas rectangle as the whole pixels it touches (rounded outward), limited to ±1e6 so

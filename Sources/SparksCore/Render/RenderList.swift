@@ -92,7 +92,21 @@ public struct RenderBatch: Equatable, Sendable {
     public var range: Range<Int>
 }
 
-/// Everything one frame draws: textured quads in batches, in drawing order.
+/// A run of batches drawn into a transparent image of their own, which is then faded by
+/// `opacity` and composited source-over: a layer's group opacity (Core Animation's
+/// `allowsGroupOpacity`), so overlapping content fades as one picture.
+public struct RenderGroup: Equatable, Sendable {
+    /// Opacity the group's image is composited with, 0…1.
+    public var opacity: Float
+    /// The composite is limited to this canvas rectangle, if set.
+    public var clip: Rect?
+    /// The batches inside, as indices into `RenderList.batches`. Groups nest: an inner group's
+    /// batches lie within its outer group's.
+    public var batches: Range<Int>
+}
+
+/// Everything one frame draws: textured quads in batches, in drawing order, some of them in
+/// groups composited as one image.
 ///
 /// Built by the core from the scene, drawn by a presenter; neither reaches into the other.
 /// Storage is reused from frame to frame.
@@ -108,6 +122,10 @@ public struct RenderList: Sendable {
     public private(set) var quads: [RenderQuad] = []
     /// Batches in drawing order.
     public private(set) var batches: [RenderBatch] = []
+    /// Groups in the order they begin (an outer group before the groups inside it). A renderer
+    /// that draws a list itself draws each group's batches into a cleared image and composites
+    /// it with the group's opacity.
+    public private(set) var groups: [RenderGroup] = []
 
     /// Creates an empty list.
     public init(canvasSize: Size = .zero, background: Color = .clear) {
@@ -122,6 +140,7 @@ public struct RenderList: Sendable {
     public mutating func removeAll() {
         quads.removeAll(keepingCapacity: true)
         batches.removeAll(keepingCapacity: true)
+        groups.removeAll(keepingCapacity: true)
         openBatch = nil
     }
 
@@ -159,6 +178,30 @@ public struct RenderList: Sendable {
     @inline(__always)
     public mutating func append<S: Sequence<RenderQuad>>(contentsOf newQuads: S) {
         quads.append(contentsOf: newQuads)
+    }
+
+    /// Starts a group: the batches appended until the matching `endGroup` are composited as one
+    /// image with `opacity`. Returns the group's token for `endGroup`.
+    public mutating func beginGroup(opacity: Float, clip: Rect? = nil) -> Int {
+        closeOpenBatch()
+        groups.append(RenderGroup(opacity: opacity, clip: clip, batches: batches.count..<batches.count))
+        return groups.count - 1
+    }
+
+    /// Ends the group `token` began (groups end innermost first). A group with nothing in it is
+    /// dropped; a group of a single quad is folded into that quad's alpha, which draws the same.
+    public mutating func endGroup(_ token: Int) {
+        closeOpenBatch()
+        guard groups.indices.contains(token) else { return }
+        let start = groups[token].batches.lowerBound
+        groups[token].batches = start..<batches.count
+        let isInnermost = token == groups.count - 1
+        if batches.count == start, isInnermost {
+            groups.removeLast()
+        } else if batches.count == start + 1, isInnermost, batches[start].range.count == 1 {
+            quads[batches[start].range.lowerBound].alpha *= groups[token].opacity
+            groups.removeLast()
+        }
     }
 
     /// Closes the current batch; call once after the last quad.

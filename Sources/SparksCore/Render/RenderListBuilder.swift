@@ -1,6 +1,12 @@
 /// Turns a layer tree into a ``RenderList``. Each layer draws, back to front: its background,
-/// its contents, its particles (in its render mode's order), its sublayers (for a replicator,
-/// once per instance), then its border.
+/// its contents, its sublayers (for a replicator, once per instance), its border, then its
+/// particles (in its render mode's order: above the background and border, as CAEmitterLayer.h
+/// says).
+///
+/// A layer whose opacity is below 1 and that allows group opacity (the default, as on iOS 7 and
+/// later) is drawn as a group: composited as one image, then faded, so overlapping sublayers and
+/// particles fade together. With `allowsGroupOpacity` false its opacity is multiplied into
+/// everything it draws instead.
 ///
 /// Layers are drawn with their presentation values at their own local time, so animations show;
 /// a replicator's instance k sees its sublayers' time shifted by k · instanceDelay.
@@ -48,6 +54,8 @@ public final class RenderListBuilder {
     private var sorter = DrawOrderSorter()
     /// Layer copies drawn so far in this build.
     private var drawnLayers = 0
+    /// Groups open at the current layer.
+    private var groupDepth = 0
     /// Most layer copies one build draws (animated instance counts can exceed what the preset
     /// was checked for); the rest are skipped.
     public var maxDrawnLayers = PresetLimits.standard.maxDrawnInstances
@@ -64,6 +72,7 @@ public final class RenderListBuilder {
         list.removeAll()
         drawnLayers = 0
         droppedQuads = 0
+        groupDepth = 0
         let root = Context(space: .identity, time: time, opacity: 1, tint: .white, clip: nil)
         for layer in layers { append(layer, root, into: &list) }
         list.finish()
@@ -76,8 +85,16 @@ public final class RenderListBuilder {
         let state = layer.animations.isEmpty ? layer.model : layer.presentationState(atLocalTime: localTime)
         let p = state.layer
         guard !p.isHidden else { return }
-        let opacity = context.opacity * p.opacity
-        guard opacity > 0 else { return }
+        let effectiveOpacity = context.opacity * p.opacity
+        guard effectiveOpacity > 0 else { return }
+        // Group opacity: everything below is drawn opaque into the group, which is faded once.
+        let grouped = effectiveOpacity < 1 && p.allowsGroupOpacity && groupDepth < DrawList.maxGroupDepth
+        let opacity = grouped ? 1 : effectiveOpacity
+        var group: Int?
+        if grouped {
+            group = list.beginGroup(opacity: Float(effectiveOpacity), clip: context.clip)
+            groupDepth += 1
+        }
         let world = p.transformToSuperlayer * context.space
         let bounds = p.bounds
         let hasArea = bounds.size.width > 0 && bounds.size.height > 0
@@ -108,9 +125,6 @@ public final class RenderListBuilder {
             list.append(RenderQuad(
                 centerX: centre.0, centerY: centre.1, halfWidth: half.0, halfHeight: half.1,
                 red: Float(tint.red), green: Float(tint.green), blue: Float(tint.blue), alpha: Float(tint.alpha * opacity)))
-        }
-        if let emitter = layer as? EmitterLayer, let properties = state.emitter {
-            appendParticles(of: emitter, properties: properties, transform: world, opacity: Float(opacity), tint: tint, clip: inner.clip, into: &list)
         }
 
         let sublayerSpace = state.preservesDepth ? world : Transform3D.flatten * world
@@ -144,6 +158,13 @@ public final class RenderListBuilder {
             list.append(RenderQuad(
                 centerX: centre.0, centerY: centre.1, halfWidth: half.0, halfHeight: half.1,
                 red: Float(c.red), green: Float(c.green), blue: Float(c.blue), alpha: Float(c.alpha * opacity)))
+        }
+        if let emitter = layer as? EmitterLayer, let properties = state.emitter {
+            appendParticles(of: emitter, properties: properties, transform: world, opacity: Float(opacity), tint: tint, clip: inner.clip, into: &list)
+        }
+        if let group {
+            list.endGroup(group)
+            groupDepth -= 1
         }
     }
 

@@ -32,7 +32,7 @@ public final class Scene {
         stepDuration = 1 / description.stepRate
         budget = ParticleBudget(limit: limits.maxParticles)
         self.limits = limits
-        layers = description.layers.map { Self.makeLayer($0, parentTime: 0) }
+        layers = description.layers.map { Self.makeLayer($0, parentTime: 0, startup: description.startup) }
     }
 
     /// Builds the layer tree of `description` with the standard budgets.
@@ -43,18 +43,21 @@ public final class Scene {
         self.init(description, limits: limits)
     }
 
-    private static func makeLayer(_ description: LayerDescription, parentTime: Double) -> Layer {
+    private static func makeLayer(_ description: LayerDescription, parentTime: Double, startup: EmitterStartup) -> Layer {
         let layer: Layer
-        switch description.content {
-        case .plain: layer = Layer(properties: description.properties)
-        case .emitter(let emitter): layer = EmitterLayer(properties: description.properties, emitter: emitter)
-        case .replicator(let replicator): layer = ReplicatorLayer(properties: description.properties, replicator: replicator)
-        }
         // An animation added with beginTime 0 starts "now": at the layer's local time when the
         // scene starts (spec §3.2).
         let localTime = description.properties.timing.localTime(parentTime: parentTime)
+        switch description.content {
+        case .plain: layer = Layer(properties: description.properties)
+        case .emitter(let emitter):
+            let emitterLayer = EmitterLayer(properties: description.properties, emitter: emitter)
+            emitterLayer.simulation.startsRunning = EmitterStartup.startsRunning(layer: emitter.startup, preset: startup, localTimeAtStart: localTime)
+            layer = emitterLayer
+        case .replicator(let replicator): layer = ReplicatorLayer(properties: description.properties, replicator: replicator)
+        }
         layer.animations = startingAt(localTime, description.animations)
-        for sublayer in description.sublayers { layer.addSublayer(makeLayer(sublayer, parentTime: localTime)) }
+        for sublayer in description.sublayers { layer.addSublayer(makeLayer(sublayer, parentTime: localTime, startup: startup)) }
         return layer
     }
 
@@ -69,7 +72,7 @@ public final class Scene {
     /// A layer added while the scene runs: its emitters start empty now, not as if they had
     /// been running since time 0, and its animations begin now, as when a layer is added on iOS.
     func makeLayerStartingNow(_ description: LayerDescription, parentTime: Double) -> Layer {
-        let layer = Self.makeLayer(description, parentTime: parentTime)
+        let layer = Self.makeLayer(description, parentTime: parentTime, startup: .empty)
         var pending = [(layer, parentTime)]
         while let (current, parentTime) = pending.popLast() {
             let localTime = current.properties.timing.localTime(parentTime: parentTime)
@@ -178,7 +181,13 @@ public final class Scene {
             // The simulation sees the presentation values (animated birthRate, emitterPosition, cells).
             let properties = emitter.animations.isEmpty
                 ? emitter.emitter : emitter.presentationState(atLocalTime: localTime).emitter ?? emitter.emitter
-            emitter.simulation.advance(to: localTime, stepSize: stepSize, properties: properties, budget: &budget)
+            if emitter.animations.isEmpty {
+                emitter.simulation.advance(to: localTime, stepSize: stepSize, properties: properties, budget: &budget)
+            } else {
+                emitter.simulation.advance(
+                    to: localTime, stepSize: stepSize, properties: properties,
+                    propertiesAt: { emitter.presentationState(atLocalTime: $0).emitter ?? emitter.emitter }, budget: &budget)
+            }
         }
         for sublayer in layer.sublayers {
             advance(sublayer, parentTime: localTime, parentSpeed: speed)

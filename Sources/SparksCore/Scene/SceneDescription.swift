@@ -92,6 +92,8 @@ public struct SceneDescription: Hashable, Sendable {
     public var stepRate: Double
     /// Root layers, drawn in order.
     public var layers: [LayerDescription]
+    /// How emitters start unless a layer says otherwise. Default automatic (iOS's rule).
+    public var startup: EmitterStartup = .automatic
 
     /// Creates a scene description.
     public init(
@@ -109,6 +111,7 @@ public struct SceneDescription: Hashable, Sendable {
     public static let table = PropertyTable<SceneDescription>([
         .text("name", \.optionalName, "The preset's name (default: the file name)."),
         .text("description", \.summary, "One line saying what the effect is."),
+        .choice("startup", \.startup, "How every emitter starts unless it says otherwise: automatic (running when its timeline starts with the scene, as on iOS 7 and later), running (already populated) or empty."),
         .number("stepRate", \.stepRate, NumberRule(minimum: stepRateRange.lowerBound, maximum: stepRateRange.upperBound), "Fixed simulation steps per second (default 60)."),
     ])
 

@@ -1,0 +1,118 @@
+import Foundation
+import SparksCore
+import SparksSDL
+import Testing
+
+/// The folder holding the repository's presets and assets.
+private let repositoryRoot: URL = {
+    var url = URL(fileURLWithPath: #filePath)
+    while !FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
+        url = url.deletingLastPathComponent()
+    }
+    return url
+}()
+
+/// Decodes a preset given as JSON text (images from assets/).
+private func scene(_ json: String) throws -> Scene {
+    let decoder = PresetDecoder(fileName: "test.json", resolver: ResourceResolver(roots: [repositoryRoot.appendingPathComponent("assets")]))
+    return Scene(try decoder.decode(Array(json.utf8), defaultName: "test").get())
+}
+
+/// Draws `scene` at scene time `seconds` on the offscreen renderer.
+private func picture(_ scene: Scene, at seconds: Double) throws -> PixelImage {
+    scene.run(until: seconds)
+    var list = RenderList()
+    scene.buildRenderList(into: &list)
+    let renderer = try OffscreenRenderer(width: Int(list.canvasSize.width), height: Int(list.canvasSize.height))
+    renderer.render(list)
+    return renderer.image()
+}
+
+/// A 64 × 64 black canvas with one additive emitter at its centre whose 100 particles a second
+/// stand still, white, on top of each other; `layer` adds keys to the emitter layer.
+private func stackedParticles(layer: String) -> String {
+    """
+    { "canvas": { "width": 64, "height": 64, "background": "black" },
+      "layers": [ { "type": "emitter", "position": [32, 32], "renderMode": "additive", "startup": "empty", \(layer)
+        "emitterCells": [ { "name": "dot", "contents": "spark.png", "birthRate": 100, "lifetime": 100, "scale": 0.5 } ] } ] }
+    """
+}
+
+@Suite("Compositing as Core Animation does: group opacity, particles above the border")
+struct CompositingTests {
+    @Test("An emitter at opacity 0.5 fades its saturated additive particles as one image: half as bright, not saturated")
+    func groupOpacityCapsAdditiveParticles() throws {
+        let opaque = try picture(try scene(stackedParticles(layer: "")), at: 1)
+        let faded = try picture(try scene(stackedParticles(layer: #""opacity": 0.5,"#)), at: 1)
+        // 100 particles added on top of each other saturate the centre.
+        #expect(opaque[32, 32].r == 255)
+        // Faded as a layer: the saturated image at half opacity over black.
+        #expect(abs(Int(faded[32, 32].r) - 128) <= 1, "\(faded[32, 32])")
+        #expect(abs(Int(faded[32, 32].g) - 128) <= 1)
+    }
+
+    @Test("allowsGroupOpacity false multiplies the opacity into every particle: the stack saturates again")
+    func withoutGroupOpacity() throws {
+        let perParticle = try picture(try scene(stackedParticles(layer: #""opacity": 0.5, "allowsGroupOpacity": false,"#)), at: 1)
+        #expect(perParticle[32, 32].r == 255)
+        // A lone particle's edge, where one particle's half-faded texel shows, is dimmer than opaque.
+        let opaque = try picture(try scene(stackedParticles(layer: "")), at: 0.011)
+        let single = try picture(try scene(stackedParticles(layer: #""opacity": 0.5, "allowsGroupOpacity": false,"#)), at: 0.011)
+        #expect(opaque[32, 32].r > 0)
+        #expect(abs(Int(single[32, 32].r) - Int(opaque[32, 32].r) / 2) <= 2, "\(single[32, 32]) vs \(opaque[32, 32])")
+    }
+
+    @Test("Sublayers that overlap fade as one: the overlap shows only the top layer at the group's opacity")
+    func overlappingSublayers() throws {
+        func centre(_ allowsGroup: Bool) throws -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+            let json = """
+                { "canvas": { "width": 64, "height": 64, "background": "black" },
+                  "layers": [ { "position": [32, 32], "bounds": [0, 0, 64, 64], "opacity": 0.5, "allowsGroupOpacity": \(allowsGroup),
+                    "sublayers": [
+                      { "position": [32, 32], "bounds": [0, 0, 40, 40], "backgroundColor": "red" },
+                      { "position": [32, 32], "bounds": [0, 0, 20, 20], "backgroundColor": "blue" } ] } ] }
+                """
+            return try picture(try scene(json), at: 0)[32, 32]
+        }
+        let grouped = try centre(true)
+        // Blue covers red inside the group; the group is half faded over black.
+        #expect(grouped.r <= 1 && abs(Int(grouped.b) - 128) <= 1, "\(grouped)")
+        // Each square on its own at half opacity: red shows through the half-transparent blue.
+        let separate = try centre(false)
+        #expect(abs(Int(separate.r) - 64) <= 2 && abs(Int(separate.b) - 128) <= 1, "\(separate)")
+    }
+
+    @Test("Group opacities nest: a layer at 0.5 inside one at 0.5 shows at a quarter")
+    func nestedGroups() throws {
+        let json = """
+            { "canvas": { "width": 64, "height": 64, "background": "black" },
+              "layers": [ { "position": [32, 32], "bounds": [0, 0, 64, 64], "opacity": 0.5,
+                "sublayers": [
+                  { "position": [32, 32], "bounds": [0, 0, 40, 40], "backgroundColor": "white", "opacity": 0.5,
+                    "borderWidth": 4, "borderColor": "white" },
+                  { "position": [5, 5], "bounds": [0, 0, 6, 6], "backgroundColor": "white" } ] } ] }
+            """
+        let image = try picture(try scene(json), at: 0)
+        #expect(abs(Int(image[32, 32].g) - 64) <= 1, "\(image[32, 32])")
+        #expect(abs(Int(image[14, 14].g) - 64) <= 1, "border over background, one image: \(image[14, 14])")
+        #expect(abs(Int(image[5, 5].g) - 128) <= 1, "\(image[5, 5])")
+    }
+
+    @Test("An emitter's particles are drawn above its border")
+    func particlesAboveBorder() throws {
+        let json = """
+            { "canvas": { "width": 64, "height": 64, "background": "black" },
+              "layers": [ { "type": "emitter", "position": [32, 32], "bounds": [0, 0, 40, 40],
+                "borderWidth": 10, "borderColor": "red", "backgroundColor": "green",
+                "emitterPosition": [5, 20],
+                "emitterCells": [ { "name": "dot", "contents": "spark.png", "birthRate": 100, "lifetime": 100, "scale": 0.3, "color": "blue" } ] } ] }
+            """
+        let image = try picture(try scene(json), at: 1)
+        // The particles sit on the left border, at (12 + 5, 12 + 20).
+        let onBorder = image[17, 32]
+        #expect(onBorder.b > 200 && onBorder.r < 40, "\(onBorder)")
+        // Elsewhere the border and background show.
+        #expect(image[17, 16].r > 200)
+        #expect(image[32, 32].g > 100)
+    }
+}
