@@ -3,21 +3,28 @@ import Foundation
 extension MediaTiming {
     /// Where a timed object is within its simple duration at parent time `t` (spec §3.3):
     /// the fraction of the simple duration (before any timing function) and the index of the
-    /// repetition; nil when the object has no effect (before its start or after its end without
-    /// a fill mode that holds it).
-    func progress(parentTime t: Double, simpleDuration d: Double, holdsEnd: Bool) -> (fraction: Double, cycle: Int)? {
+    /// repetition, and whether a fill mode is holding it (before its start or after its end);
+    /// nil when the object has no effect then. `heldByGroup` holds it at its end whatever its
+    /// fill mode when `t` is that end (a child of a group frozen at the moment the child ends).
+    func progress(
+        parentTime t: Double, simpleDuration d: Double, holdsEnd: Bool, heldByGroup: Bool = false
+    ) -> (fraction: Double, cycle: Int, isFilling: Bool)? {
         guard d > 0, d.isFinite else { return nil }
         let cycle = d * (autoreverses ? 2 : 1)
         let active = activeDuration(simpleDuration: d)
         var e = (t - beginTime) * speed
         var ended = false
+        var filling = false
         if e < 0 {
             guard fillMode == .backwards || fillMode == .both else { return nil }
             e = 0
+            filling = true
         } else if e >= active {
-            guard holdsEnd, fillMode == .forwards || fillMode == .both else { return nil }
+            let endsNow = heldByGroup && e - active <= 1e-9 * max(1, active)
+            guard endsNow || (holdsEnd && (fillMode == .forwards || fillMode == .both)) else { return nil }
             e = active
             ended = true
+            filling = true
         }
         let u = e + timeOffset
         var k = (u / cycle).rounded(.down)
@@ -28,7 +35,7 @@ extension MediaTiming {
             k -= 1
         }
         if autoreverses && phase > d { phase = cycle - phase }
-        return (min(max(phase / d, 0), 1), Int(min(max(k, 0), 1e9)))
+        return (min(max(phase / d, 0), 1), Int(min(max(k, 0), 1e9)), filling)
     }
 }
 
@@ -39,16 +46,19 @@ extension Animation {
     }
 
     /// Applies this animation, evaluated at `parentTime` (the layer's local time, or the group's
-    /// time for a child), to `state`.
-    public func apply(at parentTime: Double, to state: inout LayerState, groupDuration: Double? = nil) {
+    /// time for a child), to `state`. When a fill mode holds a group at its end, a child that
+    /// ends with the group keeps its final value whatever its own fill mode (a child that ended
+    /// earlier stays removed).
+    public func apply(at parentTime: Double, to state: inout LayerState, groupDuration: Double? = nil, heldByGroup: Bool = false) {
         let d = simpleDuration(inGroup: groupDuration)
-        guard let progress = timing.progress(parentTime: parentTime, simpleDuration: d, holdsEnd: !removedOnCompletion) else { return }
+        guard let progress = timing.progress(parentTime: parentTime, simpleDuration: d, holdsEnd: !removedOnCompletion, heldByGroup: heldByGroup)
+        else { return }
         let eased = timingFunction?.value(at: progress.fraction) ?? progress.fraction
         switch kind {
         case .group(let children):
             // Children run in the group's time, warped by the group's timing function (spec §4.4).
             let childTime = eased * d
-            for child in children { child.apply(at: childTime, to: &state, groupDuration: d) }
+            for child in children { child.apply(at: childTime, to: &state, groupDuration: d, heldByGroup: heldByGroup || progress.isFilling) }
         case .basic, .keyframe:
             guard let target else { return }
             guard let current = target.value(in: state) else { return }

@@ -23,6 +23,11 @@ public enum CoreAnimationChoices {
     /// (spec §6.9: what cell speed does is unknown; no studied program sets it).
     public static let cellSpeedScalesEmission = true
 
+    /// Whether the emitter layer's `birthRate` multiplies sub-cells' rates too, generation after
+    /// generation (spec §6.8: a sub-cell emits `birthRate × layer.birthRate` per living parent),
+    /// rather than only the top-level cells'.
+    public static let layerBirthRateMultipliesEveryGeneration = true
+
     /// How far back an emitter re-simulates when it starts late or resumes, as a multiple of its
     /// longest particle chain's lifetime (spec §5.7, Q7): older particles would be dead anyway.
     public static let catchUpHorizonInChainLifetimes = 1.0

@@ -83,8 +83,7 @@ public final class EmitterSimulation {
     func reserveForSteadyState(_ properties: EmitterProperties, limit: Int) {
         func visit(_ cells: [EmitterCell], _ states: [CellState], parentBirths: Double?, parentLife: Double) {
             for (cell, state) in zip(cells, states) {
-                let speed = CoreAnimationChoices.cellSpeedScalesEmission ? max(cell.timing.speed, 0) : 1
-                let rate = cell.isEnabled ? cell.birthRate * properties.birthRate * speed : 0
+                let rate = cell.isEnabled ? Self.rate(of: cell, properties: properties, isSubcell: parentBirths != nil) : 0
                 let births: Double
                 if let parentBirths {
                     let window = cell.emissionInterval
@@ -204,10 +203,13 @@ public final class EmitterSimulation {
     /// cannot overflow an integer.
     static let birthCountCeiling = 1e12
 
-    /// Emission rate of a cell in particles per parent second (spec §5.5, §6.9).
-    private static func rate(of cell: EmitterCell, properties: EmitterProperties) -> Double {
+    /// Emission rate of a cell in particles per parent second (spec §5.5, §6.8, §6.9): the
+    /// layer's `birthRate` multiplies a top-level cell's rate, and a sub-cell's too when
+    /// ``CoreAnimationChoices/layerBirthRateMultipliesEveryGeneration`` says so.
+    static func rate(of cell: EmitterCell, properties: EmitterProperties, isSubcell: Bool) -> Double {
         let speed = CoreAnimationChoices.cellSpeedScalesEmission ? max(cell.timing.speed, 0) : 1
-        return cell.birthRate * properties.birthRate * speed
+        let layer = isSubcell && !CoreAnimationChoices.layerBirthRateMultipliesEveryGeneration ? 1 : properties.birthRate
+        return cell.birthRate * layer * speed
     }
 
     /// When a top-level cell emits, in layer time. A cell that is always on (`beginTime` 0, no
@@ -225,7 +227,7 @@ public final class EmitterSimulation {
     ) {
         let window = emissionWindow(of: cell)
         let lo = max(t0, window.start), hi = min(t1, window.end)
-        let rate = Self.rate(of: cell, properties: properties)
+        let rate = Self.rate(of: cell, properties: properties, isSubcell: false)
         guard hi > lo, rate > 0 else { return }
         let before = state.accumulator
         let total = before + rate * (hi - lo)
@@ -347,7 +349,7 @@ public final class EmitterSimulation {
         _ state: CellState, cell: EmitterCell, sampler: ParticleSampler, parent: CellState, accumulatorIndex: Int,
         parentAcceleration acceleration: SIMD3<Float>, dt: Double, properties: EmitterProperties, budget: inout ParticleBudget
     ) {
-        let rate = Self.rate(of: cell, properties: properties)
+        let rate = Self.rate(of: cell, properties: properties, isSubcell: true)
         let parents = parent.storage
         guard rate > 0, !parents.slotRanges.0.isEmpty else { return }
         let window = cell.emissionInterval

@@ -132,19 +132,17 @@ private struct CellCost {
     /// multiplied by its parent's).
     static func of(_ cells: [EmitterCell], emitter: EmitterProperties, path: String) -> [CellCost] {
         var result: [CellCost] = []
-        func rate(_ cell: EmitterCell) -> Double {
-            guard cell.isEnabled else { return 0 }
-            let speed = CoreAnimationChoices.cellSpeedScalesEmission ? max(cell.timing.speed, 0) : 1
-            return cell.birthRate * emitter.birthRate * speed
+        func rate(_ cell: EmitterCell, isSubcell: Bool) -> Double {
+            cell.isEnabled ? EmitterSimulation.rate(of: cell, properties: emitter, isSubcell: isSubcell) : 0
         }
         func visit(_ cells: [EmitterCell], path: String, parentBirths: Double?, parentLife: Double, parentScale: Double) {
             for (i, cell) in cells.enumerated() {
                 let births: Double
                 if let parentBirths {
                     let window = cell.emissionInterval
-                    births = parentBirths * rate(cell) * max(0, min(window.end, parentLife) - max(window.start, 0))
+                    births = parentBirths * rate(cell, isSubcell: true) * max(0, min(window.end, parentLife) - max(window.start, 0))
                 } else {
-                    births = rate(cell)
+                    births = rate(cell, isSubcell: false)
                 }
                 let life = max(0, (cell.lifetime + abs(cell.lifetimeRange) * CoreAnimationChoices.rangeWidthFactor / 2) * emitter.lifetime)
                 // The largest |scale| over a life: at birth or at death, with the range's extremes.
