@@ -3,29 +3,10 @@ import SparksCore
 import SparksSDL
 import Testing
 
-/// The folder holding the repository's presets and assets.
-private let repositoryRoot: URL = {
-    var url = URL(fileURLWithPath: #filePath)
-    while !FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
-        url = url.deletingLastPathComponent()
-    }
-    return url
-}()
-
 /// Decodes a preset given as JSON text (images from assets/).
 private func scene(_ json: String) throws -> Scene {
     let decoder = PresetDecoder(fileName: "test.json", resolver: ResourceResolver(roots: [repositoryRoot.appendingPathComponent("assets")]))
     return Scene(try decoder.decode(Array(json.utf8), defaultName: "test").get())
-}
-
-/// Draws `scene` at scene time `seconds` on the offscreen renderer.
-private func picture(_ scene: Scene, at seconds: Double) throws -> PixelImage {
-    scene.run(until: seconds)
-    var list = RenderList()
-    scene.buildRenderList(into: &list)
-    let renderer = try OffscreenRenderer(width: Int(list.canvasSize.width), height: Int(list.canvasSize.height))
-    renderer.render(list)
-    return renderer.image()
 }
 
 /// A 64 × 64 black canvas with one additive emitter at its centre whose 100 particles a second

@@ -3,15 +3,6 @@ import SparksCore
 import SparksSDL
 import Testing
 
-/// The folder holding the repository's presets and assets.
-private let repositoryRoot: URL = {
-    var url = URL(fileURLWithPath: #filePath)
-    while !FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
-        url = url.deletingLastPathComponent()
-    }
-    return url
-}()
-
 /// `docs/gallery-manifest.txt`: preset names and the times their thumbnails show.
 private func manifest() throws -> [(name: String, at: Double)] {
     let text = try String(contentsOf: repositoryRoot.appendingPathComponent("docs/gallery-manifest.txt"), encoding: .utf8)

@@ -3,15 +3,6 @@ import SparksCore
 import SparksSDL
 import Testing
 
-/// The folder holding the repository's presets and assets.
-private let repositoryRoot: URL = {
-    var url = URL(fileURLWithPath: #filePath)
-    while !FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
-        url = url.deletingLastPathComponent()
-    }
-    return url
-}()
-
 /// A preset folder with fire.json and its texture, and a live preset on it whose reports are collected.
 private final class LiveFixture {
     let folder: URL

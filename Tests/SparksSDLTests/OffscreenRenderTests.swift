@@ -3,15 +3,6 @@ import SparksCore
 import SparksSDL
 import Testing
 
-/// The folder holding the repository's presets and assets.
-private let repositoryRoot: URL = {
-    var url = URL(fileURLWithPath: #filePath)
-    while !FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
-        url = url.deletingLastPathComponent()
-    }
-    return url
-}()
-
 private func preset(_ name: String) throws -> SceneDescription {
     try PresetDecoder.load(
         contentsOf: repositoryRoot.appendingPathComponent("presets/\(name).json"),
@@ -19,21 +10,12 @@ private func preset(_ name: String) throws -> SceneDescription {
     ).get()
 }
 
-/// Renders `scene` at scene time `seconds` into an 800 × 600 image.
-private func render(_ scene: Scene, at seconds: Double) throws -> PixelImage {
-    scene.run(until: seconds)
-    var list = RenderList()
-    scene.buildRenderList(into: &list)
-    let renderer = try OffscreenRenderer(width: Int(list.canvasSize.width), height: Int(list.canvasSize.height))
-    renderer.render(list)
-    return renderer.image()
-}
 
 @Suite("Pixels from the offscreen renderer")
 struct OffscreenRenderTests {
     @Test("Fire is bright above the emitter and black far from it")
     func fireShape() throws {
-        let image = try render(Scene(try preset("fire")), at: 3)
+        let image = try picture(Scene(try preset("fire")), at: 3)
         // The emitter line is 50 pt wide at (400, 300); yAcceleration −200 lifts the puffs ~100 pt.
         let flame = image.meanBrightness(x: 380, y: 220, width: 40, height: 70)
         let below = image.meanBrightness(x: 380, y: 330, width: 40, height: 70)
@@ -69,10 +51,10 @@ struct OffscreenRenderTests {
 
     @Test("The fire preset, drawn additively, is brighter than the same particles blended normally")
     func fireAdditiveVersusNormal() throws {
-        let additive = try render(Scene(try preset("fire")), at: 2)
+        let additive = try picture(Scene(try preset("fire")), at: 2)
         var normal = try preset("fire")
         normal.layers[0].content.emitter!.renderMode = .unordered
-        let blended = try render(Scene(normal), at: 2)
+        let blended = try picture(Scene(normal), at: 2)
         #expect(additive.meanBrightness(x: 375, y: 220, width: 50, height: 80) > 1.3 * blended.meanBrightness(x: 375, y: 220, width: 50, height: 80))
     }
 
@@ -84,7 +66,7 @@ struct OffscreenRenderTests {
         let scene = Scene(neon)
         var radii: [Double] = []
         for t in [1.0, 2.0, 3.0] {
-            let image = try render(scene, at: t)
+            let image = try picture(scene, at: t)
             // Brightness-weighted mean distance from the emitter at (400, 300).
             var weight = 0.0, sum = 0.0
             for y in stride(from: 0, to: image.height, by: 2) {
@@ -101,7 +83,7 @@ struct OffscreenRenderTests {
         // Particles fly out at 50 ± 25 pt/s: the glow's mean radius grows by tens of points a second.
         #expect(radii[1] > radii[0] + 15 && radii[2] > radii[1] + 15, "radii \(radii)")
         // It cools from white toward blue.
-        let late = try render(scene, at: 3.5)
+        let late = try picture(scene, at: 3.5)
         var red = 0, blue = 0
         for y in stride(from: 150, to: 450, by: 3) {
             for x in stride(from: 250, to: 550, by: 3) {

@@ -3,15 +3,6 @@ import SparksCore
 import SparksSDL
 import Testing
 
-/// The folder holding the repository's presets and assets.
-private let repositoryRoot: URL = {
-    var url = URL(fileURLWithPath: #filePath)
-    while !FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
-        url = url.deletingLastPathComponent()
-    }
-    return url
-}()
-
 private func frame(_ name: String, at seconds: Double) throws -> PixelImage {
     let description = try PresetDecoder.load(
         contentsOf: repositoryRoot.appendingPathComponent("presets/\(name).json"),
