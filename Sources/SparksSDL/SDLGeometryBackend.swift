@@ -109,9 +109,9 @@ final class SDLGeometryBackend: DrawBackend {
                 SDL_RenderFillRect(renderer, &clip)
             case .endGroup(let opacity):
                 guard groupClips.count > 1 else { continue }
-                let image = groupTargets.indices.contains(groupClips.count - 2) ? groupTargets[groupClips.count - 2] : nil
                 groupClips.removeLast()
-                guard groups, let image else { continue }
+                guard groups else { continue }
+                let image = groupTargets[groupClips.count - 1]
                 // Back to the level below (the window's viewport when it is the screen).
                 SDL_SetRenderTarget(renderer, groupClips.count == 1 ? nil : groupTargets[groupClips.count - 2])
                 let outer = groupClips[groupClips.count - 1].intersection(bounds)

@@ -126,12 +126,12 @@ public final class EmitterSimulation {
     /// Normally one call is one step. When the simulation is behind (a negative `beginTime`, a
     /// layer that starts with a `timeOffset`) it catches up with real steps, skipping time that
     /// could not leave a particle alive. Time that runs backwards is not simulated.
-    /// `propertiesAt` gives the values at an earlier time for the steps of a catch-up (animated
-    /// layers: before an animation starts, its layer's model values apply); without it every
-    /// step uses `properties`, the values at `target`.
+    /// `properties` are the values at `target`; `propertiesAt` gives them at an earlier time for
+    /// the other steps of a catch-up (animated layers: before an animation starts, the layer's
+    /// model values apply).
     func advance(
-        to target: Double, stepSize: Double, properties: EmitterProperties, propertiesAt: ((Double) -> EmitterProperties)? = nil,
-        budget: inout ParticleBudget
+        to target: Double, stepSize: Double, properties: EmitterProperties, budget: inout ParticleBudget,
+        propertiesAt: (Double) -> EmitterProperties
     ) {
         if simulatedTime == nil, seed != properties.seed { reset(seed: properties.seed) }
         reconcile(with: properties.emitterCells)
@@ -154,7 +154,7 @@ public final class EmitterSimulation {
             let t0 = t + Double(k) * dt
             let t1 = k == steps - 1 ? target : t + Double(k + 1) * dt
             // Only the last step of a catch-up sees the emitter move.
-            let values = k == steps - 1 ? properties : propertiesAt?(t1) ?? properties
+            let values = k == steps - 1 ? properties : propertiesAt(t1)
             step(from: t0, to: t1, properties: values, emitterStart: k == steps - 1 ? start : current, emitterEnd: current, budget: &budget)
         }
         simulatedTime = target

@@ -88,25 +88,29 @@ public class Layer {
     /// `transform.rotation.z`, `emitterCells.fire.birthRate`), validating the value
     /// (setValue(_:forKeyPath:)).
     public func setValue(_ value: PropertyValue, forKeyPath keyPath: String) throws(KeyPathError) {
-        let (address, kind) = try PropertyAddress.resolve(keyPath, on: self.kind)
-        try address.check(in: model, keyPath: keyPath)
+        let (address, kind) = try address(ofKeyPath: keyPath)
         if let problem = kind.violation(of: value) { throw KeyPathError(keyPath: keyPath, reason: problem) }
         address.apply(value, to: &model)
     }
 
     /// Reads a model property by Core Animation key path (value(forKeyPath:)).
     public func value(forKeyPath keyPath: String) throws(KeyPathError) -> PropertyValue {
-        let (address, _) = try PropertyAddress.resolve(keyPath, on: kind)
-        try address.check(in: model, keyPath: keyPath)
+        let (address, _) = try address(ofKeyPath: keyPath)
         guard let value = address.value(in: model) else { throw KeyPathError(keyPath: keyPath, reason: "no value") }
         return value
     }
 
     /// The kind of value a key path names, so text can be decoded for it.
     public func propertyKind(forKeyPath keyPath: String) throws(KeyPathError) -> PropertyKind {
-        let (address, kind) = try PropertyAddress.resolve(keyPath, on: self.kind)
-        try address.check(in: model, keyPath: keyPath)
-        return kind
+        try address(ofKeyPath: keyPath).kind
+    }
+
+    /// Where a key path points in this layer's model (its cells must exist), with the kind of
+    /// value it holds.
+    private func address(ofKeyPath keyPath: String) throws(KeyPathError) -> (address: PropertyAddress, kind: PropertyKind) {
+        let resolved = try PropertyAddress.resolve(keyPath, on: kind)
+        try resolved.0.check(in: model, keyPath: keyPath)
+        return resolved
     }
 
     /// The map from this layer's coordinates to the canvas, through every superlayer;

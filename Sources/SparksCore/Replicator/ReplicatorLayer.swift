@@ -4,17 +4,10 @@
 /// bounds, tinted by `instanceColor + k · offsets` (clamped), with its sublayers' animations
 /// running `k · instanceDelay` later (spec §8).
 public final class ReplicatorLayer: Layer {
-    /// The replicator's model values.
+    /// The replicator's model values (a few numbers, copied when changed).
     public var replicator: ReplicatorProperties {
         get { model.content.replicator! }
         set { model.content = .replicator(newValue) }
-        _modify {
-            // Moved out while changed, so the arrays inside stay uniquely referenced.
-            guard case .replicator(var properties) = model.content else { preconditionFailure("an replicator layer holds replicator content") }
-            model.content = .plain
-            defer { model.content = .replicator(properties) }
-            yield &properties
-        }
     }
 
     /// Creates a replicator layer.

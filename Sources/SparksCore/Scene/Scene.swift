@@ -179,15 +179,10 @@ public final class Scene {
         if let emitter = layer as? EmitterLayer {
             let stepSize = stepDuration * (speed != 0 ? abs(speed) : 1)
             // The simulation sees the presentation values (animated birthRate, emitterPosition, cells).
-            let properties = emitter.animations.isEmpty
-                ? emitter.emitter : emitter.presentationState(atLocalTime: localTime).emitter ?? emitter.emitter
-            if emitter.animations.isEmpty {
-                emitter.simulation.advance(to: localTime, stepSize: stepSize, properties: properties, budget: &budget)
-            } else {
-                emitter.simulation.advance(
-                    to: localTime, stepSize: stepSize, properties: properties,
-                    propertiesAt: { emitter.presentationState(atLocalTime: $0).emitter ?? emitter.emitter }, budget: &budget)
+            func values(at time: Double) -> EmitterProperties {
+                emitter.animations.isEmpty ? emitter.emitter : emitter.presentationState(atLocalTime: time).emitter ?? emitter.emitter
             }
+            emitter.simulation.advance(to: localTime, stepSize: stepSize, properties: values(at: localTime), budget: &budget, propertiesAt: values)
         }
         for sublayer in layer.sublayers {
             advance(sublayer, parentTime: localTime, parentSpeed: speed)
