@@ -79,12 +79,61 @@ struct CompositingTests {
         #expect(abs(Int(image[5, 5].g) - 128) <= 1, "\(image[5, 5])")
     }
 
+    @Test("A contents animation cross-fades: half-way, every pixel is the mean of the two images", arguments: [0.25, 0.5, 0.75])
+    func contentsCrossFade(fraction: Double) throws {
+        func layer(_ contents: String, animation: String = "") -> String {
+            """
+            { "canvas": { "width": 48, "height": 48, "background": "black" },
+              "layers": [ { "position": [24, 24], "bounds": [0, 0, 40, 40], "contents": "\(contents)" \(animation) } ] }
+            """
+        }
+        let from = try picture(try scene(layer("fire.png")), at: 0)
+        let to = try picture(try scene(layer("snowflake.png")), at: 0)
+        let animation = #", "animations": [ { "type": "basic", "keyPath": "contents", "fromValue": "fire.png", "toValue": "snowflake.png", "duration": 4 } ]"#
+        let fading = try picture(try scene(layer("fire.png", animation: animation)), at: 4 * fraction)
+        var worst = 0
+        var differing = 0
+        for y in 0..<48 {
+            for x in 0..<48 {
+                let a = from[x, y], b = to[x, y], m = fading[x, y]
+                for (ca, cb, cm) in [(a.r, b.r, m.r), (a.g, b.g, m.g), (a.b, b.b, m.b)] {
+                    let expected = Double(ca) * (1 - fraction) + Double(cb) * fraction
+                    worst = max(worst, Int((Double(cm) - expected).magnitude.rounded(.up)))
+                    if ca != cb { differing += 1 }
+                }
+            }
+        }
+        #expect(differing > 500, "the two images differ enough to tell a switch from a fade")
+        #expect(worst <= 2, "largest difference from the weighted mean: \(worst)")
+    }
+
+    @Test("A cross-fade inside a faded layer is faded as one image: half of the unfaded cross-fade")
+    func crossFadeInsideGroupOpacity() throws {
+        func fading(opacity: Double) throws -> PixelImage {
+            let json = """
+                { "canvas": { "width": 48, "height": 48, "background": "black" },
+                  "layers": [ { "position": [24, 24], "bounds": [0, 0, 40, 40], "contents": "fire.png", "opacity": \(opacity),
+                    "animations": [ { "type": "basic", "keyPath": "contents", "fromValue": "fire.png", "toValue": "snowflake.png", "duration": 4 } ] } ] }
+                """
+            return try picture(try scene(json), at: 2)
+        }
+        let full = try fading(opacity: 1)
+        let half = try fading(opacity: 0.5)
+        var worst = 0
+        for y in 0..<48 {
+            for x in 0..<48 {
+                worst = max(worst, abs(Int(half[x, y].r) - Int(full[x, y].r) / 2), abs(Int(half[x, y].b) - Int(full[x, y].b) / 2))
+            }
+        }
+        #expect(worst <= 2, "largest difference from half the unfaded cross-fade: \(worst)")
+    }
+
     @Test("An emitter's particles are drawn above its border")
     func particlesAboveBorder() throws {
         let json = """
             { "canvas": { "width": 64, "height": 64, "background": "black" },
               "layers": [ { "type": "emitter", "position": [32, 32], "bounds": [0, 0, 40, 40],
-                "borderWidth": 10, "borderColor": "red", "backgroundColor": "green",
+                "borderWidth": 10, "borderColor": "red", "backgroundColor": "green", "startup": "empty",
                 "emitterPosition": [5, 20],
                 "emitterCells": [ { "name": "dot", "contents": "spark.png", "birthRate": 100, "lifetime": 100, "scale": 0.3, "color": "blue" } ] } ] }
             """
@@ -96,4 +145,5 @@ struct CompositingTests {
         #expect(image[17, 16].r > 200)
         #expect(image[32, 32].g > 100)
     }
+
 }

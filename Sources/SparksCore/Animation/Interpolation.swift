@@ -1,7 +1,7 @@
 extension PropertyValue {
     /// The value a fraction `t` of the way from `a` to `b` (t may leave 0…1 for overshooting
     /// curves). Numbers, vectors and colours interpolate per component; transforms as in
-    /// spec §2.3; other values switch at the half-way point.
+    /// spec §2.3; images cross-fade (`t` clamped to 0…1); other values switch at the half-way point.
     static func interpolate(_ a: PropertyValue, _ b: PropertyValue, _ t: Double) -> PropertyValue {
         switch (a, b) {
         case (.number(let x), .number(let y)):
@@ -14,6 +14,8 @@ extension PropertyValue {
                 blue: x.blue + (y.blue - x.blue) * t, alpha: x.alpha + (y.alpha - x.alpha) * t))
         case (.transform(let x), .transform(let y)):
             return .transform(Transform3D.interpolate(x, y, t))
+        case (.image(let x), .image(let y)):
+            return ImageCrossFade.value(from: x, to: y, fraction: t)
         default:
             return t < 0.5 ? a : b
         }

@@ -2,7 +2,7 @@
 /// layer-local time it has been simulated to.
 ///
 /// The life of a particle, and which file does what:
-/// - **Described**: `EmitterCell` (+`EmitterCell+Properties`, the key table) and
+/// - **Described** (Model/): `EmitterCell` (+`EmitterCell+Properties`, the key table) and
 ///   `EmitterProperties` hold the model values; animations change a copy of them each step
 ///   (`Layer.presentationState`, through `PropertyAddress`).
 /// - **Spawned**: `Scene.advance` calls `advance(to:stepSize:properties:budget:)` here each

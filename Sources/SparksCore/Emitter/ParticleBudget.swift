@@ -4,7 +4,7 @@
 /// each spawn loop), and counted so the presenter and `bench` can say the budget was hit.
 public struct ParticleBudget: Sendable {
     /// Default limit on live particles.
-    public static let defaultLimit = 2_000_000
+    public static let defaultLimit = PresetLimits.defaultMaxParticles
 
     /// Most particles alive at once.
     public var limit: Int

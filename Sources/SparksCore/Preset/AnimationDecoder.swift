@@ -1,12 +1,6 @@
 /// Reads the `animations` of a layer: basic, keyframe and group animations with Core
 /// Animation's keys, their values decoded for the property their key path names.
 struct AnimationDecoder {
-    /// Keys every animation may have.
-    static let timingKeys = ["beginTime", "duration", "speed", "timeOffset", "repeatCount", "repeatDuration", "autoreverses", "fillMode"]
-    static let commonKeys = ["type", "key", "timingFunction", "additive", "cumulative", "removedOnCompletion"] + timingKeys
-    static let basicKeys = commonKeys + ["keyPath", "fromValue", "toValue", "byValue"]
-    static let keyframeKeys = commonKeys + ["keyPath", "values", "keyTimes", "timingFunctions", "calculationMode", "path", "rotationMode"]
-    static let groupKeys = commonKeys + ["animations"]
     /// Deepest nesting of groups.
     static let maxDepth = 8
 
@@ -25,25 +19,27 @@ struct AnimationDecoder {
     func decode(_ node: JSONNode, path: String, depth: Int) -> Animation? {
         guard let members = reader.members(node, path: path, what: "an animation") else { return nil }
         func member(_ key: String) -> JSONMember? { members.first { $0.key == key } }
+        let typeNames = Animation.TypeName.allCases.map(\.rawValue)
         guard let typeMember = member("type") else {
             reader.report(path, node.location, "missing key \"type\" (\"basic\", \"keyframe\" or \"group\")")
             return nil
         }
-        guard case .string(let type)? = reader.decode(.choice(["basic", "keyframe", "group"]), typeMember.value, path: "\(path).type") else { return nil }
-        let allowed = type == "basic" ? Self.basicKeys : type == "keyframe" ? Self.keyframeKeys : Self.groupKeys
+        guard case .string(let typeName)? = reader.decode(.choice(typeNames), typeMember.value, path: "\(path).type"),
+              let type = Animation.TypeName(rawValue: typeName) else { return nil }
+        let allowed = type.keys
         for m in members where !allowed.contains(m.key) {
-            let elsewhere = (Self.basicKeys + Self.keyframeKeys + Self.groupKeys).contains(m.key)
+            let elsewhere = Animation.TypeName.allCases.contains { $0.keys.contains(m.key) }
             reader.report(
                 "\(path).\(m.key)", m.keyLocation,
-                elsewhere ? "\"\(m.key)\" does not belong to a \(type) animation" : "unknown key \"\(m.key)\"",
+                elsewhere ? "\"\(m.key)\" does not belong to a \(typeName) animation" : "unknown key \"\(m.key)\"",
                 suggestion: elsewhere ? nil : nearestKey(to: m.key, in: allowed))
         }
 
         // Target and value kind.
         var target: PropertyAddress?
-        var valueKind: PropertyKind?
+        var valueKind = PropertyKind.bool
         var keyPath: String?
-        if type != "group" {
+        if type != .group {
             guard let keyPathMember = member("keyPath") else {
                 reader.report(path, node.location, "missing key \"keyPath\" (the property to animate, such as \"position.y\")")
                 return nil
@@ -60,15 +56,15 @@ struct AnimationDecoder {
 
         var kind: Animation.Kind
         switch type {
-        case "basic":
+        case .basic:
             func value(_ key: String) -> PropertyValue? {
-                member(key).flatMap { reader.decode(valueKind!, $0.value, path: "\(path).\(key)") }
+                member(key).flatMap { reader.decode(valueKind, $0.value, path: "\(path).\(key)") }
             }
             kind = .basic(from: value("fromValue"), to: value("toValue"), by: value("byValue"))
-        case "keyframe":
-            guard let keyframes = decodeKeyframes(members, path: path, node: node, valueKind: valueKind!) else { return nil }
+        case .keyframe:
+            guard let keyframes = decodeKeyframeValues(members, path: path, node: node, valueKind: valueKind) else { return nil }
             kind = .keyframe(keyframes)
-        default:
+        case .group:
             guard let children = member("animations") else {
                 reader.report(path, node.location, "missing key \"animations\" (the group's children)")
                 return nil
@@ -78,44 +74,21 @@ struct AnimationDecoder {
 
         var animation = Animation(kind: kind, keyPath: keyPath, target: target)
         for m in members {
-            let p = "\(path).\(m.key)"
-            switch m.key {
-            case "key": if case .string(let s)? = reader.decode(.text, m.value, path: p) { animation.key = s }
-            case "beginTime": if let n = reader.decode(.number(.any), m.value, path: p)?.number { animation.timing.beginTime = n }
-            case "duration": if let n = reader.decode(.number(.nonNegative), m.value, path: p)?.number { animation.timing.duration = n }
-            case "speed": if let n = reader.decode(.number(.any), m.value, path: p)?.number { animation.timing.speed = n }
-            case "timeOffset": if let n = reader.decode(.number(.any), m.value, path: p)?.number { animation.timing.timeOffset = n }
-            case "repeatCount": if let n = reader.decode(.repeatCount, m.value, path: p)?.number { animation.timing.repeatCount = n }
-            case "repeatDuration": if let n = reader.decode(.number(.nonNegative), m.value, path: p)?.number { animation.timing.repeatDuration = n }
-            case "autoreverses": if case .bool(let b)? = reader.decode(.bool, m.value, path: p) { animation.timing.autoreverses = b }
-            case "fillMode":
-                if case .string(let s)? = reader.decode(.choice(FillMode.allCases.map(\.rawValue)), m.value, path: p) {
-                    animation.timing.fillMode = FillMode(rawValue: s)!
-                }
-            case "timingFunction": animation.timingFunction = timingFunction(m.value, path: p)
-            case "additive": if case .bool(let b)? = reader.decode(.bool, m.value, path: p) { animation.isAdditive = b }
-            case "cumulative": if case .bool(let b)? = reader.decode(.bool, m.value, path: p) { animation.isCumulative = b }
-            case "removedOnCompletion": if case .bool(let b)? = reader.decode(.bool, m.value, path: p) { animation.removedOnCompletion = b }
-            default: break
-            }
+            guard let descriptor = Animation.table[m.key] ?? type.extraTable?[m.key] else { continue }
+            if let value = reader.decode(descriptor.kind, m.value, path: "\(path).\(m.key)") { descriptor.set(&animation, value) }
+        }
+        if let m = member("timingFunction") { animation.timingFunction = timingFunction(m.value, path: "\(path).timingFunction") }
+        if var keyframes = animation.keyframes {
+            decodeKeyframeTiming(members, path: path, into: &keyframes)
+            animation.keyframes = keyframes
         }
         return animation
     }
 
-    private func decodeKeyframes(_ members: [JSONMember], path: String, node: JSONNode, valueKind: PropertyKind) -> Animation.Keyframes? {
+    /// The values or path of a keyframe animation.
+    private func decodeKeyframeValues(_ members: [JSONMember], path: String, node: JSONNode, valueKind: PropertyKind) -> Animation.Keyframes? {
         func member(_ key: String) -> JSONMember? { members.first { $0.key == key } }
         var keyframes = Animation.Keyframes()
-        if let m = member("calculationMode"),
-            case .string(let s)? = reader.decode(.choice(CalculationMode.allCases.map(\.rawValue)), m.value, path: "\(path).calculationMode")
-        {
-            keyframes.calculationMode = CalculationMode(rawValue: s)!
-        }
-        if let m = member("rotationMode"),
-            case .string(let s)? = reader.decode(.choice(RotationMode.allCases.map(\.rawValue)), m.value, path: "\(path).rotationMode")
-        {
-            keyframes.rotationMode = RotationMode(rawValue: s)!
-        }
-        var intervals: Int
         if let m = member("path") {
             guard valueKind == .point else {
                 reader.report("\(path).path", m.keyLocation, "a path can only animate a point property such as position or emitterPosition")
@@ -123,7 +96,6 @@ struct AnimationDecoder {
             }
             guard let p = animationPath(m.value, path: "\(path).path") else { return nil }
             keyframes.path = p
-            intervals = p.segments.count
         } else if let m = member("values") {
             guard let elements = reader.elements(m.value, path: "\(path).values", what: "a list of values") else { return nil }
             guard !elements.isEmpty else {
@@ -133,11 +105,18 @@ struct AnimationDecoder {
             let values = elements.enumerated().compactMap { i, e in reader.decode(valueKind, e, path: "\(path).values[\(i)]") }
             guard values.count == elements.count else { return nil }
             keyframes.values = values
-            intervals = values.count - 1
         } else {
             reader.report(path, node.location, "a keyframe animation needs \"values\" or \"path\"")
             return nil
         }
+        return keyframes
+    }
+
+    /// The key times and per-interval curves of a keyframe animation, checked against its
+    /// values (or path) and calculation mode.
+    private func decodeKeyframeTiming(_ members: [JSONMember], path: String, into keyframes: inout Animation.Keyframes) {
+        func member(_ key: String) -> JSONMember? { members.first { $0.key == key } }
+        let intervals = keyframes.path?.segments.count ?? keyframes.values.count - 1
         if let m = member("keyTimes") {
             let expected = keyframes.calculationMode == .discrete ? intervals + 2 : intervals + 1
             if let times = reader.numbers(m.value, path: "\(path).keyTimes", counts: [expected], expected: "\(expected) key times for \(keyframes.path == nil ? "\(keyframes.values.count) values" : "a path of \(intervals) segments") in \(keyframes.calculationMode.rawValue) mode", rule: .unit) {
@@ -149,13 +128,12 @@ struct AnimationDecoder {
             }
         }
         if let m = member("timingFunctions") {
-            guard let elements = reader.elements(m.value, path: "\(path).timingFunctions", what: "a list of timing functions") else { return nil }
+            guard let elements = reader.elements(m.value, path: "\(path).timingFunctions", what: "a list of timing functions") else { return }
             if elements.count != intervals {
                 reader.report("\(path).timingFunctions", m.value.location, "expected \(intervals) timing functions (one per interval between keyframes), got \(elements.count)")
             }
             keyframes.timingFunctions = elements.enumerated().compactMap { i, e in timingFunction(e, path: "\(path).timingFunctions[\(i)]") }
         }
-        return keyframes
     }
 
     /// A named curve or four control-point numbers.

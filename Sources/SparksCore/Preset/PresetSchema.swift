@@ -122,41 +122,35 @@ public enum PresetSchema {
     }
 
     private static var animationSchema: [String: Any] {
-        let timing: [String: Any] = [
-            "type": ["enum": ["basic", "keyframe", "group"], "description": "CABasicAnimation, CAKeyframeAnimation or CAAnimationGroup."],
-            "key": ["type": "string", "description": "A name for the animation."],
-            "beginTime": ["type": "number", "description": "Start in the layer's time, seconds; 0 means when the preset starts."],
-            "duration": ["type": "number", "minimum": 0, "description": "Seconds per cycle; 0 means 0.25 s (or the group's duration)."],
-            "speed": ["type": "number", "description": "Rate of the animation's time."],
-            "timeOffset": ["type": "number", "description": "Seconds added to the animation's time."],
-            "repeatCount": ["anyOf": [["type": "number", "minimum": 0], ["enum": ["infinity"]]], "description": "Repetitions, or \"infinity\"."],
-            "repeatDuration": ["type": "number", "minimum": 0, "description": "Seconds to keep repeating."],
-            "autoreverses": ["type": "boolean", "description": "Whether each cycle plays forwards then backwards."],
-            "fillMode": ["enum": FillMode.allCases.map(\.rawValue), "description": "What shows before the start and after the end."],
+        let typeNames = Animation.TypeName.allCases.map(\.rawValue)
+        let common = properties(Animation.table).merging([
+            "type": ["enum": typeNames, "description": "CABasicAnimation, CAKeyframeAnimation or CAAnimationGroup."],
             "timingFunction": ["$ref": "#/definitions/timingFunction"],
-            "additive": ["type": "boolean", "description": "Whether the value is added to the current value."],
-            "cumulative": ["type": "boolean", "description": "Whether each repetition continues from the last."],
-            "removedOnCompletion": ["type": "boolean", "description": "Whether the animation stops affecting the layer when it ends (default true)."],
-        ]
+        ]) { $1 }
         let keyPath: [String: Any] = ["type": "string", "description": "The animated property, e.g. position.y, transform.scale.y, emitterCells.NAME.birthRate."]
-        let basic = timing.merging([
-            "keyPath": keyPath,
-            "fromValue": ["description": "Start value (a value of the animated property)."],
-            "toValue": ["description": "End value."],
-            "byValue": ["description": "Change relative to the start value."],
-        ]) { $1 }
-        let keyframe = timing.merging([
-            "keyPath": keyPath,
-            "values": ["type": "array", "description": "Values of the animated property."],
-            "keyTimes": ["type": "array", "items": ["type": "number", "minimum": 0, "maximum": 1], "description": "When each value is reached, 0…1."],
-            "timingFunctions": ["type": "array", "items": ["$ref": "#/definitions/timingFunction"], "description": "A curve per interval."],
-            "calculationMode": ["enum": CalculationMode.allCases.map(\.rawValue)],
-            "path": ["$ref": "#/definitions/path"],
-            "rotationMode": ["enum": RotationMode.allCases.map(\.rawValue)],
-        ]) { $1 }
-        let group = timing.merging([
-            "animations": ["type": "array", "items": ["$ref": "#/definitions/animation"], "description": "Children, run together in the group's time."],
-        ]) { $1 }
+        let structure: [Animation.TypeName: [String: Any]] = [
+            .basic: [
+                "keyPath": keyPath,
+                "fromValue": ["description": "Start value (a value of the animated property)."],
+                "toValue": ["description": "End value."],
+                "byValue": ["description": "Change relative to the start value."],
+            ],
+            .keyframe: [
+                "keyPath": keyPath,
+                "values": ["type": "array", "description": "Values of the animated property."],
+                "keyTimes": ["type": "array", "items": ["type": "number", "minimum": 0, "maximum": 1], "description": "When each value is reached, 0…1."],
+                "timingFunctions": ["type": "array", "items": ["$ref": "#/definitions/timingFunction"], "description": "A curve per interval."],
+                "path": ["$ref": "#/definitions/path"],
+            ],
+            .group: [
+                "animations": ["type": "array", "items": ["$ref": "#/definitions/animation"], "description": "Children, run together in the group's time."],
+            ],
+        ]
+        func schema(of type: Animation.TypeName) -> [String: Any] {
+            let result = common.merging(structure[type] ?? [:]) { $1 }.merging(properties(type.extraTable)) { $1 }
+            precondition(Set(result.keys) == Set(type.keys), "the schema of \(type) animations lists every key the decoder reads")
+            return result
+        }
         func variant(_ type: String, _ properties: [String: Any], required: [String]) -> [String: Any] {
             ["if": ["properties": ["type": ["const": type]], "required": ["type"]],
              "then": ["type": "object", "additionalProperties": false, "required": required, "properties": properties]]
@@ -164,11 +158,11 @@ public enum PresetSchema {
         return [
             "type": "object", "required": ["type"],
             "allOf": [
-                variant("basic", basic, required: ["type", "keyPath"]),
-                variant("keyframe", keyframe, required: ["type", "keyPath"]),
-                variant("group", group, required: ["type", "animations"]),
+                variant("basic", schema(of: .basic), required: ["type", "keyPath"]),
+                variant("keyframe", schema(of: .keyframe), required: ["type", "keyPath"]),
+                variant("group", schema(of: .group), required: ["type", "animations"]),
             ],
-            "properties": ["type": ["enum": ["basic", "keyframe", "group"]]],
+            "properties": ["type": ["enum": typeNames]],
         ]
     }
 

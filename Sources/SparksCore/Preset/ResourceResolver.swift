@@ -54,11 +54,3 @@ public struct ResourceResolver: Sendable {
         return Texture(name: name, url: found.url, folder: found.folder, pixelWidth: size.width, pixelHeight: size.height)
     }
 }
-
-/// Why a resource name could not be resolved.
-public struct ResolveError: Error, Sendable {
-    /// The reason.
-    public var message: String
-    /// A close existing file name.
-    public var suggestion: String?
-}

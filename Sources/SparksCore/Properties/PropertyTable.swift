@@ -103,10 +103,26 @@ public struct PropertyDescriptor<Root>: Sendable {
         })
     }
 
-    /// An image.
-    public static func image(_ key: String, _ path: WritableKeyPath<Root, Texture?> & Sendable, _ summary: String) -> Self {
+    /// An image. With `crossFade`, a cross-fade value is kept there whole (the image fading in
+    /// goes to `path`); without, the property switches to the nearer image.
+    public static func image(
+        _ key: String, _ path: WritableKeyPath<Root, Texture?> & Sendable,
+        crossFade: (WritableKeyPath<Root, ImageCrossFade?> & Sendable)? = nil, _ summary: String
+    ) -> Self {
         Self(key, .image, summary, get: { .image($0[keyPath: path]) }, set: { root, value in
-            if case .image(let t) = value { root[keyPath: path] = t }
+            switch value {
+            case .image(let t):
+                root[keyPath: path] = t
+                if let crossFade { root[keyPath: crossFade] = nil }
+            case .imageCrossFade(let fade):
+                if let crossFade {
+                    root[keyPath: path] = fade.to
+                    root[keyPath: crossFade] = fade
+                } else {
+                    root[keyPath: path] = fade.nearer
+                }
+            default: break
+            }
         })
     }
 

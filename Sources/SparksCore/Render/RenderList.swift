@@ -189,7 +189,8 @@ public struct RenderList: Sendable {
     }
 
     /// Ends the group `token` began (groups end innermost first). A group with nothing in it is
-    /// dropped; a group of a single quad is folded into that quad's alpha, which draws the same.
+    /// dropped; a group of a single source-over quad is folded into that quad's alpha, which
+    /// draws the same (an additive quad adds to the group's empty image, so it stays a group).
     public mutating func endGroup(_ token: Int) {
         closeOpenBatch()
         guard groups.indices.contains(token) else { return }
@@ -198,7 +199,8 @@ public struct RenderList: Sendable {
         let isInnermost = token == groups.count - 1
         if batches.count == start, isInnermost {
             groups.removeLast()
-        } else if batches.count == start + 1, isInnermost, batches[start].range.count == 1 {
+        } else if batches.count == start + 1, isInnermost, batches[start].range.count == 1,
+                  batches[start].blendMode == .normal {
             quads[batches[start].range.lowerBound].alpha *= groups[token].opacity
             groups.removeLast()
         }

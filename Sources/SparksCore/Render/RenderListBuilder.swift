@@ -120,11 +120,27 @@ public final class RenderListBuilder {
             inner.clip = context.clip.map { Self.intersect($0, box) } ?? box
         }
 
-        if let contents = p.contents, hasArea {
-            list.beginBatch(texture: contents, sampling: p.contentsSampling, blendMode: .normal, transform: world, clip: inner.clip)
-            list.append(RenderQuad(
-                centerX: centre.0, centerY: centre.1, halfWidth: half.0, halfHeight: half.1,
-                red: Float(tint.red), green: Float(tint.green), blue: Float(tint.blue), alpha: Float(tint.alpha * opacity)))
+        if hasArea {
+            func drawContents(_ texture: Texture, weight: Double, blendMode: BlendMode) {
+                list.beginBatch(texture: texture, sampling: p.contentsSampling, blendMode: blendMode, transform: world, clip: inner.clip)
+                list.append(RenderQuad(
+                    centerX: centre.0, centerY: centre.1, halfWidth: half.0, halfHeight: half.1,
+                    red: Float(tint.red), green: Float(tint.green), blue: Float(tint.blue), alpha: Float(tint.alpha * weight)))
+            }
+            if let fade = p.contentsCrossFade, let from = fade.from, let to = fade.to, groupDepth < DrawList.maxGroupDepth {
+                // A cross-fade is a weighted sum of the two images: the outgoing one drawn into
+                // an empty group at 1 − f, the incoming one added at f, the sum faded as one.
+                let group = list.beginGroup(opacity: Float(opacity), clip: inner.clip)
+                drawContents(from, weight: 1 - fade.fraction, blendMode: .normal)
+                drawContents(to, weight: fade.fraction, blendMode: .additive)
+                list.endGroup(group)
+            } else if let fade = p.contentsCrossFade {
+                // Fading from or to nothing (or no group left): each image at its own weight.
+                if let from = fade.from { drawContents(from, weight: opacity * (1 - fade.fraction), blendMode: .normal) }
+                if let to = fade.to { drawContents(to, weight: opacity * fade.fraction, blendMode: .normal) }
+            } else if let contents = p.contents {
+                drawContents(contents, weight: opacity, blendMode: .normal)
+            }
         }
 
         let sublayerSpace = state.preservesDepth ? world : Transform3D.flatten * world

@@ -34,6 +34,7 @@ public struct PresetLimits: Hashable, Sendable {
     }
 
     /// The default of each budget.
+    public static let defaultMaxParticles = 2_000_000
     public static let defaultMaxDrawnInstances = 100_000
     public static let defaultMaxDrawnQuads = 4_000_000
     public static let defaultMaxTextureBytes = 256 << 20
@@ -50,7 +51,7 @@ public struct PresetLimits: Hashable, Sendable {
 
     /// Creates limits.
     public init(
-        maxParticles: Int = ParticleBudget.defaultLimit, maxDrawnInstances: Int = PresetLimits.defaultMaxDrawnInstances,
+        maxParticles: Int = PresetLimits.defaultMaxParticles, maxDrawnInstances: Int = PresetLimits.defaultMaxDrawnInstances,
         maxDrawnQuads: Int = PresetLimits.defaultMaxDrawnQuads, maxTextureBytes: Int = PresetLimits.defaultMaxTextureBytes,
         maxCoveredPixels: Double = PresetLimits.defaultMaxCoveredPixels, maxPrewarmWork: Double = PresetLimits.defaultMaxPrewarmWork,
         maxPresetBytes: Int = PresetLimits.defaultMaxPresetBytes
@@ -62,44 +63,5 @@ public struct PresetLimits: Hashable, Sendable {
         self.maxCoveredPixels = maxCoveredPixels
         self.maxPrewarmWork = maxPrewarmWork
         self.maxPresetBytes = maxPresetBytes
-    }
-}
-
-extension EmitterProperties {
-    /// An estimate of the particles this emitter keeps alive in steady state: birth rate ×
-    /// longest lifetime for each cell, where a sub-cell's births are its parents' births × its
-    /// rate × the time it is active in a parent's life (spec §6.5, §6.8). Cell timing windows
-    /// of top-level cells are ignored, so the estimate errs high.
-    public var estimatedLiveParticles: Double { liveParticles(usingMeanLifetimes: false) }
-
-    /// The expected number of live particles in steady state: like `estimatedLiveParticles`
-    /// with mean lifetimes instead of the longest ones (`sparks bench --live N` scales to it).
-    public var expectedLiveParticles: Double { liveParticles(usingMeanLifetimes: true) }
-
-    private func liveParticles(usingMeanLifetimes mean: Bool) -> Double {
-        func maxLife(_ cell: EmitterCell) -> Double {
-            max(0, (cell.lifetime + (mean ? 0 : abs(cell.lifetimeRange) * CoreAnimationChoices.rangeWidthFactor / 2)) * lifetime)
-        }
-        func rate(_ cell: EmitterCell) -> Double {
-            guard cell.isEnabled else { return 0 }
-            let speed = CoreAnimationChoices.cellSpeedScalesEmission ? max(cell.timing.speed, 0) : 1
-            return cell.birthRate * birthRate * speed
-        }
-        func live(_ cells: [EmitterCell], birthsPerSecond parentBirths: Double?, parentLife: Double) -> Double {
-            cells.reduce(0) { total, cell in
-                let births: Double
-                if let parentBirths {
-                    let window = cell.emissionInterval
-                    let active = max(0, min(window.end, parentLife) - max(window.start, 0))
-                    births = parentBirths * rate(cell) * active
-                } else {
-                    births = rate(cell)
-                }
-                let life = maxLife(cell)
-                return total + births * life + live(cell.emitterCells, birthsPerSecond: births, parentLife: life)
-            }
-        }
-        let estimate = live(emitterCells, birthsPerSecond: nil, parentLife: 0)
-        return estimate.isFinite ? estimate : .greatestFiniteMagnitude
     }
 }

@@ -33,6 +33,9 @@ public struct LayerProperties: Hashable, Sendable {
     public var borderColor: Color = .black
     /// Image drawn to fill `bounds`. Default nil.
     public var contents: Texture?
+    /// While an animation of `contents` is between two images, the cross-fade it presents
+    /// (`contents` holds the image fading in); nil otherwise.
+    public var contentsCrossFade: ImageCrossFade?
     /// Filter used when `contents` is drawn smaller than its size. Default linear.
     public var minificationFilter: ContentsFilter = .linear
     /// Filter used when `contents` is drawn larger than its size. Default linear.
@@ -85,7 +88,7 @@ public struct LayerProperties: Hashable, Sendable {
         .number("cornerRadius", \.cornerRadius, .nonNegative, "Radius of the rounded corners of background and border, in points."),
         .number("borderWidth", \.borderWidth, .nonNegative, "Width of the border drawn inside the edge of bounds, in points."),
         .color("borderColor", \.borderColor, "Colour of the border."),
-        .image("contents", \.contents, "PNG image drawn to fill bounds, found beside the preset or in assets/."),
+        .image("contents", \.contents, crossFade: \LayerProperties.contentsCrossFade, "PNG image drawn to fill bounds, found beside the preset or in assets/."),
         .choice("minificationFilter", \.minificationFilter, "Filter when contents is drawn smaller than its size."),
         .choice("magnificationFilter", \.magnificationFilter, "Filter when contents is drawn larger than its size."),
         .number("minificationFilterBias", \.minificationFilterBias, NumberRule(minimum: -16, maximum: 16), "Added to the mip level of minified contents: positive blurs, negative sharpens."),
