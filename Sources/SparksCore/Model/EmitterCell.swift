@@ -86,11 +86,6 @@ public struct EmitterCell: Hashable, Sendable {
         self.name = name
     }
 
-    /// The first sub-cell with this name, searched in array order (spec §6.11).
-    public func subcellIndex(named name: String) -> Int? {
-        emitterCells.firstIndex { $0.name == name }
-    }
-
     /// The drawn size in points at scale 1: contents pixel size × contentsRect.size / contentsScale
     /// (spec §6.6). Zero without contents.
     public var baseSize: Size {
@@ -109,5 +104,13 @@ public struct EmitterCell: Hashable, Sendable {
         guard timing.duration > 0 else { return (start, .infinity) }
         let active = timing.activeDuration(simpleDuration: timing.duration)
         return (start, start + active / timing.speed)
+    }
+}
+
+extension [EmitterCell] {
+    /// The index of the first cell with this name, in array order: how key paths such as
+    /// `emitterCells.spark.birthRate` find a cell (spec §6.11).
+    public func firstIndex(named name: String) -> Int? {
+        firstIndex { $0.name == name }
     }
 }

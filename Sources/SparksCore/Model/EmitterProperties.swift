@@ -37,11 +37,6 @@ public struct EmitterProperties: Hashable, Sendable {
     /// Creates properties with Core Animation's defaults.
     public init() {}
 
-    /// The index of the first top-level cell with this name (spec §6.11).
-    public func cellIndex(named name: String) -> Int? {
-        emitterCells.firstIndex { $0.name == name }
-    }
-
     /// The settable properties, by Core Animation key (cells are structural and not listed).
     public static let table = PropertyTable<EmitterProperties>([
         .point("emitterPosition", \.emitterPosition, "Centre of the emission shape in the layer's coordinates, [x, y]."),

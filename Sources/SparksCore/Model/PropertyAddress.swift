@@ -87,14 +87,14 @@ public enum PropertyAddress: Hashable, Sendable {
         guard case .cell(let names, _, _) = self else { return }
         var cells = state.emitter?.emitterCells ?? []
         for name in names {
-            guard let cell = cells.first(where: { $0.name == name }) else {
+            guard let index = cells.firstIndex(named: name) else {
                 let known = cells.compactMap(\.name)
                 throw KeyPathError(
                     keyPath: keyPath,
                     reason: known.isEmpty ? "there is no cell named \"\(name)\" (no cell here has a name)" : "there is no cell named \"\(name)\" (cells: \(known.joined(separator: ", ")))",
                     suggestion: nearestKey(to: name, in: known))
             }
-            cells = cell.emitterCells
+            cells = cells[index].emitterCells
         }
     }
 
@@ -151,12 +151,12 @@ public enum PropertyAddress: Hashable, Sendable {
     }
 
     private static func cell(_ names: ArraySlice<String>, in cells: [EmitterCell]) -> EmitterCell? {
-        guard let name = names.first, let cell = cells.first(where: { $0.name == name }) else { return nil }
-        return names.count == 1 ? cell : self.cell(names.dropFirst(), in: cell.emitterCells)
+        guard let name = names.first, let index = cells.firstIndex(named: name) else { return nil }
+        return names.count == 1 ? cells[index] : self.cell(names.dropFirst(), in: cells[index].emitterCells)
     }
 
     private static func writeCell(_ names: ArraySlice<String>, _ key: String, _ component: Int?, _ value: PropertyValue, _ cells: inout [EmitterCell]) {
-        guard let name = names.first, let index = cells.firstIndex(where: { $0.name == name }) else { return }
+        guard let name = names.first, let index = cells.firstIndex(named: name) else { return }
         if names.count == 1 {
             write(EmitterCell.table, key, component, value, &cells[index])
         } else {
