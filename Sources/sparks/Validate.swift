@@ -44,8 +44,13 @@ struct Validate: ParsableCommand {
                 continue
             }
             switch locator.load(url, limits: budgets.limits) {
-            case .success:
-                if json { results.append(["file": name, "ok": true, "problems": []]) } else { print("\(name): ok") }
+            case .success(let scene):
+                if json {
+                    results.append(["file": name, "ok": true, "problems": [], "notes": scene.notes])
+                } else {
+                    print("\(name): ok")
+                    for note in scene.notes { print("\(note) (note)") }
+                }
             case .failure(let error):
                 failed += 1
                 if json {

@@ -46,6 +46,7 @@ struct PropertyReachabilityTests {
         case .choice(let options): return options.reversed().map { "\"\($0)\"" }
         case .point, .size: return ["[3, 4]"]
         case .rect: return ["[1, 2, 30, 40]"]
+        case .vector3: return ["[3, 4, 5]"]
         case .color: return ["[0.25, 0.5, 0.75, 1]"]
         case .transform: return [#"[{"scale": 2}]"#]
         case .image: return [#""fire.png""#]

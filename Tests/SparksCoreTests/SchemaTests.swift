@@ -21,7 +21,7 @@ struct SchemaTests {
         func keys(_ name: String) -> Set<String> {
             Set(((definitions[name] as! [String: Any])["properties"] as! [String: Any]).keys)
         }
-        #expect(keys("cell") == Set(EmitterCell.table.keys + ["emitterCells"]))
+        #expect(keys("cell") == Set(EmitterCell.table.keys + PresetDecoder.cellStructureKeys))
         #expect(keys("plainLayer") == Set(LayerProperties.table.keys + PresetDecoder.layerStructureKeys))
         #expect(keys("emitterLayer") == Set(LayerProperties.table.keys + EmitterProperties.table.keys + PresetDecoder.layerStructureKeys + ["emitterCells"]))
         #expect(keys("replicatorLayer") == Set(LayerProperties.table.keys + ReplicatorProperties.table.keys + PresetDecoder.layerStructureKeys))

@@ -12,8 +12,8 @@ extension Animation {
         /// in the animated property's kind, children, curves); every other key is a table row.
         public var structureKeys: [String] {
             switch self {
-            case .basic: ["type", "keyPath", "fromValue", "toValue", "byValue", "timingFunction"]
-            case .keyframe: ["type", "keyPath", "values", "keyTimes", "path", "timingFunction", "timingFunctions"]
+            case .basic: ["type", "keyPath", "valueFunction", "fromValue", "toValue", "byValue", "timingFunction"]
+            case .keyframe: ["type", "keyPath", "valueFunction", "values", "keyTimes", "path", "timingFunction", "timingFunctions"]
             case .group: ["type", "animations", "timingFunction"]
             }
         }

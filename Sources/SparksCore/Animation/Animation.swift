@@ -70,6 +70,9 @@ public struct Animation: Hashable, Sendable {
     public var timing = MediaTiming()
     /// Pacing over each cycle; nil is linear.
     public var timingFunction: TimingFunction?
+    /// For a transform property: what the values are (an angle, factors, offsets) and how they
+    /// become the transform shown; nil when the values are transforms.
+    public var valueFunction: ValueFunction?
     /// Whether the value is added to the current value instead of replacing it.
     public var isAdditive = false
     /// Whether each repetition continues from where the last ended.

@@ -62,14 +62,17 @@ extension Animation {
         case .basic, .keyframe:
             guard let target else { return }
             guard let current = target.value(in: state) else { return }
+            // With a value function the values are its inputs; a missing one is the identity's.
+            let start = valueFunction?.identityInput ?? current
             var value: PropertyValue
             var rotation: Double?
-            (value, rotation) = self.value(at: eased, current: current)
+            (value, rotation) = self.value(at: eased, current: start)
             if isCumulative, progress.cycle > 0 {
                 // Repetition k continues from the end of the last: value(f) + k·value(1) (spec §4.1).
-                let end = self.value(at: 1, current: current).0
+                let end = self.value(at: 1, current: start).0
                 value = PropertyValue.add(value, PropertyValue.scale(end, Double(progress.cycle)))
             }
+            if let valueFunction { value = .transform(valueFunction.transform(for: value)) }
             if isAdditive { value = PropertyValue.add(current, value) }
             target.apply(value, to: &state)
             if let rotation { state.layer.transform = state.layer.transform.rotated(rotation, 0, 0, 1) }

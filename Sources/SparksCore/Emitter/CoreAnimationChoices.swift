@@ -32,6 +32,13 @@ public enum CoreAnimationChoices {
     /// longest particle chain's lifetime (spec §5.7, Q7): older particles would be dead anyway.
     public static let catchUpHorizonInChainLifetimes = 1.0
 
+    /// Whether the `top` gravities (`top`, `topLeft`, `topRight`) put a layer's contents at
+    /// the bottom edge of its bounds (largest y) and the `bottom` ones at the top, as iOS shows
+    /// them: Core Animation defines gravity in y-up space, and a layer that is not inside a
+    /// flipped geometry draws it upside down relative to UIKit. Inside an odd number of
+    /// `geometryFlipped` layers the names mean what they say.
+    public static let gravityTopIsLargestY = true
+
     /// Upper bound on steps one catch-up (prewarm) may run, whatever the horizon.
     public static let maxCatchUpSteps = 36_000
 }

@@ -119,9 +119,7 @@ public class Layer {
         var m = properties.transformToSuperlayer
         var ancestor = superlayer
         while let layer = ancestor {
-            let preservesDepth = layer.model.preservesDepth
-            if !preservesDepth { m = m * Transform3D.flatten }
-            m = m * layer.properties.transformToSuperlayer
+            m = m * layer.properties.sublayerSpace(preservesDepth: layer.model.preservesDepth) * layer.properties.transformToSuperlayer
             ancestor = layer.superlayer
         }
         return m

@@ -38,7 +38,67 @@ public struct Color: Hashable, Sendable {
         "cyan": Color(red: 0, green: 1, blue: 1),
         "magenta": Color(red: 1, green: 0, blue: 1),
         "gray": Color(red: 0.5, green: 0.5, blue: 0.5),
+        "darkGray": Color(red: 1.0 / 3, green: 1.0 / 3, blue: 1.0 / 3),
+        "lightGray": Color(red: 2.0 / 3, green: 2.0 / 3, blue: 2.0 / 3),
+        "brown": Color(red: 0.6, green: 0.4, blue: 0.2),
+        // UIKit's dynamic colours, with their light-mode values.
+        "systemRed": Color(hex: "#FF3B30")!,
+        "systemOrange": Color(hex: "#FF9500")!,
+        "systemYellow": Color(hex: "#FFCC00")!,
+        "systemGreen": Color(hex: "#34C759")!,
+        "systemMint": Color(hex: "#00C7BE")!,
+        "systemTeal": Color(hex: "#30B0C7")!,
+        "systemCyan": Color(hex: "#32ADE6")!,
+        "systemBlue": Color(hex: "#007AFF")!,
+        "systemIndigo": Color(hex: "#5856D6")!,
+        "systemPurple": Color(hex: "#AF52DE")!,
+        "systemPink": Color(hex: "#FF2D55")!,
+        "systemBrown": Color(hex: "#A2845E")!,
+        "systemGray": Color(hex: "#8E8E93")!,
+        "systemGray2": Color(hex: "#AEAEB2")!,
+        "systemGray3": Color(hex: "#C7C7CC")!,
+        "systemGray4": Color(hex: "#D1D1D6")!,
+        "systemGray5": Color(hex: "#E5E5EA")!,
+        "systemGray6": Color(hex: "#F2F2F7")!,
+        "label": .black,
+        "secondaryLabel": Color(hex: "#3C3C4399")!,
+        "tertiaryLabel": Color(hex: "#3C3C434C")!,
+        "quaternaryLabel": Color(hex: "#3C3C432D")!,
+        "link": Color(hex: "#007AFF")!,
+        "placeholderText": Color(hex: "#3C3C434C")!,
+        "separator": Color(hex: "#3C3C4349")!,
+        "opaqueSeparator": Color(hex: "#C6C6C8")!,
+        "systemBackground": .white,
+        "secondarySystemBackground": Color(hex: "#F2F2F7")!,
+        "tertiarySystemBackground": .white,
+        "systemGroupedBackground": Color(hex: "#F2F2F7")!,
+        "secondarySystemGroupedBackground": .white,
+        "tertiarySystemGroupedBackground": Color(hex: "#F2F2F7")!,
+        "systemFill": Color(hex: "#78788033")!,
+        "secondarySystemFill": Color(hex: "#78788029")!,
+        "tertiarySystemFill": Color(hex: "#7676801F")!,
+        "quaternarySystemFill": Color(hex: "#74748014")!,
     ]
+
+    /// The colour names, for matching iOS spellings (`UIColor.systemBlue`, `.white`).
+    static let namesForLookup = Array(named.keys)
+
+    /// A colour from hue, saturation and brightness, each 0…1 (UIColor(hue:saturation:brightness:alpha:)).
+    public init(hue: Double, saturation: Double, brightness: Double, alpha: Double = 1) {
+        let h = (hue - hue.rounded(.down)) * 6
+        let sector = Int(h) % 6
+        let f = h - Double(Int(h))
+        let v = brightness, p = v * (1 - saturation), q = v * (1 - saturation * f), t = v * (1 - saturation * (1 - f))
+        let (r, g, b): (Double, Double, Double) = switch sector {
+        case 0: (v, t, p)
+        case 1: (q, v, p)
+        case 2: (p, v, t)
+        case 3: (p, q, v)
+        case 4: (t, p, v)
+        default: (v, p, q)
+        }
+        self.init(red: r, green: g, blue: b, alpha: alpha)
+    }
 
     /// Parses `#RRGGBB` or `#RRGGBBAA`; nil when the text is not of that form.
     public init?(hex: String) {

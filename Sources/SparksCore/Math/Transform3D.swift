@@ -178,3 +178,10 @@ public struct Transform3D: Hashable, Sendable {
         return t
     }()
 }
+
+extension Transform3D {
+    /// Mirrors y within `rect`: y ↦ minY + maxY − y.
+    public static func verticalFlip(within rect: Rect) -> Transform3D {
+        Transform3D.scale(1, -1, 1) * Transform3D.translation(0, rect.origin.y * 2 + rect.size.height, 0)
+    }
+}

@@ -13,8 +13,17 @@ public struct LayerProperties: Hashable, Sendable {
     public var bounds: Rect = .zero
     /// Unit coordinates of `bounds` that `position` refers to and transforms pivot on. Default (0.5, 0.5).
     public var anchorPoint = Point(x: 0.5, y: 0.5)
+    /// Position of the anchor point on the z axis: transforms pivot on (anchor, anchorPointZ).
+    /// Default 0.
+    public var anchorPointZ: Double = 0
     /// Transform applied about the anchor point. Default identity.
     public var transform: Transform3D = .identity
+    /// Transform applied to the sublayers, about the anchor point, before they are flattened
+    /// into the layer (where `m34` gives them perspective). Default identity.
+    public var sublayerTransform: Transform3D = .identity
+    /// Whether the sublayers' geometry is flipped vertically within `bounds` (y grows upwards
+    /// from the bottom edge); images stay upright. Default false.
+    public var isGeometryFlipped = false
     /// Opacity of the layer and its subtree, 0…1: with `allowsGroupOpacity` the subtree is
     /// composited as one image and faded; without, multiplied into everything it draws. Default 1.
     public var opacity: Double = 1
@@ -36,6 +45,16 @@ public struct LayerProperties: Hashable, Sendable {
     /// While an animation of `contents` is between two images, the cross-fade it presents
     /// (`contents` holds the image fading in); nil otherwise.
     public var contentsCrossFade: ImageCrossFade?
+    /// How `contents` is placed in `bounds`: stretched (`resize`, the default), fitted or filled
+    /// keeping its aspect ratio, or at its natural size against an edge, a corner or the centre.
+    public var contentsGravity: ContentsGravity = .resize
+    /// The part of the image drawn, in unit coordinates of the image. Default [0, 0, 1, 1].
+    public var contentsRect: Rect = .unit
+    /// The part of the image (unit coordinates of `contentsRect`) that stretches when the
+    /// image is resized; the rest keeps its size (a nine-part image). Default [0, 0, 1, 1].
+    public var contentsCenter: Rect = .unit
+    /// Image pixels per point, for the natural size the position gravities use. Default 1.
+    public var contentsScale: Double = 1
     /// Filter used when `contents` is drawn smaller than its size. Default linear.
     public var minificationFilter: ContentsFilter = .linear
     /// Filter used when `contents` is drawn larger than its size. Default linear.
@@ -56,7 +75,35 @@ public struct LayerProperties: Hashable, Sendable {
     public var anchorInBounds: Vector3 {
         Vector3(
             bounds.origin.x + anchorPoint.x * bounds.size.width,
-            bounds.origin.y + anchorPoint.y * bounds.size.height, 0)
+            bounds.origin.y + anchorPoint.y * bounds.size.height, anchorPointZ)
+    }
+
+    /// `bounds` and `position` as one rectangle in the superlayer (CALayer's `frame`, exact for
+    /// an identity transform). Setting it sets the size of `bounds` and the `position` that puts
+    /// the anchor point where the rectangle has it.
+    public var frame: Rect {
+        get {
+            Rect(x: position.x - anchorPoint.x * bounds.size.width, y: position.y - anchorPoint.y * bounds.size.height,
+                 width: bounds.size.width, height: bounds.size.height)
+        }
+        set {
+            bounds.size = newValue.size
+            position = Point(x: newValue.origin.x + anchorPoint.x * newValue.size.width, y: newValue.origin.y + anchorPoint.y * newValue.size.height)
+        }
+    }
+
+    /// The map from a sublayer's superlayer coordinates (this layer's, as its sublayers see
+    /// them) to this layer's own: the geometry flip, then `sublayerTransform` about the anchor
+    /// point, then flattening into the layer's plane unless the layer preserves depth
+    /// (spec §1.2).
+    public func sublayerSpace(preservesDepth: Bool) -> Transform3D {
+        var m = Transform3D.identity
+        if isGeometryFlipped { m = Transform3D.verticalFlip(within: bounds) }
+        if sublayerTransform != .identity {
+            let a = anchorInBounds
+            m = m * Transform3D.translation(-a.x, -a.y, -a.z) * sublayerTransform * Transform3D.translation(a.x, a.y, a.z)
+        }
+        return preservesDepth ? m : m * Transform3D.flatten
     }
 
     /// How `contents` is filtered.
@@ -80,7 +127,11 @@ public struct LayerProperties: Hashable, Sendable {
         .number("zPosition", \.zPosition, .any, "Position on the z axis; higher is drawn above its siblings."),
         .rect("bounds", \.bounds, "The layer's own coordinate space, [x, y, width, height] in points."),
         .point("anchorPoint", \.anchorPoint, "Unit coordinates of bounds that position refers to, [x, y]."),
+        .number("anchorPointZ", \.anchorPointZ, .any, "Position of the anchor point on the z axis, in points."),
+        .rect("frame", \.frame, "bounds and position as one rectangle in the superlayer, [x, y, width, height] (sets the size of bounds and position)."),
         .transform("transform", \.transform, "Transform applied about the anchor point."),
+        .transform("sublayerTransform", \.sublayerTransform, "Transform applied to the sublayers about the anchor point (m34 gives them perspective)."),
+        .bool("geometryFlipped", \.isGeometryFlipped, "Whether the sublayers' geometry is flipped vertically (y up from the bottom edge); images stay upright."),
         .number("opacity", \.opacity, .unit, "Opacity of the layer and its subtree, 0…1, faded as one image unless allowsGroupOpacity is false."),
         .bool("allowsGroupOpacity", \.allowsGroupOpacity, "Whether opacity below 1 fades the layer and its subtree as one image (true, iOS's default) or each thing it draws on its own."),
         .bool("hidden", \.isHidden, "Whether the layer and its subtree are not drawn."),
@@ -89,6 +140,10 @@ public struct LayerProperties: Hashable, Sendable {
         .number("borderWidth", \.borderWidth, .nonNegative, "Width of the border drawn inside the edge of bounds, in points."),
         .color("borderColor", \.borderColor, "Colour of the border."),
         .image("contents", \.contents, crossFade: \LayerProperties.contentsCrossFade, "PNG image drawn to fill bounds, found beside the preset or in assets/."),
+        .choice("contentsGravity", \.contentsGravity, "How contents is placed in bounds: resize (default), resizeAspect, resizeAspectFill, or at its natural size at center, top, bottom, left, right or a corner."),
+        .rect("contentsRect", \.contentsRect, "The part of the image drawn, unit coordinates [x, y, width, height]."),
+        .rect("contentsCenter", \.contentsCenter, "The part of contentsRect that stretches when the image is resized, unit coordinates; the rest keeps its size."),
+        .number("contentsScale", \.contentsScale, NumberRule(minimum: 0, maximum: 1000, excludesMinimum: true), "Image pixels per point (the natural size the position gravities use)."),
         .choice("minificationFilter", \.minificationFilter, "Filter when contents is drawn smaller than its size."),
         .choice("magnificationFilter", \.magnificationFilter, "Filter when contents is drawn larger than its size."),
         .number("minificationFilterBias", \.minificationFilterBias, NumberRule(minimum: -16, maximum: 16), "Added to the mip level of minified contents: positive blurs, negative sharpens."),

@@ -1,26 +1,40 @@
-/// A component of a transform addressed by a key path such as `transform.scale.y` (spec §2.2).
+/// A component of a transform addressed by a key path such as `transform.scale.y` (spec §2.2),
+/// or one element of its matrix (`sublayerTransform.m34`).
 public enum TransformComponent: String, Hashable, Sendable, CaseIterable {
-    case scaleX = "scale.x", scaleY = "scale.y", scaleZ = "scale.z", scale = "scale"
+    case scaleX = "scale.x", scaleY = "scale.y", scaleZ = "scale.z", scale = "scale", scaleXY = "scale.xy"
     case rotationX = "rotation.x", rotationY = "rotation.y", rotationZ = "rotation.z", rotation = "rotation"
     case translationX = "translation.x", translationY = "translation.y", translationZ = "translation.z", translation = "translation"
+    case m11, m12, m13, m14, m21, m22, m23, m24, m31, m32, m33, m34, m41, m42, m43, m44
 
     /// The kind of value the component takes (a number, or [x, y] for `translation`).
     var kind: PropertyKind { self == .translation ? .point : .number(.any) }
+
+    /// The index of a matrix element in row-major order, or nil for a decomposed part.
+    var elementIndex: Int? {
+        guard rawValue.count == 3, rawValue.hasPrefix("m"), let row = Int(rawValue.dropFirst().prefix(1)), let column = Int(rawValue.suffix(1)) else { return nil }
+        return (row - 1) * 4 + column - 1
+    }
+}
+
+/// Which part of a property a key path names beyond the property itself.
+public enum PropertyComponent: Hashable, Sendable {
+    /// One number of a point, size or rectangle (`position.x`, `bounds.size.width`).
+    case index(Int)
+    /// A part of a transform (`transform.rotation.z`, `sublayerTransform.m34`).
+    case transform(TransformComponent)
 }
 
 /// A Core Animation key path resolved for a kind of layer: which property (and which component
 /// of it) it names. The one key-path system: preset keys, `--set`, `setValue(_:forKeyPath:)`
 /// and animations all resolve through it, once, so applying a value needs no string parsing.
 public enum PropertyAddress: Hashable, Sendable {
-    /// A CALayer property, optionally one component of it (`position.x`).
-    case layer(key: String, component: Int?)
-    /// A component of the layer's transform.
-    case transform(TransformComponent)
+    /// A CALayer property, optionally one component of it (`position.x`, `transform.scale`).
+    case layer(key: String, component: PropertyComponent?)
     /// A property of the layer's kind (CAEmitterLayer, CAReplicatorLayer…), optionally one
     /// component.
-    case content(key: String, component: Int?)
+    case content(key: String, component: PropertyComponent?)
     /// A property of an emitter cell found by names: `emitterCells.rocket.emitterCells.spark.birthRate`.
-    case cell(names: [String], key: String, component: Int?)
+    case cell(names: [String], key: String, component: PropertyComponent?)
 
     /// Resolves `keyPath` for a layer of `kind`, returning the address and the kind of value it
     /// takes.
@@ -29,14 +43,6 @@ public enum PropertyAddress: Hashable, Sendable {
         guard let first = parts.first, !first.isEmpty else { throw KeyPathError(keyPath: keyPath, reason: "empty key path") }
         let rest = parts.dropFirst().joined(separator: ".")
 
-        if first == "transform", !rest.isEmpty {
-            guard let component = TransformComponent(rawValue: rest) else {
-                throw KeyPathError(
-                    keyPath: keyPath, reason: "unknown transform component \"\(rest)\"",
-                    suggestion: nearestKey(to: rest, in: TransformComponent.allCases.map(\.rawValue)).map { "transform.\($0)" })
-            }
-            return (.transform(component), component.kind)
-        }
         if first == "emitterCells", kind.structureKeys.contains(first) {
             var names: [String] = []
             var index = 0
@@ -68,17 +74,25 @@ public enum PropertyAddress: Hashable, Sendable {
 
     private static func resolveKey<Root>(
         _ key: String, componentName: String, in table: PropertyTable<Root>, keyPath: String
-    ) throws(KeyPathError) -> (PropertyKind, Int?) {
+    ) throws(KeyPathError) -> (PropertyKind, PropertyComponent?) {
         guard let descriptor = table[key] else {
             throw KeyPathError(keyPath: keyPath, reason: "unknown property \"\(key)\"", suggestion: nearestKey(to: key, in: table.keys))
         }
         if componentName.isEmpty { return (descriptor.kind, nil) }
+        if descriptor.kind == .transform {
+            guard let component = TransformComponent(rawValue: componentName) else {
+                throw KeyPathError(
+                    keyPath: keyPath, reason: "unknown transform component \"\(componentName)\"",
+                    suggestion: nearestKey(to: componentName, in: TransformComponent.allCases.map(\.rawValue)).map { "\(key).\($0)" })
+            }
+            return (component.kind, .transform(component))
+        }
         guard let index = descriptor.kind.components[componentName] else {
             throw KeyPathError(
                 keyPath: keyPath, reason: "\"\(key)\" has no component \"\(componentName)\"",
                 suggestion: nearestKey(to: componentName, in: Array(descriptor.kind.components.keys)).map { "\(key).\($0)" })
         }
-        return (.number(descriptor.kind.componentRule), index)
+        return (.number(descriptor.kind.componentRule), .index(index))
     }
 
     /// Checks that what the address names exists in `state` (cells are found by name when a
@@ -103,8 +117,6 @@ public enum PropertyAddress: Hashable, Sendable {
         switch self {
         case .layer(let key, let component):
             return Self.read(LayerProperties.table, key, component, state.layer)
-        case .transform(let component):
-            return TransformParts(state.layer.transform).value(of: component)
         case .content(let key, let component):
             guard let table = state.content.kind.contentTable else { return nil }
             return Self.read(table, key, component, state.content)
@@ -120,10 +132,6 @@ public enum PropertyAddress: Hashable, Sendable {
         switch self {
         case .layer(let key, let component):
             Self.write(LayerProperties.table, key, component, value, &state.layer)
-        case .transform(let component):
-            var parts = TransformParts(state.layer.transform)
-            parts.set(component, value)
-            state.layer.transform = parts.transform
         case .content(let key, let component):
             guard let table = state.content.kind.contentTable else { return }
             Self.write(table, key, component, value, &state.content)
@@ -132,22 +140,32 @@ public enum PropertyAddress: Hashable, Sendable {
         }
     }
 
-    private static func read<Root>(_ table: PropertyTable<Root>, _ key: String, _ component: Int?, _ root: Root) -> PropertyValue? {
+    private static func read<Root>(_ table: PropertyTable<Root>, _ key: String, _ component: PropertyComponent?, _ root: Root) -> PropertyValue? {
         guard let descriptor = table[key] else { return nil }
         let value = descriptor.get(root)
-        guard let component else { return value }
-        return value.vector.map { .number($0[component]) }
+        switch (component, value) {
+        case (nil, _): return value
+        case (.index(let i), .vector(let v)): return .number(v[i])
+        case (.transform(let part), .transform(let m)): return m.value(of: part)
+        default: return nil
+        }
     }
 
-    private static func write<Root>(_ table: PropertyTable<Root>, _ key: String, _ component: Int?, _ value: PropertyValue, _ root: inout Root) {
+    private static func write<Root>(_ table: PropertyTable<Root>, _ key: String, _ component: PropertyComponent?, _ value: PropertyValue, _ root: inout Root) {
         guard let descriptor = table[key] else { return }
-        guard let component else {
+        switch (component, descriptor.get(root)) {
+        case (nil, _):
             descriptor.set(&root, value)
+        case (.index(let i), .vector(var v)):
+            guard let n = value.number else { return }
+            v[i] = n
+            descriptor.set(&root, .vector(v))
+        case (.transform(let part), .transform(var m)):
+            m.set(part, value)
+            descriptor.set(&root, .transform(m))
+        default:
             return
         }
-        guard var vector = descriptor.get(root).vector, let n = value.number else { return }
-        vector[component] = n
-        descriptor.set(&root, .vector(vector))
     }
 
     private static func cell(_ names: ArraySlice<String>, in cells: [EmitterCell]) -> EmitterCell? {
@@ -155,7 +173,7 @@ public enum PropertyAddress: Hashable, Sendable {
         return names.count == 1 ? cells[index] : self.cell(names.dropFirst(), in: cells[index].emitterCells)
     }
 
-    private static func writeCell(_ names: ArraySlice<String>, _ key: String, _ component: Int?, _ value: PropertyValue, _ cells: inout [EmitterCell]) {
+    private static func writeCell(_ names: ArraySlice<String>, _ key: String, _ component: PropertyComponent?, _ value: PropertyValue, _ cells: inout [EmitterCell]) {
         guard let name = names.first, let index = cells.firstIndex(named: name) else { return }
         if names.count == 1 {
             write(EmitterCell.table, key, component, value, &cells[index])

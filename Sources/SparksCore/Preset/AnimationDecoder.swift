@@ -53,6 +53,18 @@ struct AnimationDecoder {
                 return nil
             }
         }
+        // A value function changes what the values are: read it before them.
+        var valueFunction: ValueFunction?
+        if type != .group, let m = member("valueFunction") {
+            guard case .string(let name)? = reader.decode(.choice(ValueFunction.allCases.map(\.rawValue)), m.value, path: "\(path).valueFunction"),
+                  let function = ValueFunction(rawValue: name) else { return nil }
+            guard valueKind == .transform else {
+                reader.report("\(path).valueFunction", m.keyLocation, "a value function animates a whole transform (keyPath \"transform\", \"sublayerTransform\" or \"instanceTransform\")")
+                return nil
+            }
+            valueFunction = function
+            valueKind = function.inputKind
+        }
 
         var kind: Animation.Kind
         switch type {
@@ -73,6 +85,7 @@ struct AnimationDecoder {
         }
 
         var animation = Animation(kind: kind, keyPath: keyPath, target: target)
+        animation.valueFunction = valueFunction
         for m in members {
             guard let descriptor = Animation.table[m.key] ?? type.extraTable?[m.key] else { continue }
             if let value = reader.decode(descriptor.kind, m.value, path: "\(path).\(m.key)") { descriptor.set(&animation, value) }
@@ -139,7 +152,7 @@ struct AnimationDecoder {
     /// A named curve or four control-point numbers.
     func timingFunction(_ node: JSONNode, path: String) -> TimingFunction? {
         if case .string(let name) = node.value {
-            if let f = TimingFunction.named[name] { return f }
+            if let canonical = IOSSpelling.canonical(name, among: Array(TimingFunction.named.keys)), let f = TimingFunction.named[canonical] { return f }
             let names = TimingFunction.named.keys.sorted()
             reader.report(path, node.location, "unknown timing function \"\(name)\"; expected one of \(names.map { "\"\($0)\"" }.joined(separator: ", ")) or [x1, y1, x2, y2]",
                           suggestion: nearestKey(to: name, in: names))

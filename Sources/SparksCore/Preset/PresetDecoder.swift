@@ -13,6 +13,8 @@ public struct PresetDecoder: Sendable {
     public static let documentKeys = ["$schema"] + SceneDescription.table.keys + ["canvas", "layers"]
     /// Structural keys of a layer besides its properties.
     public static let layerStructureKeys = ["type", "sublayers", "animations"]
+    /// Keys of a cell besides its properties.
+    public static let cellStructureKeys = ["emitterCells", "style"]
     /// Private Core Animation keys seen in the wild that Sparks rejects (spec §6.12).
     public static let privateCellKeys = ["particleType", "orientationRange", "orientationLongitude", "orientationLatitude", "emitterBehaviors"]
 
@@ -59,7 +61,8 @@ public struct PresetDecoder: Sendable {
             return .failure(PresetError([PresetDiagnostic(file: fileName, path: "", location: error.location, message: error.message)]))
         }
         let reader = ValueDecoder(file: fileName, resolver: resolver)
-        let scene = decodeDocument(root, reader: reader, defaultName: defaultName)
+        var scene = decodeDocument(root, reader: reader, defaultName: defaultName)
+        scene?.notes = reader.notes.map(\.description)
         if reader.diagnostics.isEmpty, let scene {
             checkBudgets(scene, reader: reader)
             if reader.diagnostics.isEmpty { return .success(scene) }
@@ -164,7 +167,12 @@ public struct PresetDecoder: Sendable {
             let cellPath = "\(path)[\(i)]"
             guard let members = reader.members(element, path: cellPath, what: "an emitter cell") else { return nil }
             var cell = EmitterCell()
-            for member in members {
+            // `style` holds defaults for keys the cell does not set (CAEmitterCell.style), so
+            // it is read first.
+            if let style = members.first(where: { $0.key == "style" }) {
+                decodeStyle(style.value, path: "\(cellPath).style", into: &cell, reader: reader)
+            }
+            for member in members where member.key != "style" {
                 let memberPath = "\(cellPath).\(member.key)"
                 if let descriptor = EmitterCell.table[member.key] {
                     if let value = reader.decode(descriptor.kind, member.value, path: memberPath) { descriptor.set(&cell, value) }
@@ -173,10 +181,24 @@ public struct PresetDecoder: Sendable {
                 } else if Self.privateCellKeys.contains(member.key) {
                     reader.report(memberPath, member.keyLocation, "\"\(member.key)\" is a private Core Animation key that Sparks does not support")
                 } else {
-                    unknownKey(member, path: cellPath, allowed: EmitterCell.table.keys + ["emitterCells"], reader: reader)
+                    unknownKey(member, path: cellPath, allowed: EmitterCell.table.keys + Self.cellStructureKeys, reader: reader)
                 }
             }
             return cell
+        }
+    }
+
+    /// A cell's `style` dictionary: values for cell properties are applied; other keys (style
+    /// keys of Core Animation's private renderer, or of a newer iOS) are noted and ignored.
+    private func decodeStyle(_ node: JSONNode, path: String, into cell: inout EmitterCell, reader: ValueDecoder) {
+        guard let members = reader.members(node, path: path, what: "a style dictionary") else { return }
+        for member in members {
+            let memberPath = "\(path).\(member.key)"
+            if let descriptor = EmitterCell.table[member.key] {
+                if let value = reader.decode(descriptor.kind, member.value, path: memberPath) { descriptor.set(&cell, value) }
+            } else {
+                reader.note(memberPath, member.keyLocation, "style key \"\(member.key)\" is not a cell property; ignored")
+            }
         }
     }
 

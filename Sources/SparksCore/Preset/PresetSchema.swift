@@ -41,6 +41,7 @@ public enum PresetSchema {
         let common = properties(LayerProperties.table)
         var cell = properties(EmitterCell.table)
         cell["emitterCells"] = ["type": "array", "items": ["$ref": "#/definitions/cell"], "description": "Sub-cells emitted by every live particle of this cell."]
+        cell["style"] = ["type": "object", "description": "Defaults for keys the cell does not set (CAEmitterCell.style); other keys are noted and ignored."]
         var result: [String: Any] = [:]
         // One definition per kind of layer, chosen by "type" (a plain layer when it is absent).
         var choice: [String: Any] = ["$ref": "#/definitions/\(definitionName(.layer))"]
@@ -86,6 +87,13 @@ public enum PresetSchema {
                     ["type": "string", "pattern": "^#([0-9a-fA-F]{6}|[0-9a-fA-F]{8})$"],
                     ["enum": Color.named.keys.sorted()],
                     ["type": "array", "items": ["type": "number", "minimum": 0, "maximum": 1], "minItems": 3, "maxItems": 4],
+                    [
+                        "type": "object", "additionalProperties": false,
+                        "description": "As UIColor's initialisers: {white, alpha}, {red, green, blue, alpha} or {hue, saturation, brightness, alpha}",
+                        "properties": Dictionary(uniqueKeysWithValues: ["white", "red", "green", "blue", "hue", "saturation", "brightness", "alpha"].map {
+                            ($0, ["type": "number", "minimum": 0, "maximum": 1] as [String: Any])
+                        }),
+                    ],
                 ],
             ],
             "transform": [
@@ -128,15 +136,21 @@ public enum PresetSchema {
             "timingFunction": ["$ref": "#/definitions/timingFunction"],
         ]) { $1 }
         let keyPath: [String: Any] = ["type": "string", "description": "The animated property, e.g. position.y, transform.scale.y, emitterCells.NAME.birthRate."]
+        let valueFunction: [String: Any] = [
+            "enum": ValueFunction.allCases.map(\.rawValue),
+            "description": "For a transform key path: the values are an angle (rotateX/Y/Z), factors (scale: [x, y, z], scaleX/Y/Z) or offsets (translate: [x, y, z], translateX/Y/Z).",
+        ]
         let structure: [Animation.TypeName: [String: Any]] = [
             .basic: [
                 "keyPath": keyPath,
+                "valueFunction": valueFunction,
                 "fromValue": ["description": "Start value (a value of the animated property)."],
                 "toValue": ["description": "End value."],
                 "byValue": ["description": "Change relative to the start value."],
             ],
             .keyframe: [
                 "keyPath": keyPath,
+                "valueFunction": valueFunction,
                 "values": ["type": "array", "description": "Values of the animated property."],
                 "keyTimes": ["type": "array", "items": ["type": "number", "minimum": 0, "maximum": 1], "description": "When each value is reached, 0…1."],
                 "timingFunctions": ["type": "array", "items": ["$ref": "#/definitions/timingFunction"], "description": "A curve per interval."],
@@ -209,8 +223,8 @@ public enum PresetSchema {
         case .bool: return ["type": "boolean"]
         case .text, .image: return ["type": "string"]
         case .choice(let options): return ["enum": options]
-        case .point, .size, .rect:
-            let count = kind == .rect ? 4 : 2
+        case .point, .size, .rect, .vector3:
+            let count = kind.vectorCount
             return ["type": "array", "items": number(kind.componentRule), "minItems": count, "maxItems": count]
         case .color: return ["$ref": "#/definitions/color"]
         case .transform: return ["$ref": "#/definitions/transform"]

@@ -5,6 +5,8 @@ final class ValueDecoder {
     let file: String
     let resolver: ResourceResolver
     private(set) var diagnostics: [PresetDiagnostic] = []
+    /// What was read but is not acted on.
+    private(set) var notes: [PresetDiagnostic] = []
     /// Where each layer and layer key was found, by JSON path, for checks made after decoding.
     var locations: [String: SourceLocation] = [:]
     private var textures: [String: Texture] = [:]
@@ -16,6 +18,10 @@ final class ValueDecoder {
 
     func report(_ path: String, _ location: SourceLocation?, _ message: String, suggestion: String? = nil) {
         diagnostics.append(PresetDiagnostic(file: file, path: path, location: location, message: message, suggestion: suggestion))
+    }
+
+    func note(_ path: String, _ location: SourceLocation?, _ message: String) {
+        notes.append(PresetDiagnostic(file: file, path: path, location: location, message: message))
     }
 
     func typeMismatch(_ path: String, _ node: JSONNode, expected: String) {
@@ -73,13 +79,13 @@ final class ValueDecoder {
             return .string(s)
         case .choice(let options):
             guard case .string(let s) = node.value else { typeMismatch(path, node, expected: kind.expectation); return nil }
-            guard options.contains(s) else {
+            guard let option = IOSSpelling.canonical(s, among: options) else {
                 report(path, node.location, "unknown value \"\(s)\"; expected \(kind.expectation)", suggestion: nearestKey(to: s, in: options))
                 return nil
             }
-            return .string(s)
-        case .point, .size, .rect:
-            let count = kind == .rect ? 4 : 2
+            return .string(option)
+        case .point, .size, .rect, .vector3:
+            let count = kind.vectorCount
             guard let values = numbers(node, path: path, counts: [count], expected: kind.expectation, rule: kind.componentRule) else { return nil }
             return .vector(PropertyVector(values))
         case .color:
@@ -142,7 +148,7 @@ final class ValueDecoder {
         switch node.value {
         case .string(let s):
             if let c = Color(hex: s) { return c }
-            if let c = Color.named[s] { return c }
+            if let name = IOSSpelling.canonical(s, among: Color.namesForLookup), let c = Color.named[name] { return c }
             if s.hasPrefix("#") {
                 report(path, node.location, "\"\(s)\" is not a colour; use \"#RRGGBB\" or \"#RRGGBBAA\" with hexadecimal digits")
             } else {
@@ -154,9 +160,40 @@ final class ValueDecoder {
         case .array:
             guard let v = numbers(node, path: path, counts: [3, 4], expected: "[r, g, b] or [r, g, b, a]", rule: .unit) else { return nil }
             return Color(red: v[0], green: v[1], blue: v[2], alpha: v.count == 4 ? v[3] : 1)
+        case .object:
+            return componentColor(node, path: path)
         default:
             typeMismatch(path, node, expected: expected)
             return nil
+        }
+    }
+
+    /// A colour written as UIColor's initialisers take it: `{"white": w, "alpha": a}`,
+    /// `{"red": r, "green": g, "blue": b, "alpha": a}` or `{"hue": h, "saturation": s,
+    /// "brightness": b, "alpha": a}`, components 0…1, alpha optional (1).
+    private func componentColor(_ node: JSONNode, path: String) -> Color? {
+        guard let members = members(node, path: path, what: "a colour") else { return nil }
+        let forms = [["white"], ["red", "green", "blue"], ["hue", "saturation", "brightness"]]
+        let keys = Set(members.map(\.key)).subtracting(["alpha"])
+        guard let form = forms.first(where: { Set($0) == keys }) else {
+            let known = forms.joined().map { $0 } + ["alpha"]
+            if let unknown = members.first(where: { !known.contains($0.key) }) {
+                report(join(path, unknown.key), unknown.keyLocation, "unknown key \"\(unknown.key)\"", suggestion: nearestKey(to: unknown.key, in: known))
+            } else {
+                report(path, node.location, "a colour object has {\"white\"}, {\"red\", \"green\", \"blue\"} or {\"hue\", \"saturation\", \"brightness\"}, each with an optional \"alpha\"")
+            }
+            return nil
+        }
+        var values: [String: Double] = ["alpha": 1]
+        var ok = true
+        for member in members {
+            if let n = decode(.number(.unit), member.value, path: join(path, member.key))?.number { values[member.key] = n } else { ok = false }
+        }
+        guard ok, let alpha = values["alpha"] else { return nil }
+        switch form[0] {
+        case "white": return Color(red: values["white"]!, green: values["white"]!, blue: values["white"]!, alpha: alpha)
+        case "red": return Color(red: values["red"]!, green: values["green"]!, blue: values["blue"]!, alpha: alpha)
+        default: return Color(hue: values["hue"]!, saturation: values["saturation"]!, brightness: values["brightness"]!, alpha: alpha)
         }
     }
 

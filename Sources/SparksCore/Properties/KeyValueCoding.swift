@@ -42,8 +42,8 @@ extension PropertyKind {
             return nil
         case (.choice(let options), .string(let s)):
             return options.contains(s) ? nil : "\"\(s)\" is not one of \(options.map { "\"\($0)\"" }.joined(separator: ", "))"
-        case (.point, .vector(let v)), (.size, .vector(let v)), (.rect, .vector(let v)):
-            let expected = self == .rect ? 4 : 2
+        case (.point, .vector(let v)), (.size, .vector(let v)), (.rect, .vector(let v)), (.vector3, .vector(let v)):
+            let expected = vectorCount
             guard v.count == expected else { return "expected \(expected) numbers, got \(v.count)" }
             for x in v { if let problem = componentRule.violation(x) { return problem } }
             return nil
@@ -62,7 +62,8 @@ extension PropertyKind {
         case .point: "[x, y]"
         case .size: "[width, height]"
         case .rect: "[x, y, width, height]"
-        case .color: "a colour (\"#RRGGBB\", \"#RRGGBBAA\", [r, g, b], [r, g, b, a] or a name)"
+        case .vector3: "[x, y, z]"
+        case .color: "a colour (\"#RRGGBB\", \"#RRGGBBAA\", [r, g, b], [r, g, b, a], a name such as \"systemBlue\", or {\"white\": w, \"alpha\": a})"
         case .transform: "a transform (16 numbers or a list of operations)"
         case .image: "an image file name"
         case .repeatCount: "a number or \"infinity\""

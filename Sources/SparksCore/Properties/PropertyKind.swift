@@ -65,6 +65,8 @@ public enum PropertyKind: Hashable, Sendable {
     case size
     /// `[x, y, width, height]`.
     case rect
+    /// `[x, y, z]` (the input of the `scale` and `translate` value functions).
+    case vector3
     /// A colour: `"#RRGGBB"`, `"#RRGGBBAA"`, `[r, g, b]`, `[r, g, b, a]` or a name.
     case color
     /// Sixteen numbers or a list of operations.
@@ -76,12 +78,23 @@ public enum PropertyKind: Hashable, Sendable {
     /// A 32-bit unsigned seed.
     case seed
 
+    /// How many numbers a vector of this kind has (0 for kinds that are not vectors).
+    public var vectorCount: Int {
+        switch self {
+        case .point, .size: 2
+        case .vector3: 3
+        case .rect: 4
+        default: 0
+        }
+    }
+
     /// Named components addressable with a key-path suffix (`position.x`, `bounds.size.width`).
     public var components: [String: Int] {
         switch self {
         case .point: ["x": 0, "y": 1]
         case .size: ["width": 0, "height": 1]
         case .rect: ["origin.x": 0, "origin.y": 1, "size.width": 2, "size.height": 3]
+        case .vector3: ["x": 0, "y": 1, "z": 2]
         default: [:]
         }
     }

@@ -47,6 +47,9 @@ public final class RenderListBuilder {
         var opacity: Double
         var tint: Color
         var clip: Rect?
+        /// Whether an odd number of superlayers flip their geometry: images are then drawn
+        /// flipped back, so they stay upright (CALayer's `contentsAreFlipped`).
+        var isFlipped = false
     }
 
     private var cells: [CellView] = []
@@ -121,11 +124,25 @@ public final class RenderListBuilder {
         }
 
         if hasArea {
+            let contentsSpace = context.isFlipped ? Transform3D.verticalFlip(within: bounds) * world : world
             func drawContents(_ texture: Texture, weight: Double, blendMode: BlendMode) {
-                list.beginBatch(texture: texture, sampling: p.contentsSampling, blendMode: blendMode, transform: world, clip: inner.clip)
-                list.append(RenderQuad(
-                    centerX: centre.0, centerY: centre.1, halfWidth: half.0, halfHeight: half.1,
-                    red: Float(tint.red), green: Float(tint.green), blue: Float(tint.blue), alpha: Float(tint.alpha * weight)))
+                list.beginBatch(texture: texture, sampling: p.contentsSampling, blendMode: blendMode, transform: contentsSpace, clip: inner.clip)
+                let layout = ContentsLayout(
+                    bounds: bounds, contentsRect: p.contentsRect, contentsCenter: p.contentsCenter,
+                    naturalSize: Size(
+                        width: Double(texture.pixelWidth) * p.contentsRect.size.width / p.contentsScale,
+                        height: Double(texture.pixelHeight) * p.contentsRect.size.height / p.contentsScale),
+                    gravity: p.contentsGravity, topIsLargestY: CoreAnimationChoices.gravityTopIsLargestY != context.isFlipped)
+                layout.forEachPiece { rect, part in
+                    var quad = RenderQuad(
+                        centerX: Float(rect.midX), centerY: Float(rect.midY), halfWidth: Float(rect.size.width / 2), halfHeight: Float(rect.size.height / 2),
+                        red: Float(tint.red), green: Float(tint.green), blue: Float(tint.blue), alpha: Float(tint.alpha * weight))
+                    quad.u0 = Float(part.origin.x)
+                    quad.v0 = Float(part.origin.y)
+                    quad.u1 = Float(part.maxX)
+                    quad.v1 = Float(part.maxY)
+                    list.append(quad)
+                }
             }
             if let fade = p.contentsCrossFade, let from = fade.from, let to = fade.to, groupDepth < DrawList.maxGroupDepth {
                 // A cross-fade is a weighted sum of the two images: the outgoing one drawn into
@@ -143,8 +160,9 @@ public final class RenderListBuilder {
             }
         }
 
-        let sublayerSpace = state.preservesDepth ? world : Transform3D.flatten * world
+        let sublayerSpace = p.sublayerSpace(preservesDepth: state.preservesDepth) * world
         inner.time = localTime
+        inner.isFlipped = context.isFlipped != p.isGeometryFlipped
         if let replicator = state.replicator {
             // Instance k: sublayers in the replicator's space moved by X^k about the centre,
             // tinted by the instance colour, their time k·delay later (spec §8.2–8.4).

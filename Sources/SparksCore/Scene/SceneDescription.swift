@@ -94,6 +94,9 @@ public struct SceneDescription: Hashable, Sendable {
     public var layers: [LayerDescription]
     /// How emitters start unless a layer says otherwise. Default automatic (iOS's rule).
     public var startup: EmitterStartup = .automatic
+    /// What the preset says that Sparks read but does not act on (such as keys of a cell's
+    /// `style` dictionary that are not cell properties), each as `file:line:column: path: note`.
+    public var notes: [String] = []
 
     /// Creates a scene description.
     public init(

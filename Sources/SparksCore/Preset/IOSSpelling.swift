@@ -1,0 +1,25 @@
+/// The spellings iOS code gives an enumerated value, read as Sparks's own: the Objective-C
+/// constant (`kCAEmitterLayerLine`, `kCAFillModeForwards`, `kCAMediaTimingFunctionEaseOut`),
+/// the Swift member (`.line`) and the qualified Swift member (`CAEmitterLayerEmitterShape.line`,
+/// `UIColor.systemBlue`).
+enum IOSSpelling {
+    /// The option `text` spells, or nil when it spells none.
+    static func canonical(_ text: String, among options: [String]) -> String? {
+        if options.contains(text) { return text }
+        // `.line`, `CAEmitterLayerEmitterShape.line`: the member after the last dot.
+        if let dot = text.lastIndex(of: "."), text[text.index(after: dot)...].allSatisfy({ $0.isLetter || $0.isNumber }) {
+            let member = String(text[text.index(after: dot)...])
+            if options.contains(member) { return member }
+        }
+        // `kCAEmitterLayerLine`: "kCA", the constant family's name, then the option capitalised;
+        // the longest option that fits (`…AutoReverse` is autoReverse, not auto).
+        if text.hasPrefix("kCA"), text.allSatisfy({ $0.isLetter || $0.isNumber }) {
+            return options.filter { text.hasSuffix(capitalised($0)) && text.count > 3 + $0.count }.max { $0.count < $1.count }
+        }
+        return nil
+    }
+
+    private static func capitalised(_ option: String) -> String {
+        option.prefix(1).uppercased() + option.dropFirst()
+    }
+}
