@@ -25,6 +25,7 @@ struct GalleryPresetTests {
         ("hearts", 200...420),      // a fresh 5-s burst: ≈ ∫ 150·(1 − t/5) over the last 4 s of lives
         ("comet", 500...620),       // 400/s × 1.4 s + 60/s × 0.12 s
         ("neon-ring", 125...165),   // 90/s × 1.6 s (one simulation, drawn six times)
+        ("carousel", 12...34),      // 14/s × 1.6 s (one simulation, drawn on twelve cards)
         ("bench-anchor", 9_800...10_200),  // 5000/s × 2 s
         ("orbit", 0...0), ("equalizer", 0...0), ("volume", 0...0), ("spinner", 0...0), ("pulse", 0...0),
     ]
