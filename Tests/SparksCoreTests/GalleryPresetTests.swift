@@ -26,6 +26,7 @@ struct GalleryPresetTests {
         ("comet", 500...620),       // 400/s × 1.4 s + 60/s × 0.12 s
         ("neon-ring", 125...165),   // 90/s × 1.6 s (one simulation, drawn six times)
         ("carousel", 12...34),      // 14/s × 1.6 s (one simulation, drawn on twelve cards)
+        ("embers", 300...420),      // 60/s × 6 s
         ("bench-anchor", 9_800...10_200),  // 5000/s × 2 s
         ("orbit", 0...0), ("equalizer", 0...0), ("volume", 0...0), ("spinner", 0...0), ("pulse", 0...0),
     ]

@@ -25,6 +25,7 @@ struct SchemaTests {
         #expect(keys("plainLayer") == Set(LayerProperties.table.keys + PresetDecoder.layerStructureKeys))
         #expect(keys("emitterLayer") == Set(LayerProperties.table.keys + EmitterProperties.table.keys + PresetDecoder.layerStructureKeys + ["emitterCells"]))
         #expect(keys("replicatorLayer") == Set(LayerProperties.table.keys + ReplicatorProperties.table.keys + PresetDecoder.layerStructureKeys))
+        #expect(keys("gradientLayer") == Set(LayerProperties.table.keys + GradientProperties.table.keys + PresetDecoder.layerStructureKeys))
         #expect(Set((schema["properties"] as! [String: Any]).keys) == Set(PresetDecoder.documentKeys))
     }
 }

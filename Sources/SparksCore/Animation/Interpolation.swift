@@ -16,6 +16,13 @@ extension PropertyValue {
             return .transform(Transform3D.interpolate(x, y, t))
         case (.image(let x), .image(let y)):
             return ImageCrossFade.value(from: x, to: y, fraction: t)
+        case (.colors(let x), .colors(let y)) where x.count == y.count:
+            return .colors(zip(x, y).map { a, b in
+                Color(red: a.red + (b.red - a.red) * t, green: a.green + (b.green - a.green) * t,
+                      blue: a.blue + (b.blue - a.blue) * t, alpha: a.alpha + (b.alpha - a.alpha) * t)
+            })
+        case (.numbers(let x), .numbers(let y)) where x.count == y.count:
+            return .numbers(zip(x, y).map { $0 + ($1 - $0) * t })
         default:
             return t < 0.5 ? a : b
         }

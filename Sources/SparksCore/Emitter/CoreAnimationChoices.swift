@@ -39,6 +39,10 @@ public enum CoreAnimationChoices {
     /// `geometryFlipped` layers the names mean what they say.
     public static let gravityTopIsLargestY = true
 
+    /// Whether a conic gradient's colours run clockwise on screen from the direction of
+    /// `endPoint` (Apple documents the centre and the start direction, not the sense of turn).
+    public static let conicGradientRunsClockwise = true
+
     /// Upper bound on steps one catch-up (prewarm) may run, whatever the horizon.
     public static let maxCatchUpSteps = 36_000
 }

@@ -8,6 +8,8 @@ public enum LayerKind: String, Hashable, Sendable, CaseIterable {
     case emitter
     /// A replicator layer (CAReplicatorLayer).
     case replicator
+    /// A gradient layer (CAGradientLayer).
+    case gradient
 
     /// The Core Animation class, for messages and documentation.
     public var className: String {
@@ -15,6 +17,7 @@ public enum LayerKind: String, Hashable, Sendable, CaseIterable {
         case .layer: "CALayer"
         case .emitter: "CAEmitterLayer"
         case .replicator: "CAReplicatorLayer"
+        case .gradient: "CAGradientLayer"
         }
     }
 
@@ -24,6 +27,7 @@ public enum LayerKind: String, Hashable, Sendable, CaseIterable {
         case .layer: .plain
         case .emitter: .emitter(EmitterProperties())
         case .replicator: .replicator(ReplicatorProperties())
+        case .gradient: .gradient(GradientProperties())
         }
     }
 
@@ -33,6 +37,7 @@ public enum LayerKind: String, Hashable, Sendable, CaseIterable {
         case .layer: Optional.none
         case .emitter: LayerContent.emitterTable
         case .replicator: LayerContent.replicatorTable
+        case .gradient: LayerContent.gradientTable
         }
     }
 
@@ -63,6 +68,8 @@ public enum LayerContent: Hashable, Sendable {
     case emitter(EmitterProperties)
     /// A replicator layer's properties.
     case replicator(ReplicatorProperties)
+    /// A gradient layer's properties.
+    case gradient(GradientProperties)
 
     /// Which kind of layer this is.
     public var kind: LayerKind {
@@ -70,6 +77,7 @@ public enum LayerContent: Hashable, Sendable {
         case .plain: .layer
         case .emitter: .emitter
         case .replicator: .replicator
+        case .gradient: .gradient
         }
     }
 
@@ -96,6 +104,17 @@ public enum LayerContent: Hashable, Sendable {
         }
     }
 
+    /// The gradient properties, for a gradient layer (see ``changeGradient(_:)``).
+    public var gradient: GradientProperties? {
+        get {
+            if case .gradient(let properties) = self { return properties }
+            return nil
+        }
+        set {
+            if let newValue { self = .gradient(newValue) } else if kind == .gradient { self = .plain }
+        }
+    }
+
     /// Changes the emitter properties in place, for an emitter layer (moved out while
     /// changed, so their cell arrays stay uniquely referenced and nothing is copied).
     public mutating func changeEmitter(_ change: (inout EmitterProperties) -> Void) {
@@ -113,6 +132,15 @@ public enum LayerContent: Hashable, Sendable {
         self = .replicator(properties)
     }
 
+    /// Changes the gradient properties in place, for a gradient layer (its colour arrays stay
+    /// uniquely referenced).
+    public mutating func changeGradient(_ change: (inout GradientProperties) -> Void) {
+        guard case .gradient(var properties) = self else { return }
+        self = .plain
+        change(&properties)
+        self = .gradient(properties)
+    }
+
     /// Whether the layer keeps its sublayers' depth instead of flattening them.
     public var preservesDepth: Bool {
         emitter?.preservesDepth ?? replicator?.preservesDepth ?? false
@@ -122,6 +150,8 @@ public enum LayerContent: Hashable, Sendable {
     static let emitterTable: PropertyTable<LayerContent> = EmitterProperties.table.lifted(read: { $0.emitter }, change: { $0.changeEmitter($1) })
     /// The replicator table, read and written on the content.
     static let replicatorTable: PropertyTable<LayerContent> = ReplicatorProperties.table.lifted(read: { $0.replicator }, change: { $0.changeReplicator($1) })
+    /// The gradient table, read and written on the content.
+    static let gradientTable: PropertyTable<LayerContent> = GradientProperties.table.lifted(read: { $0.gradient }, change: { $0.changeGradient($1) })
 }
 
 extension PropertyTable {

@@ -227,6 +227,8 @@ public enum PresetSchema {
             let count = kind.vectorCount
             return ["type": "array", "items": number(kind.componentRule), "minItems": count, "maxItems": count]
         case .color: return ["$ref": "#/definitions/color"]
+        case .colorList: return ["type": "array", "items": ["$ref": "#/definitions/color"], "maxItems": PropertyKind.maxListCount]
+        case .numberList(let rule): return ["type": "array", "items": number(rule), "maxItems": PropertyKind.maxListCount]
         case .transform: return ["$ref": "#/definitions/transform"]
         case .repeatCount: return ["anyOf": [["type": "number", "minimum": 0], ["enum": ["infinity"]]]]
         case .seed: return ["type": "integer", "minimum": 0, "maximum": Int(UInt32.max)]

@@ -109,6 +109,15 @@ final class ValueDecoder {
                 return nil
             }
             return .number(n >= Double(Float.greatestFiniteMagnitude) ? .infinity : n)
+        case .colorList:
+            guard let elements = elements(node, path: path, what: kind.expectation) else { return nil }
+            guard elements.count <= PropertyKind.maxListCount else { report(path, node.location, "at most \(PropertyKind.maxListCount) colours, got \(elements.count)"); return nil }
+            let colors = elements.enumerated().compactMap { i, e in color(e, path: "\(path)[\(i)]") }
+            return colors.count == elements.count ? .colors(colors) : nil
+        case .numberList(let rule):
+            guard case .array(let elements) = node.value else { typeMismatch(path, node, expected: kind.expectation); return nil }
+            guard elements.count <= PropertyKind.maxListCount else { report(path, node.location, "at most \(PropertyKind.maxListCount) numbers, got \(elements.count)"); return nil }
+            return numbers(node, path: path, counts: [elements.count], expected: kind.expectation, rule: rule).map { .numbers($0) }
         case .seed:
             guard case .number(let n) = node.value else { typeMismatch(path, node, expected: kind.expectation); return nil }
             if let problem = NumberRule(minimum: 0, maximum: Double(UInt32.max), isInteger: true).violation(n) {

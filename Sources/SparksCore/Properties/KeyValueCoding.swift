@@ -40,6 +40,14 @@ extension PropertyKind {
                 return "transform entries must be finite numbers"
             }
             return nil
+        case (.colorList, .colors(let list)):
+            if list.count > Self.maxListCount { return "at most \(Self.maxListCount) colours" }
+            for c in list { for x in [c.red, c.green, c.blue, c.alpha] where !x.isFinite { return "colour components must be finite" } }
+            return nil
+        case (.numberList(let rule), .numbers(let list)):
+            if list.count > Self.maxListCount { return "at most \(Self.maxListCount) numbers" }
+            for x in list { if let problem = rule.violation(x) { return problem } }
+            return nil
         case (.choice(let options), .string(let s)):
             return options.contains(s) ? nil : "\"\(s)\" is not one of \(options.map { "\"\($0)\"" }.joined(separator: ", "))"
         case (.point, .vector(let v)), (.size, .vector(let v)), (.rect, .vector(let v)), (.vector3, .vector(let v)):
@@ -63,6 +71,8 @@ extension PropertyKind {
         case .size: "[width, height]"
         case .rect: "[x, y, width, height]"
         case .vector3: "[x, y, z]"
+        case .colorList: "a list of colours"
+        case .numberList: "a list of numbers"
         case .color: "a colour (\"#RRGGBB\", \"#RRGGBBAA\", [r, g, b], [r, g, b, a], a name such as \"systemBlue\", or {\"white\": w, \"alpha\": a})"
         case .transform: "a transform (16 numbers or a list of operations)"
         case .image: "an image file name"

@@ -77,6 +77,13 @@ public enum PropertyKind: Hashable, Sendable {
     case repeatCount
     /// A 32-bit unsigned seed.
     case seed
+    /// A list of colours, at most ``PropertyKind/maxListCount``.
+    case colorList
+    /// A list of numbers within a rule, at most ``PropertyKind/maxListCount``.
+    case numberList(NumberRule)
+
+    /// The most elements a list property holds.
+    public static let maxListCount = 256
 
     /// How many numbers a vector of this kind has (0 for kinds that are not vectors).
     public var vectorCount: Int {

@@ -126,6 +126,22 @@ public struct PropertyDescriptor<Root>: Sendable {
         })
     }
 
+    /// A list of colours.
+    public static func colorList(_ key: String, _ path: WritableKeyPath<Root, [Color]> & Sendable, _ summary: String) -> Self {
+        Self(key, .colorList, summary, get: { .colors($0[keyPath: path]) }, set: { root, value in
+            if case .colors(let c) = value { root[keyPath: path] = c }
+        })
+    }
+
+    /// A list of numbers; an empty list sets nil (the property's "not set").
+    public static func numberList(
+        _ key: String, _ path: WritableKeyPath<Root, [Double]?> & Sendable, _ rule: NumberRule, _ summary: String
+    ) -> Self {
+        Self(key, .numberList(rule), summary, get: { .numbers($0[keyPath: path] ?? []) }, set: { root, value in
+            if case .numbers(let n) = value { root[keyPath: path] = n.isEmpty ? nil : n }
+        })
+    }
+
     /// A repeat count (a number, or infinity).
     public static func repeatCount(_ key: String, _ path: WritableKeyPath<Root, Double> & Sendable, _ summary: String) -> Self {
         Self(key, .repeatCount, summary, get: { .number($0[keyPath: path]) }, set: { root, value in

@@ -14,6 +14,10 @@ public enum PropertyValue: Hashable, Sendable {
     case transform(Transform3D)
     /// An image, or none.
     case image(Texture?)
+    /// A list of colours (a gradient's `colors`).
+    case colors([Color])
+    /// A list of numbers (a gradient's `locations`, a shape's `lineDashPattern`).
+    case numbers([Double])
     /// Part of the way from one image to another: what an animation of an image property
     /// presents between its values (Core Animation cross-fades `contents`).
     case imageCrossFade(ImageCrossFade)

@@ -83,6 +83,8 @@ public final class DrawListBuilder {
                 }
             case .roundedRectangle, .border:
                 appendShapes(batch, list.quads, m, clip, into: &output)
+            case .gradient(let index):
+                appendGradient(batch, list.quads, list.gradients[index], m, clip, into: &output)
             }
         }
         while let group = openGroups.popLast() { closeGroup(group, into: &output) }
@@ -325,7 +327,7 @@ public final class DrawListBuilder {
             switch batch.shape {
             case .roundedRectangle(let r): (radius, band) = (min(max(r, 0), hw, hh), nil)
             case .border(let width, let r): (radius, band) = (min(max(r, 0), hw, hh), min(max(width, 0), hw, hh))
-            case .rectangle: (radius, band) = (0, nil)
+            case .rectangle, .gradient: (radius, band) = (0, nil)
             }
             let wanted = radius * pixelsPerUnit / 2
             let segments = wanted.isFinite ? max(4, min(32, Int(min(wanted, 64)))) : 4
@@ -345,6 +347,39 @@ public final class DrawListBuilder {
                 let centre = shape.vertex(0, 0, color, alpha: alpha, into: &output)
                 for k in 0..<UInt32(shape.count) {
                     output.appendTriangle(centre, outerEdge + k, outerEdge + (k + 1) % UInt32(shape.count))
+                }
+            }
+        }
+        output.addCommand(.triangles, start..<output.indexCount, texture: nil, sampling: batch.sampling, blendMode: batch.blendMode, clip: clip)
+    }
+
+    // MARK: Gradients
+
+    /// Gradient-filled quads: the gradient's pieces (see ``GradientTessellation``) as triangle
+    /// fans whose vertices carry the gradient's colour times the quad's. A quad that reaches
+    /// behind the viewer is not drawn.
+    private func appendGradient(
+        _ batch: RenderBatch, _ quads: [RenderQuad], _ gradient: GradientProperties, _ m: Transform3D, _ clip: PixelRect,
+        into output: inout DrawList
+    ) {
+        let start = output.indexCount
+        let tessellation = GradientTessellation(gradient: gradient)
+        for i in batch.range {
+            let q = quads[i]
+            guard q.alpha > 0 else { continue }
+            let plane = QuadPlane(q, m)
+            guard plane.project(0, 0) != nil, plane.project(1, 0) != nil, plane.project(1, 1) != nil, plane.project(0, 1) != nil else { continue }
+            tessellation.forEachPiece { piece, colour in
+                var first: UInt32 = 0
+                for k in 0..<piece.count {
+                    let p = piece[k]
+                    let c = colour(p.x, p.y)
+                    let projected = plane.project(p.x, p.y) ?? (0, 0, 1)
+                    let index = output.appendVertex(DrawVertex(
+                        x: projected.x, y: projected.y, w: projected.w,
+                        red: min(max(Float(c.red) * q.red, 0), 1), green: min(max(Float(c.green) * q.green, 0), 1),
+                        blue: min(max(Float(c.blue) * q.blue, 0), 1), alpha: min(max(Float(c.alpha) * q.alpha, 0), 1)))
+                    if k == 0 { first = index } else if k >= 2 { output.appendTriangle(first, index - 1, index) }
                 }
             }
         }

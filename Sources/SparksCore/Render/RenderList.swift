@@ -72,6 +72,9 @@ public enum QuadShape: Hashable, Sendable {
     case roundedRectangle(cornerRadius: Float)
     /// A band `width` wide inside the rectangle's edge, with rounded corners (layer borders).
     case border(width: Float, cornerRadius: Float)
+    /// The rectangle filled with gradient `index` of the list's `gradients`, multiplied by the
+    /// quad's colour.
+    case gradient(index: Int)
 }
 
 /// A run of quads drawn with one texture, blend mode and transform: one draw call.
@@ -126,6 +129,8 @@ public struct RenderList: Sendable {
     /// that draws a list itself draws each group's batches into a cleared image and composites
     /// it with the group's opacity.
     public private(set) var groups: [RenderGroup] = []
+    /// The gradients `QuadShape.gradient` batches fill with.
+    public private(set) var gradients: [GradientProperties] = []
 
     /// Creates an empty list.
     public init(canvasSize: Size = .zero, background: Color = .clear) {
@@ -141,6 +146,7 @@ public struct RenderList: Sendable {
         quads.removeAll(keepingCapacity: true)
         batches.removeAll(keepingCapacity: true)
         groups.removeAll(keepingCapacity: true)
+        gradients.removeAll(keepingCapacity: true)
         openBatch = nil
     }
 
@@ -204,6 +210,12 @@ public struct RenderList: Sendable {
             quads[batches[start].range.lowerBound].alpha *= groups[token].opacity
             groups.removeLast()
         }
+    }
+
+    /// Adds a gradient for a `QuadShape.gradient` batch; returns its index.
+    public mutating func appendGradient(_ gradient: GradientProperties) -> Int {
+        gradients.append(gradient)
+        return gradients.count - 1
     }
 
     /// Closes the current batch; call once after the last quad.

@@ -115,6 +115,14 @@ public final class RenderListBuilder {
                 red: Float(c.red), green: Float(c.green), blue: Float(c.blue), alpha: Float(c.alpha * opacity)))
         }
 
+        if let gradient = state.content.gradient, !gradient.colors.isEmpty, hasArea {
+            let index = list.appendGradient(gradient)
+            list.beginBatch(texture: nil, blendMode: .normal, transform: world, shape: .gradient(index: index), clip: context.clip)
+            list.append(RenderQuad(
+                centerX: centre.0, centerY: centre.1, halfWidth: half.0, halfHeight: half.1,
+                red: Float(tint.red), green: Float(tint.green), blue: Float(tint.blue), alpha: Float(tint.alpha * opacity)))
+        }
+
         // masksToBounds clips contents, particles and sublayers to the bounds (their box on the canvas).
         var inner = context
         inner.opacity = opacity

@@ -58,6 +58,7 @@ public struct LayerDescription: Hashable, Sendable {
         case .layer: .plain
         case .emitter: .emitter(emitter)
         case .replicator: .replicator(replicator)
+        case .gradient: .gradient(GradientProperties())
         }
         self.init(properties: properties, content: content, animations: animations, sublayers: sublayers)
     }
