@@ -9,18 +9,13 @@ extension PropertyValue {
         case (.vector(let x), .vector(let y)) where x.count == y.count:
             return .vector(PropertyVector.combine(x, y) { $0 + ($1 - $0) * t })
         case (.color(let x), .color(let y)):
-            return .color(Color(
-                red: x.red + (y.red - x.red) * t, green: x.green + (y.green - x.green) * t,
-                blue: x.blue + (y.blue - x.blue) * t, alpha: x.alpha + (y.alpha - x.alpha) * t))
+            return .color(Color.mix(x, y, t))
         case (.transform(let x), .transform(let y)):
             return .transform(Transform3D.interpolate(x, y, t))
         case (.image(let x), .image(let y)):
             return ImageCrossFade.value(from: x, to: y, fraction: t)
         case (.colors(let x), .colors(let y)) where x.count == y.count:
-            return .colors(zip(x, y).map { a, b in
-                Color(red: a.red + (b.red - a.red) * t, green: a.green + (b.green - a.green) * t,
-                      blue: a.blue + (b.blue - a.blue) * t, alpha: a.alpha + (b.alpha - a.alpha) * t)
-            })
+            return .colors(zip(x, y).map { Color.mix($0, $1, t) })
         case (.numbers(let x), .numbers(let y)) where x.count == y.count:
             return .numbers(zip(x, y).map { $0 + ($1 - $0) * t })
         default:

@@ -119,6 +119,13 @@ public struct Color: Hashable, Sendable {
         Color(red: red.clamped01, green: green.clamped01, blue: blue.clamped01, alpha: alpha.clamped01)
     }
 
+    /// The colour a fraction `t` of the way from `a` to `b`, component by component (straight
+    /// alpha).
+    public static func mix(_ a: Color, _ b: Color, _ t: Double) -> Color {
+        Color(red: a.red + (b.red - a.red) * t, green: a.green + (b.green - a.green) * t,
+              blue: a.blue + (b.blue - a.blue) * t, alpha: a.alpha + (b.alpha - a.alpha) * t)
+    }
+
     /// Component-wise product (modulation).
     public static func * (a: Color, b: Color) -> Color {
         Color(red: a.red * b.red, green: a.green * b.green, blue: a.blue * b.blue, alpha: a.alpha * b.alpha)

@@ -47,9 +47,7 @@ public struct GradientProperties: Hashable, Sendable {
         for i in 1..<max(n, 1) where t <= stopLocation(i) {
             let a = stopLocation(i - 1), b = stopLocation(i)
             let f = b > a ? (t - a) / (b - a) : 1
-            let x = colors[i - 1], y = colors[i]
-            return Color(red: x.red + (y.red - x.red) * f, green: x.green + (y.green - x.green) * f,
-                         blue: x.blue + (y.blue - x.blue) * f, alpha: x.alpha + (y.alpha - x.alpha) * f)
+            return Color.mix(colors[i - 1], colors[i], f)
         }
         return colors[n - 1]
     }
