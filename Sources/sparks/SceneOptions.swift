@@ -48,9 +48,14 @@ struct SceneOptions: ParsableArguments {
     }
 
     /// Reads and checks a preset file and applies --live (the window reloads through this).
+    /// What the preset says that Sparks reads but does not act on is printed as notes.
     func load(_ url: URL, locator: PresetLocator) -> Result<SceneDescription, PresetError> {
-        guard let live else { return locator.load(url, limits: limits) }
-        return locator.load(url, limits: limits) { $0.scaleBirthRates(toLiveParticles: Double(live)) }
+        let result = live.map { live in locator.load(url, limits: limits) { $0.scaleBirthRates(toLiveParticles: Double(live)) } }
+            ?? locator.load(url, limits: limits)
+        if case .success(let description) = result {
+            for note in description.notes { FileHandle.standardError.write(Data("\(note) (note)\n".utf8)) }
+        }
+        return result
     }
 
     /// Builds a scene from `description` with the overrides applied.

@@ -47,6 +47,23 @@ struct CommandTests {
         #expect(problem["suggestion"] as? String == "circle")
     }
 
+    @Test("Keys a preset holds that Sparks does not act on are noted by validate (text and JSON) and render, which still succeed")
+    func notes() throws {
+        let folder = try temporaryFolder()
+        let file = folder.appendingPathComponent("styled.json")
+        try #"{"layers": [{"type": "emitter", "emitterCells": [{"name": "c", "contents": "spark.png", "style": {"rendererHint": 2}}]}]}"#
+            .write(to: file, atomically: true, encoding: .utf8)
+        let validate = try sparks("validate", file.path)
+        #expect(validate.status == 0)
+        #expect(validate.output.contains("layers[0].emitterCells[0].style.rendererHint: style key \"rendererHint\" is not a cell property; ignored (note)"), "\(validate.output)")
+        let json = try sparks("validate", "--json", file.path)
+        let files = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]])
+        #expect((files.first?["notes"] as? [String])?.count == 1)
+        let render = try sparks("render", file.path, "--out", folder.appendingPathComponent("out.png").path)
+        #expect(render.status == 0)
+        #expect(render.error.contains("rendererHint"), "\(render.error)")
+    }
+
     @Test("An unknown preset name suggests the nearest one")
     func unknownPreset() throws {
         let result = try sparks("render", "fier", "--out", "/tmp/unused.png")

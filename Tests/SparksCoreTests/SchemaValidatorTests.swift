@@ -62,6 +62,26 @@ struct SchemaValidatorTests {
         ("transform with 15 numbers", #"{"layers": [{"transform": [1,0,0,0,0,1,0,0,0,0,1,0,0,0,0]}]}"#),
     ]
 
+    @Test("iOS spellings of values are accepted by both the decoder and the schema")
+    func iosSpellingsAcceptedByBoth() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sparks-schema-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("ios.json")
+        try #"""
+            { "layers": [
+              { "type": "emitter", "emitterShape": "kCAEmitterLayerLine", "emitterMode": ".outline", "renderMode": "CAEmitterLayerRenderMode.additive",
+                "backgroundColor": "UIColor.systemBlue", "borderColor": {"white": 0.5, "alpha": 1}, "contentsGravity": "kCAGravityResizeAspect",
+                "animations": [ { "type": "basic", "keyPath": "opacity", "toValue": 0, "fillMode": "kCAFillModeForwards",
+                                  "timingFunction": "CAMediaTimingFunctionName.easeOut" } ] } ] }
+            """#.write(to: file, atomically: true, encoding: .utf8)
+        if case .failure(let error) = PresetDecoder.load(contentsOf: file, assetDirectories: []) { Issue.record("the decoder refused it: \(error)") }
+        #expect(try validateWithJSONSchema([file])[file.path] == [])
+        // A misspelt constant is refused by the schema too.
+        let bad = folder.appendingPathComponent("bad.json")
+        try #"{"layers": [{"type": "emitter", "emitterShape": "kCAEmitterLayerHexagon"}]}"#.write(to: bad, atomically: true, encoding: .utf8)
+        #expect(try validateWithJSONSchema([bad])[bad.path]?.isEmpty == false)
+    }
+
     @Test("Bad fixtures are rejected by both the decoder and the schema")
     func badFixturesRejectedByBoth() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sparks-schema-\(UUID().uuidString)")

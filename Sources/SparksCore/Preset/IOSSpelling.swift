@@ -19,6 +19,14 @@ enum IOSSpelling {
         return nil
     }
 
+    /// A regular expression matching the iOS spellings of `options` that `canonical` accepts
+    /// (not the options themselves), for the JSON Schema.
+    static func pattern(for options: [String]) -> String {
+        let members = options.joined(separator: "|")
+        let constants = options.map(capitalised).joined(separator: "|")
+        return "^(?:kCA[A-Za-z0-9]+(?:\(constants))|[A-Za-z0-9_.]*\\.(?:\(members)))$"
+    }
+
     private static func capitalised(_ option: String) -> String {
         option.prefix(1).uppercased() + option.dropFirst()
     }

@@ -68,7 +68,7 @@ public enum PresetSchema {
             "timingFunction": [
                 "description": "A named curve or the control points [x1, y1, x2, y2].",
                 "anyOf": [
-                    ["enum": TimingFunction.named.keys.sorted()],
+                    spelledChoice(TimingFunction.named.keys.sorted()),
                     ["type": "array", "items": ["type": "number"], "minItems": 4, "maxItems": 4],
                 ],
             ],
@@ -85,7 +85,7 @@ public enum PresetSchema {
                 "description": PropertyKind.color.expectation,
                 "anyOf": [
                     ["type": "string", "pattern": "^#([0-9a-fA-F]{6}|[0-9a-fA-F]{8})$"],
-                    ["enum": Color.named.keys.sorted()],
+                    spelledChoice(Color.named.keys.sorted()),
                     ["type": "array", "items": ["type": "number", "minimum": 0, "maximum": 1], "minItems": 3, "maxItems": 4],
                     [
                         "type": "object", "additionalProperties": false,
@@ -211,6 +211,11 @@ public enum PresetSchema {
         return result
     }
 
+    /// One of `options`, or the same in a spelling iOS code uses (see `IOSSpelling`).
+    private static func spelledChoice(_ options: [String]) -> [String: Any] {
+        ["anyOf": [["enum": options], ["type": "string", "pattern": IOSSpelling.pattern(for: options)]]]
+    }
+
     private static func number(_ rule: NumberRule) -> [String: Any] {
         var schema: [String: Any] = ["type": rule.isInteger ? "integer" : "number", "maximum": rule.maximum]
         schema[rule.excludesMinimum ? "exclusiveMinimum" : "minimum"] = rule.minimum
@@ -222,7 +227,7 @@ public enum PresetSchema {
         case .number(let rule): return number(rule)
         case .bool: return ["type": "boolean"]
         case .text, .image: return ["type": "string"]
-        case .choice(let options): return ["enum": options]
+        case .choice(let options): return spelledChoice(options)
         case .point, .size, .rect, .vector3:
             let count = kind.vectorCount
             return ["type": "array", "items": number(kind.componentRule), "minItems": count, "maxItems": count]
