@@ -77,7 +77,7 @@ public final class CPURenderer: DrawBackend {
     /// Clears the buffer to the list's background and draws the list. Only pixels inside both
     /// the list's size and the buffer's are drawn.
     public func draw(_ list: DrawList) {
-        let depth = list.groupDepth
+        let depth = job.resolveGroups(of: list)
         if groupImages.first.map({ $0.width != buffer.width || $0.height != buffer.height }) ?? false { groupImages.removeAll() }
         while groupImages.count < depth, let image = PixelBuffer(width: buffer.width, height: buffer.height) { groupImages.append(image) }
         job.prepare(list, buffer: buffer, groupImages: groupImages, textures: textures)
@@ -97,7 +97,6 @@ private final class BandJob: ParallelJob {
     /// markers, the group's own image) and its clip within every group open around it.
     private var commandLevel: [Int] = []
     private var commandClip: [PixelRect] = []
-    private var groupClips: [PixelRect] = []
     private var background: UInt32 = 0
     /// Each command's texture (nil for solid colour or one that failed to load).
     private var commandTextures: [RasterTexture?] = []
@@ -114,29 +113,16 @@ private final class BandJob: ParallelJob {
 
     deinit { covered.deallocate() }
 
+    /// Works out which image each command of `list` draws into and its clip within its groups;
+    /// returns the group images the list needs. Called before `prepare`.
+    func resolveGroups(of list: DrawList) -> Int {
+        list.resolveGroups(levels: &commandLevel, clips: &commandClip)
+    }
+
     func prepare(_ list: DrawList, buffer: PixelBuffer, groupImages: [PixelBuffer], textures: TextureStore<RasterTexture>) {
         self.list = list
         self.buffer = buffer
         self.groupImages = groupImages
-        commandLevel.removeAll(keepingCapacity: true)
-        commandClip.removeAll(keepingCapacity: true)
-        // The clips of the groups open around each command (the first: the whole output).
-        groupClips.removeAll(keepingCapacity: true)
-        groupClips.append(list.bounds)
-        for command in list.commands {
-            let clip = command.clip.intersection(groupClips[groupClips.count - 1])
-            switch command.primitive {
-            case .quads, .triangles:
-                commandLevel.append(groupClips.count - 1)
-            case .beginGroup:
-                groupClips.append(clip)
-                commandLevel.append(groupClips.count - 1)
-            case .endGroup:
-                commandLevel.append(groupClips.count - 1)
-                if groupClips.count > 1 { groupClips.removeLast() }
-            }
-            commandClip.append(clip)
-        }
         background = PixelBuffer.premultiplied(list.background)
         commandTextures.removeAll(keepingCapacity: true)
         commandFailed.removeAll(keepingCapacity: true)
@@ -230,6 +216,7 @@ private final class BandJob: ParallelJob {
                             case .beginGroup:
                                 for y in y0..<y1 { (target.pixels + y * target.rowStride + x0).update(repeating: 0, count: x1 - x0) }
                             case .endGroup(let opacity):
+                                guard level > 0 else { break }
                                 let below = level == 1 ? buffer : groupImages[level - 2]
                                 let fade = UniformTint(red: 1, green: 1, blue: 1, alpha: opacity).lanes
                                 for y in y0..<y1 {

@@ -31,8 +31,10 @@ final class SDLGeometryBackend: DrawBackend {
     /// One target texture per level of groups open at once, at the list's size.
     private var groupTargets: [OpaquePointer] = []
     private var groupTargetSize = (width: 0, height: 0)
-    /// Clips of the groups open while drawing (the first: the whole output).
-    private var groupClips: [PixelRect] = []
+    /// Per command of the list being drawn: the level of the image it draws into and its clip
+    /// within its groups (see `DrawList.resolveGroups`).
+    private var commandLevels: [Int] = []
+    private var commandClips: [PixelRect] = []
 
     /// Creates a backend for `renderer`; nil when the renderer cannot blend premultiplied colour
     /// (SDL's software renderer cannot: draw with the CPU rasterizer there).
@@ -56,15 +58,14 @@ final class SDLGeometryBackend: DrawBackend {
         for target in groupTargets { SDL_DestroyTexture(target) }
     }
 
-    /// Makes sure there is a target texture per group level at the list's size; false when one
-    /// cannot be made.
-    private func prepareGroupTargets(_ list: DrawList) -> Bool {
+    /// Makes sure there are `depth` target textures (one per group level) at the list's size;
+    /// false when one cannot be made.
+    private func prepareGroupTargets(_ list: DrawList, depth: Int) -> Bool {
         if groupTargetSize != (list.width, list.height) {
             for target in groupTargets { SDL_DestroyTexture(target) }
             groupTargets.removeAll()
             groupTargetSize = (list.width, list.height)
         }
-        let depth = list.groupDepth
         while groupTargets.count < depth {
             guard let target = SDL_CreateTexture(
                 renderer, SparksPixelFormatARGB8888(), Int32(SDL_TEXTUREACCESS_TARGET.rawValue), Int32(list.width), Int32(list.height))
@@ -84,11 +85,10 @@ final class SDLGeometryBackend: DrawBackend {
         SDL_SetRenderDrawColor(renderer, UInt8(truncatingIfNeeded: background >> 16), UInt8(truncatingIfNeeded: background >> 8), UInt8(truncatingIfNeeded: background), 255)
         SDL_RenderFillRect(renderer, nil)
         // Without target textures a group's content is drawn straight, unfaded.
-        let groups = prepareGroupTargets(list)
-        groupClips.removeAll(keepingCapacity: true)
-        groupClips.append(list.bounds)
-        for command in list.commands {
-            let bounds = command.clip.intersection(groupClips[groupClips.count - 1])
+        let depth = list.resolveGroups(levels: &commandLevels, clips: &commandClips)
+        let groups = prepareGroupTargets(list, depth: depth)
+        for (index, command) in list.commands.enumerated() {
+            let bounds = commandClips[index], level = commandLevels[index]
             var clip = SDL_Rect(x: bounds.x0, y: bounds.y0, w: Int32(bounds.width), h: Int32(bounds.height))
             let blend = command.blendMode == .additive ? additive : sourceOver
             switch command.primitive {
@@ -99,24 +99,20 @@ final class SDLGeometryBackend: DrawBackend {
                 SDL_RenderSetClipRect(renderer, &clip)
                 drawTriangles(list, command, blend)
             case .beginGroup:
-                groupClips.append(bounds)
                 guard groups else { continue }
                 // Draw into this level's image, transparent within the group's clip.
-                SDL_SetRenderTarget(renderer, groupTargets[groupClips.count - 2])
+                SDL_SetRenderTarget(renderer, groupTargets[level - 1])
                 SDL_RenderSetClipRect(renderer, &clip)
                 SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
                 SDL_SetRenderDrawColor(renderer, 0, 0, 0, 0)
                 SDL_RenderFillRect(renderer, &clip)
             case .endGroup(let opacity):
-                guard groupClips.count > 1 else { continue }
-                groupClips.removeLast()
-                guard groups else { continue }
-                let image = groupTargets[groupClips.count - 1]
-                // Back to the level below (the window's viewport when it is the screen).
-                SDL_SetRenderTarget(renderer, groupClips.count == 1 ? nil : groupTargets[groupClips.count - 2])
-                let outer = groupClips[groupClips.count - 1].intersection(bounds)
-                var outerClip = SDL_Rect(x: outer.x0, y: outer.y0, w: Int32(outer.width), h: Int32(outer.height))
-                SDL_RenderSetClipRect(renderer, &outerClip)
+                guard groups, level > 0 else { continue }
+                let image = groupTargets[level - 1]
+                // Back to the level below (the window's viewport when it is the screen), where
+                // the group's clip lies within the clips around it.
+                SDL_SetRenderTarget(renderer, level == 1 ? nil : groupTargets[level - 2])
+                SDL_RenderSetClipRect(renderer, &clip)
                 let fade = UInt8(min(max(opacity, 0), 1) * 255 + 0.5)
                 SDL_SetTextureColorMod(image, fade, fade, fade)
                 SDL_SetTextureAlphaMod(image, fade)

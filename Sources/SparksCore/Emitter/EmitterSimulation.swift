@@ -81,25 +81,17 @@ public final class EmitterSimulation {
     /// room for the dead slots the ring carries), so a running effect does not grow its memory
     /// step by step. Cells already holding memory are left alone.
     func reserveForSteadyState(_ properties: EmitterProperties, limit: Int) {
-        func visit(_ cells: [EmitterCell], _ states: [CellState], parentBirths: Double?, parentLife: Double) {
+        func visit(_ cells: [EmitterCell], _ states: [CellState], parent: (births: Double, life: Double)?) {
             for (cell, state) in zip(cells, states) {
-                let rate = cell.isEnabled ? Self.rate(of: cell, properties: properties, isSubcell: parentBirths != nil) : 0
-                let births: Double
-                if let parentBirths {
-                    let window = cell.emissionInterval
-                    births = parentBirths * rate * max(0, min(window.end, parentLife) - max(window.start, 0))
-                } else {
-                    births = rate
-                }
-                let life = max(0, (cell.lifetime + abs(cell.lifetimeRange) * CoreAnimationChoices.rangeWidthFactor / 2) * properties.lifetime)
-                let expected = births * life * 1.05
+                let steady = properties.steadyState(of: cell, parent: parent)
+                let expected = steady.births * steady.life * 1.05
                 if state.storage.capacity == 0, expected.isFinite, expected >= 64 {
                     state.storage.reserve(additional: Int(min(expected, Double(min(limit, Self.maxReservedPerCell)))))
                 }
-                visit(cell.emitterCells, state.children, parentBirths: births, parentLife: life)
+                visit(cell.emitterCells, state.children, parent: steady)
             }
         }
-        visit(properties.emitterCells, cellStates, parentBirths: nil, parentLife: 0)
+        visit(properties.emitterCells, cellStates, parent: nil)
     }
 
     /// The layer time the simulation starts from: 0, or earlier when a top-level cell's
@@ -116,7 +108,7 @@ public final class EmitterSimulation {
     /// The longest a chain of particles (cell, sub-cell, …) can stay alive, in layer seconds.
     static func chainLifetime(of cells: [EmitterCell], lifetimeMultiplier: Double) -> Double {
         cells.reduce(0) { longest, cell in
-            let own = (cell.lifetime + abs(cell.lifetimeRange) * CoreAnimationChoices.rangeWidthFactor / 2) * lifetimeMultiplier
+            let own = cell.lifetimeBound() * lifetimeMultiplier
             return max(longest, own + chainLifetime(of: cell.emitterCells, lifetimeMultiplier: lifetimeMultiplier))
         }
     }

@@ -114,6 +114,9 @@ public struct Color: Hashable, Sendable {
             alpha: Double(rgba & 0xFF) / 255)
     }
 
+    /// Whether every component is a finite number.
+    public var isFinite: Bool { red.isFinite && green.isFinite && blue.isFinite && alpha.isFinite }
+
     /// Components clamped to 0…1.
     public var clamped: Color {
         Color(red: red.clamped01, green: green.clamped01, blue: blue.clamped01, alpha: alpha.clamped01)

@@ -40,6 +40,12 @@ public struct Transform3D: Hashable, Sendable {
         [m11, m12, m13, m14, m21, m22, m23, m24, m31, m32, m33, m34, m41, m42, m43, m44]
     }
 
+    /// The entries in row order, as key paths, for reading and writing one without building
+    /// an array.
+    static let entries: [WritableKeyPath<Transform3D, Double> & Sendable] = [
+        \.m11, \.m12, \.m13, \.m14, \.m21, \.m22, \.m23, \.m24, \.m31, \.m32, \.m33, \.m34, \.m41, \.m42, \.m43, \.m44,
+    ]
+
     /// The identity transform (CATransform3DIdentity).
     public static let identity = Transform3D(
         m11: 1, m12: 0, m13: 0, m14: 0,

@@ -89,10 +89,7 @@ public struct EmitterCell: Hashable, Sendable {
     /// The drawn size in points at scale 1: contents pixel size × contentsRect.size / contentsScale
     /// (spec §6.6). Zero without contents.
     public var baseSize: Size {
-        guard let contents, contentsScale > 0 else { return .zero }
-        return Size(
-            width: Double(contents.pixelWidth) * contentsRect.size.width / contentsScale,
-            height: Double(contents.pixelHeight) * contentsRect.size.height / contentsScale)
+        contents?.pointSize(contentsRect: contentsRect, contentsScale: contentsScale) ?? .zero
     }
 
     /// The emission interval in parent time (layer time for a top-level cell, parent age for a

@@ -118,27 +118,29 @@ public enum LayerContent: Hashable, Sendable {
     /// Changes the emitter properties in place, for an emitter layer (moved out while
     /// changed, so their cell arrays stay uniquely referenced and nothing is copied).
     public mutating func changeEmitter(_ change: (inout EmitterProperties) -> Void) {
-        guard case .emitter(var properties) = self else { return }
-        self = .plain
-        change(&properties)
-        self = .emitter(properties)
+        changePayload({ $0.emitter }, LayerContent.emitter, change)
     }
 
     /// Changes the replicator properties in place, for a replicator layer.
     public mutating func changeReplicator(_ change: (inout ReplicatorProperties) -> Void) {
-        guard case .replicator(var properties) = self else { return }
-        self = .plain
-        change(&properties)
-        self = .replicator(properties)
+        changePayload({ $0.replicator }, LayerContent.replicator, change)
     }
 
     /// Changes the gradient properties in place, for a gradient layer (its colour arrays stay
     /// uniquely referenced).
     public mutating func changeGradient(_ change: (inout GradientProperties) -> Void) {
-        guard case .gradient(var properties) = self else { return }
+        changePayload({ $0.gradient }, LayerContent.gradient, change)
+    }
+
+    /// Changes the payload `extract` finds, if this content has one: the content is emptied
+    /// while the payload is changed, so the payload's arrays have one owner, then wrapped back.
+    private mutating func changePayload<Payload>(
+        _ extract: (LayerContent) -> Payload?, _ wrap: (Payload) -> LayerContent, _ change: (inout Payload) -> Void
+    ) {
+        guard var payload = extract(self) else { return }
         self = .plain
-        change(&properties)
-        self = .gradient(properties)
+        change(&payload)
+        self = wrap(payload)
     }
 
     /// Whether the layer keeps its sublayers' depth instead of flattening them.

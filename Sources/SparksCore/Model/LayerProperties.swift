@@ -71,7 +71,7 @@ public struct LayerProperties: Hashable, Sendable {
         self.name = name
     }
 
-    /// The anchor point in the layer's own coordinates (spec §1.2, with anchorPointZ = 0).
+    /// The anchor point in the layer's own coordinates, at depth `anchorPointZ` (spec §1.2).
     public var anchorInBounds: Vector3 {
         Vector3(
             bounds.origin.x + anchorPoint.x * bounds.size.width,

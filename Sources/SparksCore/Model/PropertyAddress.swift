@@ -1,27 +1,25 @@
-/// A component of a transform addressed by a key path such as `transform.scale.y` (spec §2.2),
-/// or one element of its matrix (`sublayerTransform.m34`).
+/// A component of a transform addressed by a key path such as `transform.scale.y`: a part of
+/// the transform as it decomposes (spec §2.2).
 public enum TransformComponent: String, Hashable, Sendable, CaseIterable {
     case scaleX = "scale.x", scaleY = "scale.y", scaleZ = "scale.z", scale = "scale", scaleXY = "scale.xy"
     case rotationX = "rotation.x", rotationY = "rotation.y", rotationZ = "rotation.z", rotation = "rotation"
     case translationX = "translation.x", translationY = "translation.y", translationZ = "translation.z", translation = "translation"
-    case m11, m12, m13, m14, m21, m22, m23, m24, m31, m32, m33, m34, m41, m42, m43, m44
 
     /// The kind of value the component takes (a number, or [x, y] for `translation`).
     var kind: PropertyKind { self == .translation ? .point : .number(.any) }
-
-    /// The index of a matrix element in row-major order, or nil for a decomposed part.
-    var elementIndex: Int? {
-        guard rawValue.count == 3, rawValue.hasPrefix("m"), let row = Int(rawValue.dropFirst().prefix(1)), let column = Int(rawValue.suffix(1)) else { return nil }
-        return (row - 1) * 4 + column - 1
-    }
 }
 
 /// Which part of a property a key path names beyond the property itself.
 public enum PropertyComponent: Hashable, Sendable {
     /// One number of a point, size or rectangle (`position.x`, `bounds.size.width`).
     case index(Int)
-    /// A part of a transform (`transform.rotation.z`, `sublayerTransform.m34`).
+    /// A part of a transform (`transform.rotation.z`).
     case transform(TransformComponent)
+    /// One element of a transform's matrix, row-major from 0 (`sublayerTransform.m34` is 11).
+    case matrixElement(Int)
+
+    /// The names of a matrix's elements, m11 … m44, in row-major order.
+    static let matrixElementNames = (1...4).flatMap { row in (1...4).map { "m\(row)\($0)" } }
 }
 
 /// A Core Animation key path resolved for a kind of layer: which property (and which component
@@ -80,10 +78,12 @@ public enum PropertyAddress: Hashable, Sendable {
         }
         if componentName.isEmpty { return (descriptor.kind, nil) }
         if descriptor.kind == .transform {
+            if let index = PropertyComponent.matrixElementNames.firstIndex(of: componentName) { return (.number(.any), .matrixElement(index)) }
             guard let component = TransformComponent(rawValue: componentName) else {
+                let names = TransformComponent.allCases.map(\.rawValue) + PropertyComponent.matrixElementNames
                 throw KeyPathError(
                     keyPath: keyPath, reason: "unknown transform component \"\(componentName)\"",
-                    suggestion: nearestKey(to: componentName, in: TransformComponent.allCases.map(\.rawValue)).map { "\(key).\($0)" })
+                    suggestion: nearestKey(to: componentName, in: names).map { "\(key).\($0)" })
             }
             return (component.kind, .transform(component))
         }
@@ -146,7 +146,8 @@ public enum PropertyAddress: Hashable, Sendable {
         switch (component, value) {
         case (nil, _): return value
         case (.index(let i), .vector(let v)): return .number(v[i])
-        case (.transform(let part), .transform(let m)): return m.value(of: part)
+        case (.transform(let part), .transform(let m)): return TransformParts(m).value(of: part)
+        case (.matrixElement(let i), .transform(let m)): return .number(m[keyPath: Transform3D.entries[i]])
         default: return nil
         }
     }
@@ -160,8 +161,13 @@ public enum PropertyAddress: Hashable, Sendable {
             guard let n = value.number else { return }
             v[i] = n
             descriptor.set(&root, .vector(v))
-        case (.transform(let part), .transform(var m)):
-            m.set(part, value)
+        case (.transform(let part), .transform(let m)):
+            var parts = TransformParts(m)
+            parts.set(part, value)
+            descriptor.set(&root, .transform(parts.transform))
+        case (.matrixElement(let i), .transform(var m)):
+            guard let n = value.number else { return }
+            m[keyPath: Transform3D.entries[i]] = n
             descriptor.set(&root, .transform(m))
         default:
             return

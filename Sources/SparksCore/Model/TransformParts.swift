@@ -59,7 +59,6 @@ struct TransformParts: Equatable {
         case .translationY: .number(translation.y)
         case .translationZ: .number(translation.z)
         case .translation: .vector(PropertyVector(translation.x, translation.y))
-        case .m11, .m12, .m13, .m14, .m21, .m22, .m23, .m24, .m31, .m32, .m33, .m34, .m41, .m42, .m43, .m44: .number(0)
         }
     }
 
@@ -81,7 +80,7 @@ struct TransformParts: Equatable {
         case .translationX: translation.x = n
         case .translationY: translation.y = n
         case .translationZ: translation.z = n
-        case .translation, .m11, .m12, .m13, .m14, .m21, .m22, .m23, .m24, .m31, .m32, .m33, .m34, .m41, .m42, .m43, .m44: break
+        case .translation: break
         }
     }
 
@@ -175,29 +174,5 @@ extension Transform3D {
         var m = Transform3D.scale(s.x, s.y, s.z) * q.rows
         m.m41 = tr.x; m.m42 = tr.y; m.m43 = tr.z
         return m
-    }
-}
-
-extension Transform3D {
-    /// The value of a key-path component: a matrix element as it is, a part as the transform
-    /// decomposes (spec §2.2).
-    func value(of component: TransformComponent) -> PropertyValue {
-        if let i = component.elementIndex { return .number(rowMajor[i]) }
-        return TransformParts(self).value(of: component)
-    }
-
-    /// Sets a key-path component: a matrix element directly, a part by decomposing, replacing
-    /// it and rebuilding.
-    mutating func set(_ component: TransformComponent, _ value: PropertyValue) {
-        if let i = component.elementIndex {
-            guard let n = value.number else { return }
-            var elements = rowMajor
-            elements[i] = n
-            self = Transform3D(rowMajor: elements)
-            return
-        }
-        var parts = TransformParts(self)
-        parts.set(component, value)
-        self = parts.transform
     }
 }

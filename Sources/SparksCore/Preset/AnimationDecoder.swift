@@ -86,10 +86,7 @@ struct AnimationDecoder {
 
         var animation = Animation(kind: kind, keyPath: keyPath, target: target)
         animation.valueFunction = valueFunction
-        for m in members {
-            guard let descriptor = Animation.table[m.key] ?? type.extraTable?[m.key] else { continue }
-            if let value = reader.decode(descriptor.kind, m.value, path: "\(path).\(m.key)") { descriptor.set(&animation, value) }
-        }
+        for m in members { _ = reader.set(m, path: "\(path).\(m.key)", on: &animation, from: Animation.table, type.extraTable) }
         if let m = member("timingFunction") { animation.timingFunction = timingFunction(m.value, path: "\(path).timingFunction") }
         if var keyframes = animation.keyframes {
             decodeKeyframeTiming(members, path: path, into: &keyframes)

@@ -132,19 +132,10 @@ private struct CellCost {
     /// multiplied by its parent's).
     static func of(_ cells: [EmitterCell], emitter: EmitterProperties, path: String) -> [CellCost] {
         var result: [CellCost] = []
-        func rate(_ cell: EmitterCell, isSubcell: Bool) -> Double {
-            cell.isEnabled ? EmitterSimulation.rate(of: cell, properties: emitter, isSubcell: isSubcell) : 0
-        }
-        func visit(_ cells: [EmitterCell], path: String, parentBirths: Double?, parentLife: Double, parentScale: Double) {
+        func visit(_ cells: [EmitterCell], path: String, parent: (births: Double, life: Double)?, parentScale: Double) {
             for (i, cell) in cells.enumerated() {
-                let births: Double
-                if let parentBirths {
-                    let window = cell.emissionInterval
-                    births = parentBirths * rate(cell, isSubcell: true) * max(0, min(window.end, parentLife) - max(window.start, 0))
-                } else {
-                    births = rate(cell, isSubcell: false)
-                }
-                let life = max(0, (cell.lifetime + abs(cell.lifetimeRange) * CoreAnimationChoices.rangeWidthFactor / 2) * emitter.lifetime)
+                let steady = emitter.steadyState(of: cell, parent: parent)
+                let (births, life) = steady
                 // The largest |scale| over a life: at birth or at death, with the range's extremes.
                 let spread = abs(cell.scaleRange) * CoreAnimationChoices.rangeWidthFactor / 2
                 let atBirth = (abs(cell.scale) + spread) * abs(emitter.scale) * parentScale
@@ -156,10 +147,10 @@ private struct CellCost {
                 let area = size.width * size.height * scale * scale
                 result.append(CellCost(path: cellPath, texture: cell.contents, live: live.isFinite ? live : .greatestFiniteMagnitude,
                                        largestArea: area.isFinite ? area : .greatestFiniteMagnitude))
-                visit(cell.emitterCells, path: "\(cellPath).emitterCells", parentBirths: births, parentLife: life, parentScale: scale)
+                visit(cell.emitterCells, path: "\(cellPath).emitterCells", parent: steady, parentScale: scale)
             }
         }
-        visit(cells, path: path, parentBirths: nil, parentLife: 0, parentScale: 1)
+        visit(cells, path: path, parent: nil, parentScale: 1)
         return result
     }
 }

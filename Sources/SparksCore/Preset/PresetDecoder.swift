@@ -88,9 +88,7 @@ public struct PresetDecoder: Sendable {
                     decodeLayer(element, path: "layers[\(i)]", depth: 1, reader: reader)
                 }
             default:
-                if let descriptor = SceneDescription.table[member.key] {
-                    if let value = reader.decode(descriptor.kind, member.value, path: path) { descriptor.set(&scene, value) }
-                } else {
+                if !reader.set(member, path: path, on: &scene, from: SceneDescription.table) {
                     unknownKey(member, path: "", allowed: Self.documentKeys, reader: reader)
                 }
             }
@@ -102,12 +100,8 @@ public struct PresetDecoder: Sendable {
     private func decodeCanvas(_ node: JSONNode, reader: ValueDecoder) -> CanvasDescription? {
         guard let members = reader.members(node, path: "canvas", what: "the canvas") else { return nil }
         var canvas = CanvasDescription()
-        for member in members {
-            if let descriptor = CanvasDescription.table[member.key] {
-                if let value = reader.decode(descriptor.kind, member.value, path: "canvas.\(member.key)") { descriptor.set(&canvas, value) }
-            } else {
-                unknownKey(member, path: "canvas", allowed: CanvasDescription.table.keys, reader: reader)
-            }
+        for member in members where !reader.set(member, path: "canvas.\(member.key)", on: &canvas, from: CanvasDescription.table) {
+            unknownKey(member, path: "canvas", allowed: CanvasDescription.table.keys, reader: reader)
         }
         return canvas
     }
@@ -174,9 +168,8 @@ public struct PresetDecoder: Sendable {
             }
             for member in members where member.key != "style" {
                 let memberPath = "\(cellPath).\(member.key)"
-                if let descriptor = EmitterCell.table[member.key] {
-                    if let value = reader.decode(descriptor.kind, member.value, path: memberPath) { descriptor.set(&cell, value) }
-                } else if member.key == "emitterCells" {
+                guard !reader.set(member, path: memberPath, on: &cell, from: EmitterCell.table) else { continue }
+                if member.key == "emitterCells" {
                     cell.emitterCells = decodeCells(member.value, path: memberPath, depth: depth + 1, reader: reader)
                 } else if Self.privateCellKeys.contains(member.key) {
                     reader.report(memberPath, member.keyLocation, "\"\(member.key)\" is a private Core Animation key that Sparks does not support")
@@ -194,9 +187,7 @@ public struct PresetDecoder: Sendable {
         guard let members = reader.members(node, path: path, what: "a style dictionary") else { return }
         for member in members {
             let memberPath = "\(path).\(member.key)"
-            if let descriptor = EmitterCell.table[member.key] {
-                if let value = reader.decode(descriptor.kind, member.value, path: memberPath) { descriptor.set(&cell, value) }
-            } else {
+            if !reader.set(member, path: memberPath, on: &cell, from: EmitterCell.table) {
                 reader.note(memberPath, member.keyLocation, "style key \"\(member.key)\" is not a cell property; ignored")
             }
         }

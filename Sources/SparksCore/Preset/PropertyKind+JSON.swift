@@ -64,6 +64,14 @@ final class ValueDecoder {
         path.isEmpty ? key : "\(path).\(key)"
     }
 
+    /// Sets `member` on `root` when one of `tables` has its key, decoded for that key's kind (a
+    /// bad value is reported and left unset); false when none has it.
+    func set<Root>(_ member: JSONMember, path: String, on root: inout Root, from tables: PropertyTable<Root>?...) -> Bool {
+        guard let descriptor = tables.lazy.compactMap({ $0?[member.key] }).first else { return false }
+        if let value = decode(descriptor.kind, member.value, path: path) { descriptor.set(&root, value) }
+        return true
+    }
+
     /// A property value of `kind` from `node`, or nil after reporting why not.
     func decode(_ kind: PropertyKind, _ node: JSONNode, path: String) -> PropertyValue? {
         switch kind {

@@ -33,16 +33,14 @@ extension PropertyKind {
         case (.seed, .number(let n)):
             return NumberRule(minimum: 0, maximum: Double(UInt32.max), isInteger: true).violation(n)
         case (.bool, .bool), (.text, .string), (.color, .color), (.transform, .transform), (.image, .image):
-            if case .color(let c) = value {
-                for x in [c.red, c.green, c.blue, c.alpha] where !x.isFinite { return "colour components must be finite" }
-            }
+            if case .color(let c) = value, !c.isFinite { return "colour components must be finite" }
             if case .transform(let t) = value, t.rowMajor.contains(where: { !$0.isFinite }) {
                 return "transform entries must be finite numbers"
             }
             return nil
         case (.colorList, .colors(let list)):
             if list.count > Self.maxListCount { return "at most \(Self.maxListCount) colours" }
-            for c in list { for x in [c.red, c.green, c.blue, c.alpha] where !x.isFinite { return "colour components must be finite" } }
+            if !list.allSatisfy(\.isFinite) { return "colour components must be finite" }
             return nil
         case (.numberList(let rule), .numbers(let list)):
             if list.count > Self.maxListCount { return "at most \(Self.maxListCount) numbers" }

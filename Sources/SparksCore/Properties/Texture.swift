@@ -30,6 +30,15 @@ public struct Texture: Hashable, Sendable {
         cacheKey = url?.path ?? name
     }
 
+    /// The size in points of the part `contentsRect` (unit coordinates) of the image, at
+    /// `contentsScale` pixels per point (spec §1.3, §6.6); zero for a scale that is not positive.
+    public func pointSize(contentsRect: Rect, contentsScale: Double) -> Size {
+        guard contentsScale > 0 else { return .zero }
+        return Size(
+            width: Double(pixelWidth) * contentsRect.size.width / contentsScale,
+            height: Double(pixelHeight) * contentsRect.size.height / contentsScale)
+    }
+
     public static func == (a: Texture, b: Texture) -> Bool {
         a.cacheKey == b.cacheKey && a.name == b.name && a.pixelWidth == b.pixelWidth && a.pixelHeight == b.pixelHeight
     }

@@ -156,16 +156,34 @@ public struct DrawList: Sendable {
     /// Creates an empty list.
     public init() {}
 
-    /// Most groups open at once anywhere in the list (0 without groups): the group images a
-    /// backend needs.
-    public var groupDepth: Int {
-        var depth = 0, deepest = 0
+    /// How the groups nest, for a backend to draw them: for each command, the level of the
+    /// image it draws into (0: the output, k: the image of the k-th group open at once; a
+    /// group's begin and end: that group's own level) and its clip within the clips of every
+    /// group open around it. Fills `levels` and `clips` (the caller's, kept from frame to frame)
+    /// and returns the most groups open at once: the group images the backend needs.
+    public func resolveGroups(levels: inout [Int], clips: inout [PixelRect]) -> Int {
+        levels.removeAll(keepingCapacity: true)
+        clips.removeAll(keepingCapacity: true)
+        // The clip of the group open at each level (0: the output), held inline; groups nested
+        // deeper than `maxGroupDepth` (no builder makes them) share the deepest clip kept.
+        var enclosing = InlineArray<9, PixelRect>(repeating: bounds)
+        let deepestKept = enclosing.count - 1
+        var open = 0, deepest = 0
         for command in commands {
+            let clip = command.clip.intersection(enclosing[min(open, deepestKept)])
             switch command.primitive {
-            case .beginGroup: depth += 1; deepest = max(deepest, depth)
-            case .endGroup: depth -= 1
-            case .quads, .triangles: break
+            case .quads, .triangles:
+                levels.append(open)
+            case .beginGroup:
+                open += 1
+                deepest = max(deepest, open)
+                if open <= deepestKept { enclosing[open] = clip }
+                levels.append(open)
+            case .endGroup:
+                levels.append(open)
+                open = max(open - 1, 0)
             }
+            clips.append(clip)
         }
         return deepest
     }
@@ -188,7 +206,8 @@ public struct DrawList: Sendable {
     public static let maxSide = 16384
 
     /// Most groups open at once; a layer deeper than this multiplies its opacity into what it
-    /// draws instead (a backend keeps one image per level).
+    /// draws instead (a backend keeps one image per level). `resolveGroups` keeps a clip per level
+    /// inline, for this many levels.
     public static let maxGroupDepth = 8
 
     /// Appends quads as one command (merged with the previous command when it has the same

@@ -7,8 +7,8 @@ import Foundation
 /// conic ones.
 ///
 /// Points are in the layer's unit coordinates: (0, 0) the top-left of its bounds, (1, 1) the
-/// bottom-right. Pieces are handed to `body` one at a time, as at most `Polygon.capacity`
-/// vertices, so nothing is allocated per piece.
+/// bottom-right. Pieces are handed to `body` one at a time, each held inline, so nothing is
+/// allocated per piece.
 struct GradientTessellation {
     let gradient: GradientProperties
     /// Angular steps for radial and conic gradients (a full turn).
@@ -16,21 +16,23 @@ struct GradientTessellation {
 
     /// A convex polygon of at most `capacity` points, held inline.
     struct Polygon {
-        static let capacity = 12
-        private var xs = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
-        private var ys = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
+        static let capacity = 16
+        private var xs = SIMD16<Double>(), ys = SIMD16<Double>()
         private(set) var count = 0
 
-        subscript(i: Int) -> (x: Double, y: Double) {
-            withUnsafeBytes(of: xs) { x in withUnsafeBytes(of: ys) { y in
-                (x.load(fromByteOffset: i * 8, as: Double.self), y.load(fromByteOffset: i * 8, as: Double.self))
-            } }
-        }
+        /// The layer's whole unit square.
+        static let unitSquare: Polygon = {
+            var square = Polygon()
+            square.append(0, 0); square.append(1, 0); square.append(1, 1); square.append(0, 1)
+            return square
+        }()
+
+        subscript(i: Int) -> (x: Double, y: Double) { (xs[i], ys[i]) }
 
         mutating func append(_ x: Double, _ y: Double) {
             guard count < Self.capacity else { return }
-            withUnsafeMutableBytes(of: &xs) { $0.storeBytes(of: x, toByteOffset: count * 8, as: Double.self) }
-            withUnsafeMutableBytes(of: &ys) { $0.storeBytes(of: y, toByteOffset: count * 8, as: Double.self) }
+            xs[count] = x
+            ys[count] = y
             count += 1
         }
 
@@ -65,13 +67,11 @@ struct GradientTessellation {
             let dx = e.x - s.x, dy = e.y - s.y, length2 = dx * dx + dy * dy
             func t(_ x: Double, _ y: Double) -> Double { length2 > 0 ? ((x - s.x) * dx + (y - s.y) * dy) / length2 : 1 }
             func colour(_ x: Double, _ y: Double) -> Color { gradient.color(at: t(x, y)) }
-            var square = Polygon()
-            square.append(0, 0); square.append(1, 0); square.append(1, 1); square.append(0, 1)
-            guard length2 > 0 else { return body(square, colour) }
+            guard length2 > 0 else { return body(.unitSquare, colour) }
             // Bands between consecutive stops (and beyond the ends): t ≥ lower and t ≤ upper.
             let stops = gradient.colors.count
             for band in 0...stops {
-                var piece = square
+                var piece = Polygon.unitSquare
                 if band > 0 { piece = piece.clipped(dx / length2, dy / length2, -(s.x * dx + s.y * dy) / length2 - gradient.stopLocation(band - 1)) }
                 if band < stops { piece = piece.clipped(-dx / length2, -dy / length2, (s.x * dx + s.y * dy) / length2 + gradient.stopLocation(band)) }
                 if piece.count >= 3 { body(piece, colour) }
@@ -84,19 +84,16 @@ struct GradientTessellation {
                 return (u * u + v * v).squareRoot()
             }
             func colour(_ x: Double, _ y: Double) -> Color { gradient.color(at: t(x, y)) }
-            // Rings at every stop and between them, out past the farthest corner.
+            // Rings out past the farthest corner.
             let far = max(max(t(0, 0), t(1, 0)), max(t(1, 1), t(0, 1))) + 0.01
-            guard rx > 0, ry > 0, far.isFinite else {
-                var square = Polygon()
-                square.append(0, 0); square.append(1, 0); square.append(1, 1); square.append(0, 1)
-                return body(square, colour)
-            }
-            // Ring boundaries: 0, each stop strictly between the last boundary and `far`, then `far`.
+            guard rx > 0, ry > 0, far.isFinite else { return body(.unitSquare, colour) }
             let stepAngle = 2 * Double.pi / Double(Self.segments)
-            // Each spoke is a straight line from the centre in unit space; on an ellipse the
-            // ring points are (cx + rx·t·cos, cy + ry·t·sin).
+            // Each spoke is a straight line from the centre in unit space, a point at t on it
+            // (cx + rx·t·cos, cy + ry·t·sin); rings at 0, at each stop strictly beyond the last
+            // ring and before `far`, and at `far`.
             for k in 0..<Self.segments {
                 let a0 = Double(k) * stepAngle, a1 = a0 + stepAngle
+                let (c0, s0, c1, s1) = (rx * cos(a0), ry * sin(a0), rx * cos(a1), ry * sin(a1))
                 var inner = 0.0
                 var stop = 0
                 while inner < far {
@@ -104,10 +101,10 @@ struct GradientTessellation {
                     let outer = stop < gradient.colors.count ? min(gradient.stopLocation(stop), far) : far
                     defer { inner = outer }
                     var cell = Polygon()
-                    cell.append(s.x + rx * inner * cos(a0), s.y + ry * inner * sin(a0))
-                    cell.append(s.x + rx * outer * cos(a0), s.y + ry * outer * sin(a0))
-                    cell.append(s.x + rx * outer * cos(a1), s.y + ry * outer * sin(a1))
-                    if inner > 0 { cell.append(s.x + rx * inner * cos(a1), s.y + ry * inner * sin(a1)) }
+                    cell.append(s.x + c0 * inner, s.y + s0 * inner)
+                    cell.append(s.x + c0 * outer, s.y + s0 * outer)
+                    cell.append(s.x + c1 * outer, s.y + s1 * outer)
+                    if inner > 0 { cell.append(s.x + c1 * inner, s.y + s1 * inner) }
                     let piece = cell.insideUnitSquare
                     if piece.count >= 3 { body(piece, colour) }
                 }
@@ -116,7 +113,8 @@ struct GradientTessellation {
             // The angle of the first colour, measured as on screen (y down: clockwise).
             let start = atan2(e.y - s.y, e.x - s.x)
             let reach = 4.0
-            let stepAngle = (CoreAnimationChoices.conicGradientRunsClockwise ? 1 : -1) * 2 * Double.pi / Double(Self.segments)
+            let direction: Double = CoreAnimationChoices.conicGradientRunsClockwise ? 1 : -1
+            let step = 2 * Double.pi / Double(Self.segments), stepAngle = direction * step
             for k in 0..<Self.segments {
                 let a0 = start + Double(k) * stepAngle, a1 = a0 + stepAngle
                 let t0 = Double(k) / Double(Self.segments), t1 = Double(k + 1) / Double(Self.segments)
@@ -124,10 +122,9 @@ struct GradientTessellation {
                 func colour(_ x: Double, _ y: Double) -> Color {
                     let dx = x - s.x, dy = y - s.y
                     guard dx * dx + dy * dy > 1e-18 else { return middle }
-                    var a = (atan2(dy, dx) - a0) * (stepAngle > 0 ? 1 : -1)
+                    var a = (atan2(dy, dx) - a0) * direction
                     a -= (a / (2 * .pi)).rounded(.down) * 2 * .pi
                     // Points of this wedge lie within one step of a0; the seam side stays on it.
-                    let step = abs(stepAngle)
                     let f = a > step * 1.5 ? 0 : min(a / step, 1)
                     return gradient.color(at: t0 + (t1 - t0) * f)
                 }

@@ -106,21 +106,19 @@ public final class RenderListBuilder {
         let tint = context.tint
         let radius = Float(min(p.cornerRadius, min(bounds.size.width, bounds.size.height) / 2))
 
-        if p.backgroundColor.alpha > 0, hasArea {
-            let c = p.backgroundColor * tint
-            list.beginBatch(texture: nil, blendMode: .normal, transform: world,
-                            shape: radius > 0 ? .roundedRectangle(cornerRadius: radius) : .rectangle, clip: context.clip)
+        /// Fills the bounds in `shape` with colour `c` (tinted), faded by the layer's opacity.
+        func fillBounds(_ c: Color, shape: QuadShape) {
+            list.beginBatch(texture: nil, blendMode: .normal, transform: world, shape: shape, clip: context.clip)
             list.append(RenderQuad(
                 centerX: centre.0, centerY: centre.1, halfWidth: half.0, halfHeight: half.1,
                 red: Float(c.red), green: Float(c.green), blue: Float(c.blue), alpha: Float(c.alpha * opacity)))
         }
 
+        if p.backgroundColor.alpha > 0, hasArea {
+            fillBounds(p.backgroundColor * tint, shape: radius > 0 ? .roundedRectangle(cornerRadius: radius) : .rectangle)
+        }
         if let gradient = state.content.gradient, !gradient.colors.isEmpty, hasArea {
-            let index = list.appendGradient(gradient)
-            list.beginBatch(texture: nil, blendMode: .normal, transform: world, shape: .gradient(index: index), clip: context.clip)
-            list.append(RenderQuad(
-                centerX: centre.0, centerY: centre.1, halfWidth: half.0, halfHeight: half.1,
-                red: Float(tint.red), green: Float(tint.green), blue: Float(tint.blue), alpha: Float(tint.alpha * opacity)))
+            fillBounds(tint, shape: .gradient(index: list.appendGradient(gradient)))
         }
 
         // masksToBounds clips contents, particles and sublayers to the bounds (their box on the canvas).
@@ -137,9 +135,7 @@ public final class RenderListBuilder {
                 list.beginBatch(texture: texture, sampling: p.contentsSampling, blendMode: blendMode, transform: contentsSpace, clip: inner.clip)
                 let layout = ContentsLayout(
                     bounds: bounds, contentsRect: p.contentsRect, contentsCenter: p.contentsCenter,
-                    naturalSize: Size(
-                        width: Double(texture.pixelWidth) * p.contentsRect.size.width / p.contentsScale,
-                        height: Double(texture.pixelHeight) * p.contentsRect.size.height / p.contentsScale),
+                    naturalSize: texture.pointSize(contentsRect: p.contentsRect, contentsScale: p.contentsScale),
                     gravity: p.contentsGravity, topIsLargestY: CoreAnimationChoices.gravityTopIsLargestY != context.isFlipped)
                 layout.forEachPiece { rect, part in
                     var quad = RenderQuad(
@@ -194,12 +190,7 @@ public final class RenderListBuilder {
         }
 
         if p.borderWidth > 0, p.borderColor.alpha > 0, hasArea {
-            let c = p.borderColor * tint
-            list.beginBatch(texture: nil, blendMode: .normal, transform: world,
-                            shape: .border(width: Float(p.borderWidth), cornerRadius: radius), clip: context.clip)
-            list.append(RenderQuad(
-                centerX: centre.0, centerY: centre.1, halfWidth: half.0, halfHeight: half.1,
-                red: Float(c.red), green: Float(c.green), blue: Float(c.blue), alpha: Float(c.alpha * opacity)))
+            fillBounds(p.borderColor * tint, shape: .border(width: Float(p.borderWidth), cornerRadius: radius))
         }
         if let emitter = layer as? EmitterLayer, let properties = state.emitter {
             appendParticles(of: emitter, properties: properties, transform: world, opacity: Float(opacity), tint: tint, clip: inner.clip, into: &list)

@@ -55,10 +55,9 @@ public struct LayerDescription: Hashable, Sendable {
         sublayers: [LayerDescription] = []
     ) {
         let content: LayerContent = switch kind {
-        case .layer: .plain
+        case .layer, .gradient: kind.defaultContent
         case .emitter: .emitter(emitter)
         case .replicator: .replicator(replicator)
-        case .gradient: .gradient(GradientProperties())
         }
         self.init(properties: properties, content: content, animations: animations, sublayers: sublayers)
     }

@@ -1,0 +1,46 @@
+extension EmitterCell {
+    /// Seconds a particle of this cell lives before the layer's `lifetime` multiplies it: the
+    /// longest a sampled lifetime can be, or with `mean` the mean.
+    func lifetimeBound(mean: Bool = false) -> Double {
+        lifetime + (mean ? 0 : abs(lifetimeRange) * CoreAnimationChoices.rangeWidthFactor / 2)
+    }
+}
+
+extension EmitterProperties {
+    /// A cell's steady state: its births per second and how long its particles live (the
+    /// longest, or with `meanLifetime` the mean). A top-level cell (`parent` nil) is born at its
+    /// rate; a sub-cell at its rate per living parent, for the part of the parent's life its
+    /// emission window covers (spec §6.5, §6.8). The one place the simulation's storage
+    /// reservation, the particle estimates and the preset budgets work this out.
+    func steadyState(of cell: EmitterCell, parent: (births: Double, life: Double)?, meanLifetime: Bool = false) -> (births: Double, life: Double) {
+        let rate = cell.isEnabled ? EmitterSimulation.rate(of: cell, properties: self, isSubcell: parent != nil) : 0
+        let births: Double
+        if let parent {
+            let window = cell.emissionInterval
+            births = parent.births * rate * max(0, min(window.end, parent.life) - max(window.start, 0))
+        } else {
+            births = rate
+        }
+        return (births, max(0, cell.lifetimeBound(mean: meanLifetime) * lifetime))
+    }
+
+    /// An estimate of the particles this emitter keeps alive in steady state: birth rate ×
+    /// longest lifetime for each cell, sub-cells included (see `steadyState(of:parent:)`). Cell
+    /// timing windows of top-level cells are ignored, so the estimate errs high.
+    public var estimatedLiveParticles: Double { liveParticles(usingMeanLifetimes: false) }
+
+    /// The expected number of live particles in steady state: like `estimatedLiveParticles`
+    /// with mean lifetimes instead of the longest ones (`sparks bench --live N` scales to it).
+    public var expectedLiveParticles: Double { liveParticles(usingMeanLifetimes: true) }
+
+    private func liveParticles(usingMeanLifetimes mean: Bool) -> Double {
+        func live(_ cells: [EmitterCell], parent: (births: Double, life: Double)?) -> Double {
+            cells.reduce(0) { total, cell in
+                let state = steadyState(of: cell, parent: parent, meanLifetime: mean)
+                return total + state.births * state.life + live(cell.emitterCells, parent: state)
+            }
+        }
+        let estimate = live(emitterCells, parent: nil)
+        return estimate.isFinite ? estimate : .greatestFiniteMagnitude
+    }
+}
