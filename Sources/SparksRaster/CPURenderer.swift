@@ -41,6 +41,7 @@ public final class CPURenderer: DrawBackend {
     /// One image per level of groups open at once (layers faded as one picture), kept from
     /// frame to frame at the buffer's size.
     private var groupImages: [PixelBuffer] = []
+    private let shadowCaster = ShadowCaster()
 
     /// Creates a renderer drawing `width` × `height` pixels, with textures from `decoder`
     /// holding at most `maxTextureBytes` of them; nil when a side is outside
@@ -82,6 +83,17 @@ public final class CPURenderer: DrawBackend {
         while groupImages.count < depth, let image = PixelBuffer(width: buffer.width, height: buffer.height) { groupImages.append(image) }
         job.prepare(list, buffer: buffer, groupImages: groupImages, textures: textures)
         let parts = job.splitIntoBands(threads: threadCount)
+        // A shadow blurs rows of its group's image other bands draw: the bands meet there, the
+        // shadow is cast, and the bands go on from the group's end.
+        var start = 0
+        for (index, command) in list.commands.enumerated() {
+            guard case .endGroup(_, let shadow?) = command.primitive else { continue }
+            job.commands = start..<index
+            WorkerPool.shared.run(parts: parts, threads: threadCount, job)
+            job.castShadow(shadow, command: index, with: shadowCaster)
+            start = index
+        }
+        job.commands = start..<list.commands.count
         WorkerPool.shared.run(parts: parts, threads: threadCount, job)
         statistics = job.finish()
     }
@@ -107,6 +119,8 @@ private final class BandJob: ParallelJob {
     /// Pixels covered by each band (written by the thread that draws it).
     private let covered = UnsafeMutablePointer<Int>.allocate(capacity: BandJob.maxBands)
     private var counts = DrawStatistics()
+    /// The commands the next run of the bands draws (the buffer is cleared when they start at 0).
+    var commands: Range<Int> = 0..<0
 
     /// The most bands a frame is split into.
     static let maxBands = 256
@@ -186,10 +200,22 @@ private final class BandJob: ParallelJob {
         return bands.count
     }
 
+    /// Casts the shadow of group-end command `index` in its group's image (the group's commands
+    /// all drawn).
+    func castShadow(_ shadow: DrawShadow, command index: Int, with caster: ShadowCaster) {
+        let level = commandLevel[index], clip = commandClip[index]
+        guard let buffer, level > 0, level <= groupImages.count else { return }
+        let image = groupImages[level - 1]
+        let x0 = max(Int(clip.x0), 0), x1 = min(Int(clip.x1), buffer.width, list.width)
+        let y0 = max(Int(clip.y0), 0), y1 = min(Int(clip.y1), buffer.height, list.height)
+        guard x0 < x1, y0 < y1 else { return }
+        caster.cast(shadow, pixels: image.pixels, rowStride: image.rowStride, x0: x0, x1: x1, y0: y0, y1: y1)
+    }
+
     func run(part: Int) {
         guard let buffer else { return }
         let rows = bands[part]
-        buffer.fill(rows: rows, with: background)
+        if commands.lowerBound == 0 { buffer.fill(rows: rows, with: background) }
         let width = min(buffer.width, list.width), height = min(rows.upperBound, list.height)
         guard rows.lowerBound < height else { return }
         var quads = QuadRasterizer(), triangles = TriangleRasterizer()
@@ -197,7 +223,8 @@ private final class BandJob: ParallelJob {
             list.vertices.withUnsafeBufferPointer { vertices in
                 list.indices.withUnsafeBufferPointer { indices in
                     extents.withUnsafeBufferPointer { extents in
-                        for (index, command) in list.commands.enumerated() where !commandFailed[index] {
+                        for index in commands where !commandFailed[index] {
+                            let command = list.commands[index]
                             let clip = commandClip[index], level = commandLevel[index]
                             let x0 = max(Int(clip.x0), 0), x1 = min(Int(clip.x1), width)
                             let y0 = max(Int(clip.y0), rows.lowerBound), y1 = min(Int(clip.y1), height)
@@ -215,7 +242,7 @@ private final class BandJob: ParallelJob {
                                     sampling: command.sampling, blendMode: command.blendMode, area: area)
                             case .beginGroup:
                                 for y in y0..<y1 { (target.pixels + y * target.rowStride + x0).update(repeating: 0, count: x1 - x0) }
-                            case .endGroup(let opacity):
+                            case .endGroup(let opacity, _):
                                 guard level > 0 else { break }
                                 let below = level == 1 ? buffer : groupImages[level - 2]
                                 let fade = UniformTint(red: 1, green: 1, blue: 1, alpha: opacity).lanes
@@ -228,7 +255,7 @@ private final class BandJob: ParallelJob {
                 }
             }
         }
-        covered[part] = quads.coveredPixels + triangles.coveredPixels
+        covered[part] += quads.coveredPixels + triangles.coveredPixels
     }
 
     /// The frame's statistics; lets go of the list.

@@ -30,6 +30,8 @@ final class SDLGeometryBackend: DrawBackend {
     private(set) var drawCalls = 0
     /// One target texture per level of groups open at once, at the list's size.
     private var groupTargets: [OpaquePointer] = []
+    private var shadowPixels: [UInt32] = []
+    private let shadowCaster = ShadowCaster()
     private var groupTargetSize = (width: 0, height: 0)
     /// Per command of the list being drawn: the level of the image it draws into and its clip
     /// within its groups (see `DrawList.resolveGroups`).
@@ -106,9 +108,10 @@ final class SDLGeometryBackend: DrawBackend {
                 SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
                 SDL_SetRenderDrawColor(renderer, 0, 0, 0, 0)
                 SDL_RenderFillRect(renderer, &clip)
-            case .endGroup(let opacity):
+            case .endGroup(let opacity, let shadow):
                 guard groups, level > 0 else { continue }
                 let image = groupTargets[level - 1]
+                if let shadow { castShadow(shadow, in: image, clip: &clip) }
                 // Back to the level below (the window's viewport when it is the screen), where
                 // the group's clip lies within the clips around it.
                 SDL_SetRenderTarget(renderer, level == 1 ? nil : groupTargets[level - 2])
@@ -121,6 +124,22 @@ final class SDLGeometryBackend: DrawBackend {
             }
         }
         SDL_RenderSetClipRect(renderer, nil)
+    }
+
+    /// Casts `shadow` in a group's image: its pixels within `clip` are read back, given their
+    /// shadow by the CPU rasterizer's caster (so the shadow is the same as it draws) and written
+    /// back. Shadows are rare and small; reading back is the price of an SDL renderer that has
+    /// no blur of its own.
+    private func castShadow(_ shadow: DrawShadow, in image: OpaquePointer, clip: inout SDL_Rect) {
+        let width = Int(clip.w), height = Int(clip.h)
+        guard width > 0, height > 0 else { return }
+        if shadowPixels.count < width * height { shadowPixels = [UInt32](repeating: 0, count: max(width * height, shadowPixels.count * 2)) }
+        let pitch = Int32(width * 4)
+        shadowPixels.withUnsafeMutableBufferPointer { pixels in
+            guard SDL_RenderReadPixels(renderer, &clip, SparksPixelFormatARGB8888(), pixels.baseAddress, pitch) == 0 else { return }
+            shadowCaster.cast(shadow, pixels: pixels.baseAddress!, rowStride: width, x0: 0, x1: width, y0: 0, y1: height)
+            SDL_UpdateTexture(image, &clip, pixels.baseAddress, pitch)
+        }
     }
 
     private func drawQuads(_ list: DrawList, _ command: DrawCommand, _ blend: SDL_BlendMode) {

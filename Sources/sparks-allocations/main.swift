@@ -68,7 +68,8 @@ for _ in 0..<100 {
 MallocInterposerSwift.unhook()
 let building = MallocInterposerSwift.getStatistics()
 
-// Drawing: the first draws load the textures and size the storage; the rest must not allocate.
+// Drawing: the first second of draws loads the textures and sizes the storage (shapes and
+// shadows that grow with their animations reach most of their size); the rest must not allocate.
 let width = Int(description.canvas.width), height = Int(description.canvas.height)
 guard let rasterizer = CPURenderer(width: width, height: height, decoder: SDLImageDecoder()) else {
     FileHandle.standardError.write(Data("cannot draw at \(width)×\(height)\n".utf8))
@@ -77,8 +78,8 @@ guard let rasterizer = CPURenderer(width: width, height: height, decoder: SDLIma
 rasterizer.threadCount = threads
 let drawBuilder = DrawListBuilder()
 var drawList = DrawList()
-for frame in 0..<103 {
-    if frame == 3 {
+for frame in 0..<160 {
+    if frame == 60 {
         MallocInterposerSwift.initialize()
         MallocInterposerSwift.hook()
     }

@@ -235,7 +235,7 @@ private func pngRGB(_ path: String) throws -> [UInt8] {
 /// The window shows what render writes. (Part of the window suite, so that no two windows are
 /// open on the display at once.)
 extension WindowTests {
-    @Test("With the CPU renderer the window's pixels are exactly render's", arguments: ["fire", "orbit", "spinner"])
+    @Test("With the CPU renderer the window's pixels are exactly render's", arguments: ["fire", "orbit", "spinner", "loader"])
     func cpuWindowEqualsRender(_ preset: String) throws {
         let folder = try temporaryFolder()
         let png = folder.appendingPathComponent("\(preset).png")
@@ -249,7 +249,7 @@ extension WindowTests {
         #expect(differing == 0, "\(differing) pixels differ; \(window.log)")
     }
 
-    @Test("The GPU renderer (here Mesa's llvmpipe under Xvfb) draws the same picture within a small tolerance", arguments: ["fire", "neon", "orbit", "pulse"])
+    @Test("The GPU renderer (here Mesa's llvmpipe under Xvfb) draws the same picture within a small tolerance", arguments: ["fire", "neon", "orbit", "pulse", "loader"])
     func gpuWindowMatchesCPU(_ preset: String) throws {
         let cpu = try windowPicture([preset, "--at", "2", "--paused", "--no-hud", "--renderer", "cpu"])
         let gpu = try windowPicture([preset, "--at", "2", "--paused", "--no-hud", "--renderer", "gpu"])

@@ -243,7 +243,7 @@ struct KeyframeTests {
 
     @Test("A closed circular path: equal time per quarter, radius kept, rotationMode auto follows the tangent")
     func circularPath() {
-        var path = AnimationPath()
+        var path = BezierPath()
         path.arc(center: Point(x: 200, y: 200), radius: 150, startAngle: 0, endAngle: 2 * .pi, clockwise: true)
         let a = keyframe("position", duration: 10) { $0.path = path; $0.rotationMode = .auto }
         for t in stride(from: 0.0, to: 10, by: 0.5) {
@@ -261,7 +261,7 @@ struct KeyframeTests {
 
     @Test("A path of lines: linear mode gives each segment equal time; paced mode constant speed")
     func linePath() throws {
-        let path = try AnimationPath(svg: "M 0 0 L 100 0 L 100 300")
+        let path = try BezierPath(svg: "M 0 0 L 100 0 L 100 300")
         let linear = keyframe("position", duration: 2) { $0.path = path }
         #expect(present([linear], at: 1).layer.position == Point(x: 100, y: 0))
         #expect(present([linear], at: 1.5).layer.position == Point(x: 100, y: 150))
@@ -272,13 +272,13 @@ struct KeyframeTests {
 
     @Test("SVG arcs and curves land where the path says")
     func svg() throws {
-        let path = try AnimationPath(svg: "M10,10 h 20 v 20 A 10 10 0 0 1 30 50 Q 40 60 50 50 C 60 40 70 40 80 50 z")
+        let path = try BezierPath(svg: "M10,10 h 20 v 20 A 10 10 0 0 1 30 50 Q 40 60 50 50 C 60 40 70 40 80 50 z")
         #expect(path.vertices.first == Point(x: 10, y: 10))
         let ends = path.vertices
         #expect(ends[1] == Point(x: 30, y: 10) && ends[2] == Point(x: 30, y: 30))
         #expect(ends.contains { abs($0.x - 30) < 1e-9 && abs($0.y - 50) < 1e-9 })
         #expect(ends.last == Point(x: 10, y: 10))
-        #expect(throws: PathSyntaxError.self) { try AnimationPath(svg: "10 10 L 5") }
+        #expect(throws: PathSyntaxError.self) { try BezierPath(svg: "10 10 L 5") }
     }
 
     @Test("A group's children run in its time; a child without duration takes the group's")

@@ -28,7 +28,7 @@ struct GalleryPresetTests {
         ("carousel", 12...34),      // 14/s × 1.6 s (one simulation, drawn on twelve cards)
         ("embers", 300...420),      // 60/s × 6 s
         ("bench-anchor", 9_800...10_200),  // 5000/s × 2 s
-        ("orbit", 0...0), ("equalizer", 0...0), ("volume", 0...0), ("spinner", 0...0), ("pulse", 0...0),
+        ("orbit", 0...0), ("equalizer", 0...0), ("volume", 0...0), ("spinner", 0...0), ("pulse", 0...0), ("loader", 0...0),
     ]
 
     @Test("Every preset runs 10 simulated seconds with its live count inside the expected band")

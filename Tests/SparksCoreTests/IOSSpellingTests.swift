@@ -21,6 +21,20 @@ private func color(_ json: String) throws -> Color {
 
 @Suite("iOS spellings of enumerated values and colours")
 struct IOSSpellingTests {
+    @Test("Shape layer fill rules, caps and joins in Objective-C, Swift and qualified Swift spellings (hyphenated values in camel case)",
+          arguments: [
+            ("fillRule", "kCAFillRuleEvenOdd", "even-odd"), ("fillRule", ".evenOdd", "even-odd"),
+            ("fillRule", "CAShapeLayerFillRule.nonZero", "non-zero"), ("fillRule", "kCAFillRuleNonZero", "non-zero"),
+            ("lineCap", "kCALineCapRound", "round"), ("lineCap", "CAShapeLayerLineCap.square", "square"),
+            ("lineJoin", "kCALineJoinBevel", "bevel"), ("lineJoin", ".miter", "miter"),
+          ])
+    func shapeChoices(key: String, spelling: String, value: String) throws {
+        let scene = try decode(#"{"layers": [{"type": "shape", "\#(key)": "\#(spelling)"}]}"#).get()
+        let shape = try #require(scene.layers[0].content.shape)
+        let read = ShapeProperties.table[key]!.get(shape)
+        #expect(read == .string(value))
+    }
+
     @Test("Emitter shapes, modes and render modes in Objective-C, Swift and qualified Swift spellings",
           arguments: [
             ("kCAEmitterLayerLine", "line"), (".line", "line"), ("CAEmitterLayerEmitterShape.line", "line"),

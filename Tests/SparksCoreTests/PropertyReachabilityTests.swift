@@ -44,11 +44,12 @@ struct PropertyReachabilityTests {
         case .bool: return ["true", "false"]
         case .text: return [#""x""#]
         case .choice(let options): return options.reversed().map { "\"\($0)\"" }
-        case .point, .size: return ["[3, 4]"]
+        case .point, .size, .offset: return ["[3, 4]"]
         case .rect: return ["[1, 2, 30, 40]"]
         case .vector3: return ["[3, 4, 5]"]
         case .colorList: return [#"["red", [0, 0, 1, 1]]"#]
         case .numberList: return ["[0, 0.25]"]
+        case .path: return [#""M 0 0 L 10 5""#, #"[{"oval": [0, 0, 10, 10]}]"#]
         case .color: return ["[0.25, 0.5, 0.75, 1]"]
         case .transform: return [#"[{"scale": 2}]"#]
         case .image: return [#""fire.png""#]

@@ -150,7 +150,7 @@ struct SpecFactsTests {
         let (target, _) = try PropertyAddress.resolve("position", on: .layer)
         var k = Animation.Keyframes()
         k.values = [.vector(PropertyVector([500, 500])), .vector(PropertyVector([600, 600]))]
-        k.path = try AnimationPath(svg: "M 0 0 L 0 100")
+        k.path = try BezierPath(svg: "M 0 0 L 0 100")
         k.rotationMode = .auto
         var a = Animation(kind: .keyframe(k), keyPath: "position", target: target)
         a.timing.duration = 1

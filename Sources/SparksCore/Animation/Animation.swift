@@ -46,7 +46,7 @@ public struct Animation: Hashable, Sendable {
         /// How values are joined.
         public var calculationMode: CalculationMode = .linear { didSet { resolveTimes() } }
         /// A path for point properties; replaces `values`.
-        public var path: AnimationPath? { didSet { resolveTimes() } }
+        public var path: BezierPath? { didSet { resolveTimes() } }
         /// When each value (or, with a path, each vertex) is reached: `keyTimes` when they fit,
         /// else spaced evenly or by distance; worked out when the keyframes change, so
         /// evaluating them allocates nothing.

@@ -123,7 +123,7 @@ extension Animation.Keyframes {
     /// Key times along a path: one more than its segments, one equal share of time per
     /// segment; discrete mode holds each of the vertices (one more than the segments) for an
     /// equal share, so it needs one more still. The given key times when they fit.
-    static func pathKeyTimes(_ path: AnimationPath, keyTimes: [Double]?, discrete: Bool) -> [Double] {
+    static func pathKeyTimes(_ path: BezierPath, keyTimes: [Double]?, discrete: Bool) -> [Double] {
         let intervals = path.segments.count + (discrete ? 1 : 0)
         if let keyTimes, keyTimes.count == intervals + 1 { return keyTimes }
         return (0...intervals).map { Double($0) / Double(intervals) }
@@ -172,7 +172,7 @@ extension Animation.Keyframes {
     /// The point (and tangent angle, with a rotation mode) at eased fraction `f` along a path.
     /// Linear and cubic modes give every segment an equal share of time (or the given key
     /// times); paced modes move at constant speed; discrete jumps between vertices.
-    func pathValue(_ path: AnimationPath, at f: Double) -> (PropertyValue, Double?) {
+    func pathValue(_ path: BezierPath, at f: Double) -> (PropertyValue, Double?) {
         let count = path.segments.count
         let segment: Int, t: Double
         switch calculationMode {

@@ -1,7 +1,8 @@
 extension PropertyValue {
     /// The value a fraction `t` of the way from `a` to `b` (t may leave 0…1 for overshooting
     /// curves). Numbers, vectors and colours interpolate per component; transforms as in
-    /// spec §2.3; images cross-fade (`t` clamped to 0…1); other values switch at the half-way point.
+    /// spec §2.3; images cross-fade (`t` clamped to 0…1); paths morph point by point when their
+    /// segments pair up; other values switch at the half-way point.
     static func interpolate(_ a: PropertyValue, _ b: PropertyValue, _ t: Double) -> PropertyValue {
         switch (a, b) {
         case (.number(let x), .number(let y)):
@@ -18,6 +19,8 @@ extension PropertyValue {
             return .colors(zip(x, y).map { Color.mix($0, $1, t) })
         case (.numbers(let x), .numbers(let y)) where x.count == y.count:
             return .numbers(zip(x, y).map { $0 + ($1 - $0) * t })
+        case (.path(let x), .path(let y)):
+            return BezierPath.interpolate(x, y, t).map(PropertyValue.path) ?? (t < 0.5 ? a : b)
         default:
             return t < 0.5 ? a : b
         }

@@ -39,6 +39,12 @@ public enum CoreAnimationChoices {
     /// `geometryFlipped` layers the names mean what they say.
     public static let gravityTopIsLargestY = true
 
+    /// The standard deviation of a shadow's Gaussian blur per point of `shadowRadius`. Apple
+    /// does not define the blur; 1 makes a shadowRadius of r match a CSS or Figma/Sketch blur
+    /// of 2r (whose σ is half the blur), the correspondence designers use when they hand shadows
+    /// to iOS code.
+    public static let shadowSigmaPerRadius = 1.0
+
     /// Whether a conic gradient's colours run clockwise on screen from the direction of
     /// `endPoint` (Apple documents the centre and the start direction, not the sense of turn).
     public static let conicGradientRunsClockwise = true

@@ -10,6 +10,8 @@ public enum LayerKind: String, Hashable, Sendable, CaseIterable {
     case replicator
     /// A gradient layer (CAGradientLayer).
     case gradient
+    /// A shape layer (CAShapeLayer).
+    case shape
 
     /// The Core Animation class, for messages and documentation.
     public var className: String {
@@ -18,6 +20,7 @@ public enum LayerKind: String, Hashable, Sendable, CaseIterable {
         case .emitter: "CAEmitterLayer"
         case .replicator: "CAReplicatorLayer"
         case .gradient: "CAGradientLayer"
+        case .shape: "CAShapeLayer"
         }
     }
 
@@ -28,6 +31,7 @@ public enum LayerKind: String, Hashable, Sendable, CaseIterable {
         case .emitter: .emitter(EmitterProperties())
         case .replicator: .replicator(ReplicatorProperties())
         case .gradient: .gradient(GradientProperties())
+        case .shape: .shape(ShapeProperties())
         }
     }
 
@@ -38,6 +42,7 @@ public enum LayerKind: String, Hashable, Sendable, CaseIterable {
         case .emitter: LayerContent.emitterTable
         case .replicator: LayerContent.replicatorTable
         case .gradient: LayerContent.gradientTable
+        case .shape: LayerContent.shapeTable
         }
     }
 
@@ -70,6 +75,8 @@ public enum LayerContent: Hashable, Sendable {
     case replicator(ReplicatorProperties)
     /// A gradient layer's properties.
     case gradient(GradientProperties)
+    /// A shape layer's properties.
+    case shape(ShapeProperties)
 
     /// Which kind of layer this is.
     public var kind: LayerKind {
@@ -78,6 +85,7 @@ public enum LayerContent: Hashable, Sendable {
         case .emitter: .emitter
         case .replicator: .replicator
         case .gradient: .gradient
+        case .shape: .shape
         }
     }
 
@@ -115,6 +123,17 @@ public enum LayerContent: Hashable, Sendable {
         }
     }
 
+    /// The shape properties, for a shape layer (see ``changeShape(_:)``).
+    public var shape: ShapeProperties? {
+        get {
+            if case .shape(let properties) = self { return properties }
+            return nil
+        }
+        set {
+            if let newValue { self = .shape(newValue) } else if kind == .shape { self = .plain }
+        }
+    }
+
     /// Changes the emitter properties in place, for an emitter layer (moved out while
     /// changed, so their cell arrays stay uniquely referenced and nothing is copied).
     public mutating func changeEmitter(_ change: (inout EmitterProperties) -> Void) {
@@ -130,6 +149,12 @@ public enum LayerContent: Hashable, Sendable {
     /// uniquely referenced).
     public mutating func changeGradient(_ change: (inout GradientProperties) -> Void) {
         changePayload({ $0.gradient }, LayerContent.gradient, change)
+    }
+
+    /// Changes the shape properties in place, for a shape layer (its path stays uniquely
+    /// referenced).
+    public mutating func changeShape(_ change: (inout ShapeProperties) -> Void) {
+        changePayload({ $0.shape }, LayerContent.shape, change)
     }
 
     /// Changes the payload `extract` finds, if this content has one: the content is emptied
@@ -154,6 +179,8 @@ public enum LayerContent: Hashable, Sendable {
     static let replicatorTable: PropertyTable<LayerContent> = ReplicatorProperties.table.lifted(read: { $0.replicator }, change: { $0.changeReplicator($1) })
     /// The gradient table, read and written on the content.
     static let gradientTable: PropertyTable<LayerContent> = GradientProperties.table.lifted(read: { $0.gradient }, change: { $0.changeGradient($1) })
+    /// The shape table, read and written on the content.
+    static let shapeTable: PropertyTable<LayerContent> = ShapeProperties.table.lifted(read: { $0.shape }, change: { $0.changeShape($1) })
 }
 
 extension PropertyTable {

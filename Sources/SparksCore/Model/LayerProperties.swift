@@ -40,6 +40,19 @@ public struct LayerProperties: Hashable, Sendable {
     public var borderWidth: Double = 0
     /// Colour of the border. Default opaque black.
     public var borderColor: Color = .black
+    /// The shadow's colour; its alpha is multiplied by `shadowOpacity`. Default opaque black.
+    public var shadowColor: Color = .black
+    /// Opacity of the shadow, 0…1; 0 draws none. Default 0.
+    public var shadowOpacity: Double = 0
+    /// Where the shadow sits relative to the layer, in the layer's units. Default (0, −3): three
+    /// points up on iOS, as Core Animation's default was chosen for macOS's upward y.
+    public var shadowOffset = Size(width: 0, height: -3)
+    /// Blur radius of the shadow, in the layer's units (see
+    /// ``CoreAnimationChoices/shadowSigmaPerRadius``). Default 3.
+    public var shadowRadius: Double = 3
+    /// The shadow's shape, filled; nil casts the shadow of everything the layer draws (its
+    /// alpha). Default nil.
+    public var shadowPath: BezierPath?
     /// Image drawn to fill `bounds`. Default nil.
     public var contents: Texture?
     /// While an animation of `contents` is between two images, the cross-fade it presents
@@ -139,6 +152,11 @@ public struct LayerProperties: Hashable, Sendable {
         .number("cornerRadius", \.cornerRadius, .nonNegative, "Radius of the rounded corners of background and border, in points."),
         .number("borderWidth", \.borderWidth, .nonNegative, "Width of the border drawn inside the edge of bounds, in points."),
         .color("borderColor", \.borderColor, "Colour of the border."),
+        .color("shadowColor", \.shadowColor, "Colour of the shadow (default opaque black)."),
+        .number("shadowOpacity", \.shadowOpacity, .unit, "Opacity of the shadow, 0…1 (default 0: no shadow)."),
+        .offset("shadowOffset", \.shadowOffset, "Offset of the shadow, [width, height] in points (default [0, -3]: up on iOS)."),
+        .number("shadowRadius", \.shadowRadius, NumberRule(minimum: 0, maximum: 1000), "Blur radius of the shadow, in points (default 3)."),
+        .path("shadowPath", \.shadowPath, "The shadow's shape, filled (default: the shape of everything the layer draws)."),
         .image("contents", \.contents, crossFade: \LayerProperties.contentsCrossFade, "PNG image drawn to fill bounds, found beside the preset or in assets/."),
         .choice("contentsGravity", \.contentsGravity, "How contents is placed in bounds: resize (default), resizeAspect, resizeAspectFill, or at its natural size at center, top, bottom, left, right or a corner."),
         .rect("contentsRect", \.contentsRect, "The part of the image drawn, unit coordinates [x, y, width, height]."),

@@ -104,7 +104,7 @@ struct AnimationDecoder {
                 reader.report("\(path).path", m.keyLocation, "a path can only animate a point property such as position or emitterPosition")
                 return nil
             }
-            guard let p = animationPath(m.value, path: "\(path).path") else { return nil }
+            guard let p = reader.bezierPath(m.value, path: "\(path).path") else { return nil }
             keyframes.path = p
         } else if let m = member("values") {
             guard let elements = reader.elements(m.value, path: "\(path).values", what: "a list of values") else { return nil }
@@ -161,83 +161,5 @@ struct AnimationDecoder {
             return nil
         }
         return TimingFunction(v[0], v[1], v[2], v[3])
-    }
-
-    /// A path: SVG path data, or a list of commands mirroring CGPath calls.
-    func animationPath(_ node: JSONNode, path: String) -> AnimationPath? {
-        if case .string(let svg) = node.value {
-            do throws(PathSyntaxError) {
-                return try AnimationPath(svg: svg)
-            } catch {
-                reader.report(path, node.location, "SVG path data: \(error.message)")
-                return nil
-            }
-        }
-        guard let elements = reader.elements(node, path: path, what: "SVG path data or a list of path commands") else { return nil }
-        let commands = ["move", "line", "quadCurve", "curve", "arc", "close"]
-        var result = AnimationPath()
-        var ok = true
-        for (i, element) in elements.enumerated() {
-            let p = "\(path)[\(i)]"
-            guard let members = reader.members(element, path: p, what: "a path command such as {\"line\": [x, y]}"), members.count == 1, let command = members.first else {
-                if case .object = element.value { reader.report(p, element.location, "a path command has exactly one key: \(commands.joined(separator: ", "))") }
-                ok = false
-                continue
-            }
-            let cp = "\(p).\(command.key)"
-            func point(_ node: JSONNode, _ path: String) -> Point? {
-                reader.numbers(node, path: path, counts: [2], expected: "[x, y]").map { Point(x: $0[0], y: $0[1]) }
-            }
-            func fields(_ required: [String], optional: [String] = []) -> [String: JSONNode]? {
-                guard let members = reader.members(command.value, path: cp, what: "the \(command.key) command's values") else { return nil }
-                var result: [String: JSONNode] = [:]
-                for m in members {
-                    if required.contains(m.key) || optional.contains(m.key) { result[m.key] = m.value }
-                    else { reader.report("\(cp).\(m.key)", m.keyLocation, "unknown key \"\(m.key)\"", suggestion: nearestKey(to: m.key, in: required + optional)) }
-                }
-                for key in required where result[key] == nil {
-                    reader.report(cp, command.value.location, "missing key \"\(key)\"")
-                    return nil
-                }
-                return result
-            }
-            switch command.key {
-            case "move": if let q = point(command.value, cp) { result.move(to: q) } else { ok = false }
-            case "line": if let q = point(command.value, cp) { result.line(to: q) } else { ok = false }
-            case "quadCurve":
-                guard let f = fields(["to", "control"]), let to = point(f["to"]!, "\(cp).to"), let c = point(f["control"]!, "\(cp).control") else { ok = false; continue }
-                result.quadCurve(to: to, control: c)
-            case "curve":
-                guard let f = fields(["to", "control1", "control2"]), let to = point(f["to"]!, "\(cp).to"),
-                    let c1 = point(f["control1"]!, "\(cp).control1"), let c2 = point(f["control2"]!, "\(cp).control2")
-                else { ok = false; continue }
-                result.curve(to: to, control1: c1, control2: c2)
-            case "arc":
-                guard let f = fields(["center", "radius", "startAngle", "endAngle"], optional: ["clockwise"]),
-                    let c = point(f["center"]!, "\(cp).center"),
-                    let r = reader.decode(.number(.nonNegative), f["radius"]!, path: "\(cp).radius")?.number,
-                    let a0 = reader.decode(.number(.any), f["startAngle"]!, path: "\(cp).startAngle")?.number,
-                    let a1 = reader.decode(.number(.any), f["endAngle"]!, path: "\(cp).endAngle")?.number
-                else { ok = false; continue }
-                var clockwise = true
-                if let node = f["clockwise"] {
-                    guard case .bool(let b)? = reader.decode(.bool, node, path: "\(cp).clockwise") else { ok = false; continue }
-                    clockwise = b
-                }
-                result.arc(center: c, radius: r, startAngle: a0, endAngle: a1, clockwise: clockwise)
-            case "close":
-                result.close()
-            default:
-                reader.report(cp, command.keyLocation, "unknown path command \"\(command.key)\"; expected one of \(commands.joined(separator: ", "))",
-                              suggestion: nearestKey(to: command.key, in: commands))
-                ok = false
-            }
-        }
-        guard ok else { return nil }
-        guard !result.segments.isEmpty else {
-            reader.report(path, node.location, "the path has no segments")
-            return nil
-        }
-        return result
     }
 }

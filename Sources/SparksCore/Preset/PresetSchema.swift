@@ -73,7 +73,7 @@ public enum PresetSchema {
                 ],
             ],
             "path": [
-                "description": "SVG path data, or commands mirroring CGPath calls.",
+                "description": "SVG path data, or commands mirroring CGPath and UIBezierPath calls.",
                 "anyOf": [
                     ["type": "string"],
                     ["type": "array", "items": ["$ref": "#/definitions/pathCommand"]],
@@ -197,6 +197,9 @@ public enum PresetSchema {
                     "endAngle": ["type": "number"], "clockwise": ["type": "boolean", "description": "Clockwise on screen (default true)."],
                 ], required: ["center", "radius", "startAngle", "endAngle"]),
                 "close": ["type": "boolean"],
+                "rect": ["type": "array", "items": number(.any), "minItems": 4, "maxItems": 4, "description": "UIBezierPath(rect:): [x, y, width, height]."],
+                "oval": ["type": "array", "items": number(.any), "minItems": 4, "maxItems": 4, "description": "UIBezierPath(ovalIn:): the ellipse in [x, y, width, height]."],
+                "roundedRect": object(["rect": ["type": "array", "items": number(.any), "minItems": 4, "maxItems": 4], "cornerRadius": ["type": "number", "minimum": 0]], required: ["rect", "cornerRadius"]),
             ],
         ]
     }
@@ -228,13 +231,14 @@ public enum PresetSchema {
         case .bool: return ["type": "boolean"]
         case .text, .image: return ["type": "string"]
         case .choice(let options): return spelledChoice(options)
-        case .point, .size, .rect, .vector3:
+        case .point, .size, .offset, .rect, .vector3:
             let count = kind.vectorCount
             return ["type": "array", "items": number(kind.componentRule), "minItems": count, "maxItems": count]
         case .color: return ["$ref": "#/definitions/color"]
         case .colorList: return ["type": "array", "items": ["$ref": "#/definitions/color"], "maxItems": PropertyKind.maxListCount]
         case .numberList(let rule): return ["type": "array", "items": number(rule), "maxItems": PropertyKind.maxListCount]
         case .transform: return ["$ref": "#/definitions/transform"]
+        case .path: return ["$ref": "#/definitions/path"]
         case .repeatCount: return ["anyOf": [["type": "number", "minimum": 0], ["enum": ["infinity"]]]]
         case .seed: return ["type": "integer", "minimum": 0, "maximum": Int(UInt32.max)]
         }

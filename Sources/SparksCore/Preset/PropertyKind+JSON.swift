@@ -92,7 +92,7 @@ final class ValueDecoder {
                 return nil
             }
             return .string(option)
-        case .point, .size, .rect, .vector3:
+        case .point, .size, .offset, .rect, .vector3:
             let count = kind.vectorCount
             guard let values = numbers(node, path: path, counts: [count], expected: kind.expectation, rule: kind.componentRule) else { return nil }
             return .vector(PropertyVector(values))
@@ -122,6 +122,8 @@ final class ValueDecoder {
             guard elements.count <= PropertyKind.maxListCount else { report(path, node.location, "at most \(PropertyKind.maxListCount) colours, got \(elements.count)"); return nil }
             let colors = elements.enumerated().compactMap { i, e in color(e, path: "\(path)[\(i)]") }
             return colors.count == elements.count ? .colors(colors) : nil
+        case .path:
+            return bezierPath(node, path: path).map(PropertyValue.path)
         case .numberList(let rule):
             guard case .array(let elements) = node.value else { typeMismatch(path, node, expected: kind.expectation); return nil }
             guard elements.count <= PropertyKind.maxListCount else { report(path, node.location, "at most \(PropertyKind.maxListCount) numbers, got \(elements.count)"); return nil }

@@ -46,9 +46,13 @@ extension PropertyKind {
             if list.count > Self.maxListCount { return "at most \(Self.maxListCount) numbers" }
             for x in list { if let problem = rule.violation(x) { return problem } }
             return nil
+        case (.path, .path(let p)):
+            if p.segments.count > Self.maxPathSegments { return "at most \(Self.maxPathSegments) path segments" }
+            if !p.isFinite { return "path coordinates must be finite" }
+            return nil
         case (.choice(let options), .string(let s)):
             return options.contains(s) ? nil : "\"\(s)\" is not one of \(options.map { "\"\($0)\"" }.joined(separator: ", "))"
-        case (.point, .vector(let v)), (.size, .vector(let v)), (.rect, .vector(let v)), (.vector3, .vector(let v)):
+        case (.point, .vector(let v)), (.size, .vector(let v)), (.offset, .vector(let v)), (.rect, .vector(let v)), (.vector3, .vector(let v)):
             let expected = vectorCount
             guard v.count == expected else { return "expected \(expected) numbers, got \(v.count)" }
             for x in v { if let problem = componentRule.violation(x) { return problem } }
@@ -66,11 +70,12 @@ extension PropertyKind {
         case .text: "a string"
         case .choice(let options): "one of \(options.map { "\"\($0)\"" }.joined(separator: ", "))"
         case .point: "[x, y]"
-        case .size: "[width, height]"
+        case .size, .offset: "[width, height]"
         case .rect: "[x, y, width, height]"
         case .vector3: "[x, y, z]"
         case .colorList: "a list of colours"
         case .numberList: "a list of numbers"
+        case .path: "a path (SVG path data such as \"M 0 0 L 10 0\", or a list of path commands)"
         case .color: "a colour (\"#RRGGBB\", \"#RRGGBBAA\", [r, g, b], [r, g, b, a], a name such as \"systemBlue\", or {\"white\": w, \"alpha\": a})"
         case .transform: "a transform (16 numbers or a list of operations)"
         case .image: "an image file name"

@@ -63,6 +63,8 @@ public enum PropertyKind: Hashable, Sendable {
     case point
     /// `[width, height]`.
     case size
+    /// `[width, height]` that may be negative (a shadow's offset).
+    case offset
     /// `[x, y, width, height]`.
     case rect
     /// `[x, y, z]` (the input of the `scale` and `translate` value functions).
@@ -81,14 +83,19 @@ public enum PropertyKind: Hashable, Sendable {
     case colorList
     /// A list of numbers within a rule, at most ``PropertyKind/maxListCount``.
     case numberList(NumberRule)
+    /// A path: SVG path data or a list of path commands, at most ``PropertyKind/maxPathSegments``
+    /// segments.
+    case path
 
+    /// The most segments a path property holds.
+    public static let maxPathSegments = 4096
     /// The most elements a list property holds.
     public static let maxListCount = 256
 
     /// How many numbers a vector of this kind has (0 for kinds that are not vectors).
     public var vectorCount: Int {
         switch self {
-        case .point, .size: 2
+        case .point, .size, .offset: 2
         case .vector3: 3
         case .rect: 4
         default: 0
@@ -99,7 +106,7 @@ public enum PropertyKind: Hashable, Sendable {
     public var components: [String: Int] {
         switch self {
         case .point: ["x": 0, "y": 1]
-        case .size: ["width": 0, "height": 1]
+        case .size, .offset: ["width": 0, "height": 1]
         case .rect: ["origin.x": 0, "origin.y": 1, "size.width": 2, "size.height": 3]
         case .vector3: ["x": 0, "y": 1, "z": 2]
         default: [:]

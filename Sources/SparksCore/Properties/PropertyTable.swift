@@ -65,6 +65,20 @@ public struct PropertyDescriptor<Root>: Sendable {
         })
     }
 
+    /// A path; an empty path sets nil (no path).
+    public static func path(_ key: String, _ path: WritableKeyPath<Root, BezierPath?> & Sendable, _ summary: String) -> Self {
+        Self(key, .path, summary, get: { .path($0[keyPath: path] ?? BezierPath()) }, set: { root, value in
+            if case .path(let p) = value { root[keyPath: path] = p.segments.isEmpty ? nil : p }
+        })
+    }
+
+    /// An offset `[width, height]`, either of which may be negative.
+    public static func offset(_ key: String, _ path: WritableKeyPath<Root, Size> & Sendable, _ summary: String) -> Self {
+        Self(key, .offset, summary, get: { let s = $0[keyPath: path]; return .vector(PropertyVector(s.width, s.height)) }, set: { root, value in
+            if let v = value.vector, v.count == 2 { root[keyPath: path] = Size(width: v[0], height: v[1]) }
+        })
+    }
+
     /// A point `[x, y]`.
     public static func point(_ key: String, _ path: WritableKeyPath<Root, Point> & Sendable, _ summary: String) -> Self {
         Self(key, .point, summary, get: { let p = $0[keyPath: path]; return .vector(PropertyVector(p.x, p.y)) }, set: { root, value in

@@ -21,6 +21,8 @@ public enum PropertyValue: Hashable, Sendable {
     /// Part of the way from one image to another: what an animation of an image property
     /// presents between its values (Core Animation cross-fades `contents`).
     case imageCrossFade(ImageCrossFade)
+    /// A path (a shape layer's `path`).
+    case path(BezierPath)
 
     /// The number, when this is one.
     public var number: Double? {

@@ -25,6 +25,13 @@ public struct PixelRect: Hashable, Sendable {
     public func intersection(_ other: PixelRect) -> PixelRect {
         PixelRect(x0: max(x0, other.x0), y0: max(y0, other.y0), x1: min(x1, other.x1), y1: min(y1, other.y1))
     }
+
+    /// The smallest rectangle holding both (either alone when the other is empty).
+    public func union(_ other: PixelRect) -> PixelRect {
+        if isEmpty { return other }
+        if other.isEmpty { return self }
+        return PixelRect(x0: min(x0, other.x0), y0: min(y0, other.y0), x1: max(x1, other.x1), y1: max(y1, other.y1))
+    }
 }
 
 /// A textured or solid parallelogram in output pixels: the resolved form of a flat
@@ -73,6 +80,30 @@ public struct DrawQuad: Equatable, Sendable {
     }
 }
 
+/// A group's shadow (CALayer's shadow), resolved into output pixels: the alpha of the group's
+/// image, blurred by a Gaussian of standard deviation `sigma`, moved by the offset and painted in
+/// the colour, lies beneath the image.
+public struct DrawShadow: Equatable, Sendable {
+    /// Colour, straight alpha, 0…1 (the layer's shadowOpacity included).
+    public var red: Float, green: Float, blue: Float, alpha: Float
+    /// How far the shadow is moved, in pixels (y downwards).
+    public var offsetX: Float, offsetY: Float
+    /// Standard deviation of the blur, in pixels (0: a hard-edged shadow).
+    public var sigma: Float
+    /// Whether the group's image is drawn above its shadow; false when the group holds only the
+    /// shape that casts the shadow (a `shadowPath`).
+    public var showsImage: Bool
+
+    /// Creates a shadow.
+    public init(red: Float, green: Float, blue: Float, alpha: Float, offsetX: Float, offsetY: Float, sigma: Float, showsImage: Bool) {
+        self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
+        self.offsetX = offsetX; self.offsetY = offsetY; self.sigma = sigma; self.showsImage = showsImage
+    }
+
+    /// Most pixels the blur reaches beyond the shape: three standard deviations, rounded up.
+    public var reach: Int32 { Int32(min((3 * max(sigma, 0)).rounded(.up), 4096)) + 1 }
+}
+
 /// A vertex of a triangle in output pixels, with what is interpolated across the triangle.
 ///
 /// `w` is the homogeneous coordinate the position was divided by (1 for flat geometry):
@@ -109,8 +140,9 @@ public struct DrawCommand: Equatable, Sendable {
         /// `clip` (the pixels the group can touch); `range` is empty.
         case beginGroup
         /// The group's image is faded by `opacity` and composited source-over (premultiplied)
-        /// onto what was below it, within `clip`; `range` is empty.
-        case endGroup(opacity: Float)
+        /// onto what was below it, within `clip`; `range` is empty. With a shadow, the image
+        /// first gets its shadow beneath it (or becomes its shadow, see `DrawShadow.showsImage`).
+        case endGroup(opacity: Float, shadow: DrawShadow?)
     }
 
     /// Quads or triangles.
@@ -240,8 +272,9 @@ public struct DrawList: Sendable {
 
     /// Ends the group `token` began (groups end innermost first): its image, transparent within
     /// `clip` before its commands draw and limited to it, is faded by `opacity` and composited
-    /// onto what lies below. A group with nothing in it, or nothing inside the output, is dropped.
-    public mutating func endGroup(_ token: Int, opacity: Float, clip: PixelRect) {
+    /// onto what lies below, with `shadow` beneath it if given. A group with nothing in it, or
+    /// nothing inside the output, is dropped.
+    public mutating func endGroup(_ token: Int, opacity: Float, clip: PixelRect, shadow: DrawShadow? = nil) {
         guard commands.indices.contains(token), commands[token].primitive == .beginGroup else { return }
         let clip = clip.intersection(bounds)
         if token == commands.count - 1 || clip.isEmpty {
@@ -251,7 +284,7 @@ public struct DrawList: Sendable {
         }
         commands[token].clip = clip
         commands.append(DrawCommand(
-            primitive: .endGroup(opacity: min(max(opacity, 0), 1)), texture: nil, sampling: .standard, blendMode: .normal, clip: clip, range: 0..<0))
+            primitive: .endGroup(opacity: min(max(opacity, 0), 1), shadow: shadow), texture: nil, sampling: .standard, blendMode: .normal, clip: clip, range: 0..<0))
     }
 
     // MARK: Building, for DrawListBuilder

@@ -31,6 +31,9 @@ public final class DrawListBuilder {
     }
 
     private let job = FlatQuadJob()
+    private let outline = PathOutline()
+    private let coverage = PathCoverage()
+    private var pixelPolygon: [(x: Float, y: Float)] = []
     /// Pixels the quads resolved so far in this build cover (each at most the output).
     private var coveredPixels = 0.0
     private var coveredPixelBudget = 0.0
@@ -39,7 +42,7 @@ public final class DrawListBuilder {
     /// Groups open at the batch being resolved: their token in the output, opacity, clip, and
     /// the batch they end before.
     private var openGroups: [OpenGroup] = []
-    private typealias OpenGroup = (token: Int, opacity: Float, clip: PixelRect, end: Int)
+    private typealias OpenGroup = (token: Int, opacity: Float, clip: PixelRect, end: Int, shadow: DrawShadow?)
 
     /// Creates a builder.
     public init() {}
@@ -68,7 +71,13 @@ public final class DrawListBuilder {
                 guard group.batches.upperBound > index else { continue }
                 var clip = output.bounds
                 if let box = group.clip { clip = clip.intersection(Self.pixelRect(of: box, scaleX: sx, scaleY: sy)) }
-                openGroups.append((output.beginGroup(), group.opacity, clip, group.batches.upperBound))
+                let shadow = group.shadow.map { s in
+                    DrawShadow(
+                        red: Float(min(max(s.color.red, 0), 1)), green: Float(min(max(s.color.green, 0), 1)), blue: Float(min(max(s.color.blue, 0), 1)),
+                        alpha: Float(min(max(s.color.alpha, 0), 1)), offsetX: Float(s.offset.x * sx), offsetY: Float(s.offset.y * sy),
+                        sigma: Float(s.sigma * (sx * sy).squareRoot()), showsImage: s.showsImage)
+                }
+                openGroups.append((output.beginGroup(), group.opacity, clip, group.batches.upperBound, shadow))
             }
             var clip = output.bounds
             if let box = batch.clip { clip = clip.intersection(Self.pixelRect(of: box, scaleX: sx, scaleY: sy)) }
@@ -85,14 +94,28 @@ public final class DrawListBuilder {
                 appendShapes(batch, list.quads, m, clip, into: &output)
             case .gradient(let index):
                 appendGradient(batch, list.quads, list.gradients[index], m, clip, into: &output)
+            case .path(let index):
+                appendPath(batch, list.quads, list.paths[index], m, clip, into: &output)
             }
         }
         while let group = openGroups.popLast() { closeGroup(group, into: &output) }
     }
 
     private func closeGroup(_ group: OpenGroup, into output: inout DrawList) {
-        let touched = output.touchedPixels(fromCommand: group.token + 1)
-        output.endGroup(group.token, opacity: group.opacity, clip: touched.intersection(group.clip))
+        var touched = output.touchedPixels(fromCommand: group.token + 1)
+        if let shadow = group.shadow, !touched.isEmpty {
+            // The shadow reaches the drawn pixels moved by the offset and grown by the blur.
+            func shifted(_ v: Int32, _ by: Float, _ grow: Int32) -> Int32 {
+                let moved = (Float(v) + by).rounded(grow < 0 ? .down : .up)
+                return Int32(min(max(moved, -1e6), 1e6)) + grow
+            }
+            let reach = shadow.reach
+            let cast = PixelRect(
+                x0: shifted(touched.x0, shadow.offsetX, -reach), y0: shifted(touched.y0, shadow.offsetY, -reach),
+                x1: shifted(touched.x1, shadow.offsetX, reach), y1: shifted(touched.y1, shadow.offsetY, reach))
+            touched = shadow.showsImage ? touched.union(cast) : cast
+        }
+        output.endGroup(group.token, opacity: group.opacity, clip: touched.intersection(group.clip), shadow: group.shadow)
     }
 
     /// A canvas rectangle as the whole pixels it touches (rounded outward), limited to ±1e6 so
@@ -315,7 +338,7 @@ public final class DrawListBuilder {
     private func appendShapes(_ batch: RenderBatch, _ quads: [RenderQuad], _ m: Transform3D, _ clip: PixelRect, into output: inout DrawList) {
         let start = output.indexCount
         // Pixels per quad unit, to make the fringe one pixel wide whatever the transform.
-        let pixelsPerUnit = Float(((m.m11 * m.m11 + m.m12 * m.m12).squareRoot() * (m.m21 * m.m21 + m.m22 * m.m22).squareRoot()).squareRoot())
+        let pixelsPerUnit = Float(Self.pixelsPerUnit(m))
         let fringe = pixelsPerUnit > 1e-6 && pixelsPerUnit.isFinite ? 1 / pixelsPerUnit : 1
         for i in batch.range {
             let q = quads[i]
@@ -327,7 +350,7 @@ public final class DrawListBuilder {
             switch batch.shape {
             case .roundedRectangle(let r): (radius, band) = (min(max(r, 0), hw, hh), nil)
             case .border(let width, let r): (radius, band) = (min(max(r, 0), hw, hh), min(max(width, 0), hw, hh))
-            case .rectangle, .gradient: (radius, band) = (0, nil)
+            case .rectangle, .gradient, .path: (radius, band) = (0, nil)
             }
             let wanted = radius * pixelsPerUnit / 2
             let segments = wanted.isFinite ? max(4, min(32, Int(min(wanted, 64)))) : 4
@@ -352,6 +375,60 @@ public final class DrawListBuilder {
         }
         output.addCommand(.triangles, start..<output.indexCount, texture: nil, sampling: batch.sampling, blendMode: batch.blendMode, clip: clip)
     }
+
+    /// Pixels per unit of a batch's space through `m` (the geometric mean of its axes' scales,
+    /// ignoring perspective): to make fringes a pixel wide and curves smooth to a fraction of one.
+    static func pixelsPerUnit(_ m: Transform3D) -> Double {
+        ((m.m11 * m.m11 + m.m12 * m.m12).squareRoot() * (m.m21 * m.m21 + m.m22 * m.m22).squareRoot()).squareRoot()
+    }
+
+    // MARK: Paths
+
+    /// A shape layer's fill or stroke: its polygons (see ``PathOutline``) projected to pixels and
+    /// turned into coverage spans (see ``PathCoverage``) of the quad's colour. A path that
+    /// reaches behind the viewer is not drawn. The work counts against the covered-pixel budget
+    /// (pixels visited plus edges); once it is spent, further paths are left out.
+    private func appendPath(
+        _ batch: RenderBatch, _ quads: [RenderQuad], _ drawing: PathDrawing, _ m: Transform3D, _ clip: PixelRect,
+        into output: inout DrawList
+    ) {
+        let scale = Self.pixelsPerUnit(m)
+        let tolerance = scale > 1e-9 && scale.isFinite ? Self.pathTolerance / scale : Self.pathTolerance
+        for i in batch.range {
+            let q = quads[i]
+            guard q.alpha > 0 else { continue }
+            guard coveredPixels <= coveredPixelBudget else {
+                droppedQuads += 1
+                continue
+            }
+            coverage.reset()
+            var projected = true
+            func sink(_ polygon: [Point], _ normalise: Bool) {
+                guard projected else { return }
+                self.pixelPolygon.removeAll(keepingCapacity: true)
+                for p in polygon {
+                    guard let pixel = Self.project(p.x, p.y, 0, m) else { projected = false; return }
+                    self.pixelPolygon.append((pixel.x, pixel.y))
+                }
+                self.coverage.addPolygon(self.pixelPolygon, normalise: normalise)
+            }
+            let evenOdd: Bool
+            switch drawing.style {
+            case .fill(let rule):
+                outline.fill(drawing.path, tolerance: tolerance, sink: sink)
+                evenOdd = rule == .evenOdd
+            case .stroke(let style):
+                outline.stroke(drawing.path, style: style, tolerance: tolerance, sink: sink)
+                evenOdd = false
+            }
+            guard projected else { continue }
+            let color = Color(red: Double(q.red), green: Double(q.green), blue: Double(q.blue), alpha: Double(q.alpha))
+            coveredPixels += coverage.appendSpans(clip: clip, evenOdd: evenOdd, color: color, blendMode: batch.blendMode, into: &output)
+        }
+    }
+
+    /// How far a flattened curve may stray from the path, in pixels.
+    static let pathTolerance = 0.05
 
     // MARK: Gradients
 

@@ -75,6 +75,31 @@ public enum QuadShape: Hashable, Sendable {
     /// The rectangle filled with gradient `index` of the list's `gradients`, multiplied by the
     /// quad's colour.
     case gradient(index: Int)
+    /// Path drawing `index` of the list's `paths` (in the batch's space), painted in the quad's
+    /// colour; the quad's own geometry is not used.
+    case path(index: Int)
+}
+
+/// A path filled or stroked (a shape layer's `path`), for a `QuadShape.path` batch.
+public struct PathDrawing: Hashable, Sendable {
+    /// Fill or stroke.
+    public enum Style: Hashable, Sendable {
+        /// The inside of the path, by a fill rule.
+        case fill(FillRule)
+        /// The path's stroke.
+        case stroke(StrokeStyle)
+    }
+
+    /// The path, in the batch's space.
+    public var path: BezierPath
+    /// What of it is painted.
+    public var style: Style
+
+    /// Creates a drawing.
+    public init(path: BezierPath, style: Style) {
+        self.path = path
+        self.style = style
+    }
 }
 
 /// A run of quads drawn with one texture, blend mode and transform: one draw call.
@@ -101,11 +126,34 @@ public struct RenderBatch: Equatable, Sendable {
 public struct RenderGroup: Equatable, Sendable {
     /// Opacity the group's image is composited with, 0…1.
     public var opacity: Float
+    /// A shadow drawn beneath the group's image, if any.
+    public var shadow: RenderShadow?
     /// The composite is limited to this canvas rectangle, if set.
     public var clip: Rect?
     /// The batches inside, as indices into `RenderList.batches`. Groups nest: an inner group's
     /// batches lie within its outer group's.
     public var batches: Range<Int>
+}
+
+/// A layer's shadow in canvas terms: the alpha of its group's image, blurred, moved and painted.
+public struct RenderShadow: Equatable, Sendable {
+    /// Colour, straight alpha (the layer's shadowOpacity included).
+    public var color: Color
+    /// How far the shadow is moved on the canvas, in points.
+    public var offset: Point
+    /// Standard deviation of the blur on the canvas, in points.
+    public var sigma: Double
+    /// Whether the group's image is drawn above its shadow (false: the group holds only the
+    /// shape casting it).
+    public var showsImage: Bool
+
+    /// Creates a shadow.
+    public init(color: Color, offset: Point, sigma: Double, showsImage: Bool) {
+        self.color = color
+        self.offset = offset
+        self.sigma = sigma
+        self.showsImage = showsImage
+    }
 }
 
 /// Everything one frame draws: textured quads in batches, in drawing order, some of them in
@@ -131,6 +179,8 @@ public struct RenderList: Sendable {
     public private(set) var groups: [RenderGroup] = []
     /// The gradients `QuadShape.gradient` batches fill with.
     public private(set) var gradients: [GradientProperties] = []
+    /// The paths `QuadShape.path` batches paint.
+    public private(set) var paths: [PathDrawing] = []
 
     /// Creates an empty list.
     public init(canvasSize: Size = .zero, background: Color = .clear) {
@@ -147,6 +197,7 @@ public struct RenderList: Sendable {
         batches.removeAll(keepingCapacity: true)
         groups.removeAll(keepingCapacity: true)
         gradients.removeAll(keepingCapacity: true)
+        paths.removeAll(keepingCapacity: true)
         openBatch = nil
     }
 
@@ -188,9 +239,9 @@ public struct RenderList: Sendable {
 
     /// Starts a group: the batches appended until the matching `endGroup` are composited as one
     /// image with `opacity`. Returns the group's token for `endGroup`.
-    public mutating func beginGroup(opacity: Float, clip: Rect? = nil) -> Int {
+    public mutating func beginGroup(opacity: Float, clip: Rect? = nil, shadow: RenderShadow? = nil) -> Int {
         closeOpenBatch()
-        groups.append(RenderGroup(opacity: opacity, clip: clip, batches: batches.count..<batches.count))
+        groups.append(RenderGroup(opacity: opacity, shadow: shadow, clip: clip, batches: batches.count..<batches.count))
         return groups.count - 1
     }
 
@@ -206,7 +257,7 @@ public struct RenderList: Sendable {
         if batches.count == start, isInnermost {
             groups.removeLast()
         } else if batches.count == start + 1, isInnermost, batches[start].range.count == 1,
-                  batches[start].blendMode == .normal {
+                  batches[start].blendMode == .normal, groups[token].shadow == nil {
             quads[batches[start].range.lowerBound].alpha *= groups[token].opacity
             groups.removeLast()
         }
@@ -216,6 +267,12 @@ public struct RenderList: Sendable {
     public mutating func appendGradient(_ gradient: GradientProperties) -> Int {
         gradients.append(gradient)
         return gradients.count - 1
+    }
+
+    /// Adds a path for a `QuadShape.path` batch; returns its index.
+    public mutating func appendPath(_ drawing: PathDrawing) -> Int {
+        paths.append(drawing)
+        return paths.count - 1
     }
 
     /// Closes the current batch; call once after the last quad.

@@ -81,6 +81,22 @@ public final class RenderListBuilder {
         list.finish()
     }
 
+    /// The shadow layer properties `p` cast, on the canvas: its offset and blur carried through
+    /// the layer's transform `world` (about the bounds' centre), its colour tinted like the layer.
+    private static func shadow(of p: LayerProperties, world: Transform3D, tint: Color, showsImage: Bool) -> RenderShadow {
+        let centre = Point(x: p.bounds.midX, y: p.bounds.midY)
+        let from = world.apply(to: centre)
+        let to = world.apply(to: Point(x: centre.x + p.shadowOffset.width, y: centre.y + p.shadowOffset.height))
+        let scale = DrawListBuilder.pixelsPerUnit(world)
+        var color = p.shadowColor * tint
+        color.alpha *= p.shadowOpacity
+        let offset = Point(x: to.x - from.x, y: to.y - from.y)
+        let sigma = p.shadowRadius * CoreAnimationChoices.shadowSigmaPerRadius * (scale.isFinite ? scale : 1)
+        return RenderShadow(
+            color: color, offset: offset.x.isFinite && offset.y.isFinite ? offset : .zero,
+            sigma: sigma.isFinite ? min(sigma, 1e4) : 0, showsImage: showsImage)
+    }
+
     private func append(_ layer: Layer, _ context: Context, into list: inout RenderList) {
         guard drawnLayers < maxDrawnLayers else { return }
         drawnLayers += 1
@@ -93,12 +109,17 @@ public final class RenderListBuilder {
         // Group opacity: everything below is drawn opaque into the group, which is faded once.
         let grouped = effectiveOpacity < 1 && p.allowsGroupOpacity && groupDepth < DrawList.maxGroupDepth
         let opacity = grouped ? 1 : effectiveOpacity
+        let world = p.transformToSuperlayer * context.space
+        // A shadow without a path is cast by the layer's own image: the layer is drawn as a
+        // group (even when opaque) whose image gets the shadow beneath it.
+        let casts = p.shadowOpacity > 0 && p.shadowColor.alpha > 0 && groupDepth + 1 < DrawList.maxGroupDepth
+        let castsOwnImage = casts && p.shadowPath == nil
         var group: Int?
-        if grouped {
-            group = list.beginGroup(opacity: Float(effectiveOpacity), clip: context.clip)
+        if grouped || castsOwnImage {
+            let shadow = castsOwnImage ? Self.shadow(of: p, world: world, tint: context.tint, showsImage: true) : nil
+            group = list.beginGroup(opacity: grouped ? Float(effectiveOpacity) : 1, clip: context.clip, shadow: shadow)
             groupDepth += 1
         }
-        let world = p.transformToSuperlayer * context.space
         let bounds = p.bounds
         let hasArea = bounds.size.width > 0 && bounds.size.height > 0
         let centre = (Float(bounds.midX), Float(bounds.midY))
@@ -107,13 +128,19 @@ public final class RenderListBuilder {
         let radius = Float(min(p.cornerRadius, min(bounds.size.width, bounds.size.height) / 2))
 
         /// Fills the bounds in `shape` with colour `c` (tinted), faded by the layer's opacity.
-        func fillBounds(_ c: Color, shape: QuadShape) {
-            list.beginBatch(texture: nil, blendMode: .normal, transform: world, shape: shape, clip: context.clip)
+        func fillBounds(_ c: Color, shape: QuadShape, clip: Rect? = nil) {
+            list.beginBatch(texture: nil, blendMode: .normal, transform: world, shape: shape, clip: clip ?? context.clip)
             list.append(RenderQuad(
                 centerX: centre.0, centerY: centre.1, halfWidth: half.0, halfHeight: half.1,
                 red: Float(c.red), green: Float(c.green), blue: Float(c.blue), alpha: Float(c.alpha * opacity)))
         }
 
+        if casts, let shadowPath = p.shadowPath {
+            // A shadow path: its fill, in a group of its own, becomes the shadow alone.
+            let shadowGroup = list.beginGroup(opacity: 1, clip: context.clip, shadow: Self.shadow(of: p, world: world, tint: context.tint, showsImage: false))
+            fillBounds(.white, shape: .path(index: list.appendPath(PathDrawing(path: shadowPath, style: .fill(.nonZero)))))
+            list.endGroup(shadowGroup)
+        }
         if p.backgroundColor.alpha > 0, hasArea {
             fillBounds(p.backgroundColor * tint, shape: radius > 0 ? .roundedRectangle(cornerRadius: radius) : .rectangle)
         }
@@ -161,6 +188,16 @@ public final class RenderListBuilder {
                 if let to = fade.to { drawContents(to, weight: opacity * fade.fraction, blendMode: .normal) }
             } else if let contents = p.contents {
                 drawContents(contents, weight: opacity, blendMode: .normal)
+            }
+        }
+
+        // A shape layer's path: filled, then stroked, between its contents and its sublayers.
+        if let shape = state.content.shape, let path = shape.path {
+            if shape.fillColor.alpha > 0 {
+                fillBounds(shape.fillColor * tint, shape: .path(index: list.appendPath(PathDrawing(path: path, style: .fill(shape.fillRule)))), clip: inner.clip)
+            }
+            if shape.strokeColor.alpha > 0, shape.stroke.lineWidth > 0, shape.stroke.strokeEnd > shape.stroke.strokeStart {
+                fillBounds(shape.strokeColor * tint, shape: .path(index: list.appendPath(PathDrawing(path: path, style: .stroke(shape.stroke)))), clip: inner.clip)
             }
         }
 

@@ -49,7 +49,7 @@ public final class Scene {
         // scene starts (spec §3.2).
         let localTime = description.properties.timing.localTime(parentTime: parentTime)
         switch description.content {
-        case .plain, .gradient: layer = Layer(model: description.state)
+        case .plain, .gradient, .shape: layer = Layer(model: description.state)
         case .emitter(let emitter):
             let emitterLayer = EmitterLayer(properties: description.properties, emitter: emitter)
             emitterLayer.simulation.startsRunning = EmitterStartup.startsRunning(layer: emitter.startup, preset: startup, localTimeAtStart: localTime)

@@ -55,7 +55,7 @@ public struct LayerDescription: Hashable, Sendable {
         sublayers: [LayerDescription] = []
     ) {
         let content: LayerContent = switch kind {
-        case .layer, .gradient: kind.defaultContent
+        case .layer, .gradient, .shape: kind.defaultContent
         case .emitter: .emitter(emitter)
         case .replicator: .replicator(replicator)
         }
