@@ -66,7 +66,7 @@ public enum PropertyAddress: Hashable, Sendable {
         if let reason = kind.misplacedKeyReason(first) { throw KeyPathError(keyPath: keyPath, reason: reason) }
         let known = kind.propertyKeys + kind.structureKeys + ["transform.scale", "transform.rotation.z", "transform.translation.x"]
         throw KeyPathError(
-            keyPath: keyPath, reason: "\"\(first)\" is not a property of a\(kind == .layer ? "" : "n") \(kind.rawValue) layer (\(kind.className))",
+            keyPath: keyPath, reason: "\"\(first)\" is not a property of \(kind.describedWithArticle)",
             suggestion: nearestKey(to: first, in: known))
     }
 
@@ -188,3 +188,13 @@ public enum PropertyAddress: Hashable, Sendable {
         }
     }
 }
+
+extension LayerKind {
+    /// "a layer (CALayer)", "an emitter layer (CAEmitterLayer)", "a shape layer (CAShapeLayer)".
+    var describedWithArticle: String {
+        let noun = self == .layer ? "layer" : "\(rawValue) layer"
+        let article = noun.first.map { "aeiou".contains($0) } == true ? "an" : "a"
+        return "\(article) \(noun) (\(className))"
+    }
+}
+
