@@ -30,14 +30,12 @@ public final class ShadowCaster {
                     let row = pixels + (y0 + y) * rowStride + x0
                     for x in 0..<width { a[y * width + x] = Float(row[x] >> 24) / 255 }
                 }
-                guard let windows = Self.boxes(sigma: shadow.sigma) else {
-                    composite(shadow, blurred: a, width: width, height: height, pixels: pixels, rowStride: rowStride, x0: x0, y0: y0)
-                    return
-                }
-                for k in windows.indices {
-                    let (before, after) = windows[k]
-                    for y in 0..<height { Self.box(a.baseAddress! + y * width, count: width, step: 1, before: before, after: after, scratch: scratch.baseAddress!) }
-                    for x in 0..<width { Self.box(a.baseAddress! + x, count: height, step: width, before: before, after: after, scratch: scratch.baseAddress!) }
+                if let windows = Self.boxes(sigma: shadow.sigma) {
+                    for k in windows.indices {
+                        let (before, after) = windows[k]
+                        for y in 0..<height { Self.box(a.baseAddress! + y * width, count: width, step: 1, before: before, after: after, scratch: scratch.baseAddress!) }
+                        for x in 0..<width { Self.box(a.baseAddress! + x, count: height, step: width, before: before, after: after, scratch: scratch.baseAddress!) }
+                    }
                 }
                 composite(shadow, blurred: a, width: width, height: height, pixels: pixels, rowStride: rowStride, x0: x0, y0: y0)
             }
@@ -76,13 +74,16 @@ public final class ShadowCaster {
         _ shadow: DrawShadow, blurred a: UnsafeMutableBufferPointer<Float>, width: Int, height: Int,
         pixels: UnsafeMutablePointer<UInt32>, rowStride: Int, x0: Int, y0: Int
     ) {
-        let color = SIMD4<Float>(shadow.red, shadow.green, shadow.blue, 1) * shadow.alpha * 255
+        // Premultiplied shadow colour in 0…255 per unit of blurred alpha.
+        let alpha = min(max(shadow.alpha, 0), 1) * 255
+        let red = min(max(shadow.red, 0), 1) * alpha, green = min(max(shadow.green, 0), 1) * alpha, blue = min(max(shadow.blue, 0), 1) * alpha
         let ox = shadow.offsetX.isFinite ? shadow.offsetX : 0, oy = shadow.offsetY.isFinite ? shadow.offsetY : 0
-        let fx = ox - ox.rounded(.down), fy = oy - oy.rounded(.down)
         let ix = Int(ox.rounded(.down)), iy = Int(oy.rounded(.down))
+        let fx = ox - Float(ix), fy = oy - Float(iy)
         @inline(__always) func sample(_ x: Int, _ y: Int) -> Float {
             x >= 0 && x < width && y >= 0 && y < height ? a[y * width + x] : 0
         }
+        @inline(__always) func byte(_ v: Float) -> UInt32 { UInt32(min(max(v, 0), 255) + 0.5) }
         for y in 0..<height {
             let row = pixels + (y0 + y) * rowStride + x0
             // The shadow at (x, y) is the blurred alpha at (x − offset, y − offset), between pixels.
@@ -91,15 +92,15 @@ public final class ShadowCaster {
                 let sx = x - ix
                 let top = sample(sx - 1, sy - 1) * fx + sample(sx, sy - 1) * (1 - fx)
                 let bottom = sample(sx - 1, sy) * fx + sample(sx, sy) * (1 - fx)
-                let s = (top * fy + bottom * (1 - fy)) * color
+                var s = top * fy + bottom * (1 - fy)
                 let image = row[x]
-                let ia = Float(image >> 24) / 255
-                let under = shadow.showsImage ? s * (1 - ia) : s
-                let base = shadow.showsImage
-                    ? SIMD4<Float>(Float((image >> 16) & 0xFF), Float((image >> 8) & 0xFF), Float(image & 0xFF), Float(image >> 24)) : .zero
-                let out = pointwiseMin(pointwiseMax((base + under).rounded(.toNearestOrAwayFromZero), .zero), SIMD4(repeating: 255))
-                let c = SIMD4<UInt32>(truncatingIfNeeded: SIMD4<Int32>(out))
-                row[x] = c.w << 24 | c.x << 16 | c.y << 8 | c.z
+                var base = (r: Float(0), g: Float(0), b: Float(0), a: Float(0))
+                if shadow.showsImage {
+                    // The image over its shadow: the shadow shows through what the image leaves.
+                    base = (Float((image >> 16) & 0xFF), Float((image >> 8) & 0xFF), Float(image & 0xFF), Float(image >> 24))
+                    s *= 1 - base.a / 255
+                }
+                row[x] = byte(base.a + s * alpha) << 24 | byte(base.r + s * red) << 16 | byte(base.g + s * green) << 8 | byte(base.b + s * blue)
             }
         }
     }

@@ -135,6 +135,7 @@ final class SDLGeometryBackend: DrawBackend {
         guard width > 0, height > 0 else { return }
         if shadowPixels.count < width * height { shadowPixels = [UInt32](repeating: 0, count: max(width * height, shadowPixels.count * 2)) }
         let pitch = Int32(width * 4)
+        SDL_SetRenderTarget(renderer, image)
         shadowPixels.withUnsafeMutableBufferPointer { pixels in
             guard SDL_RenderReadPixels(renderer, &clip, SparksPixelFormatARGB8888(), pixels.baseAddress, pitch) == 0 else { return }
             shadowCaster.cast(shadow, pixels: pixels.baseAddress!, rowStride: width, x0: 0, x1: width, y0: 0, y1: height)

@@ -186,6 +186,18 @@ public struct Transform3D: Hashable, Sendable {
 }
 
 extension Transform3D {
+    /// How long the transform makes the plane's unit x and y axes (perspective ignored).
+    public var planarScale: (x: Double, y: Double) {
+        ((m11 * m11 + m12 * m12).squareRoot(), (m21 * m21 + m22 * m22).squareRoot())
+    }
+
+    /// The geometric mean of `planarScale`: how much the transform scales lengths in the
+    /// plane on average (the area scale's square root, for a transform without shear).
+    public var meanPlanarScale: Double {
+        let s = planarScale
+        return (s.x * s.y).squareRoot()
+    }
+
     /// Mirrors y within `rect`: y ↦ minY + maxY − y.
     public static func verticalFlip(within rect: Rect) -> Transform3D {
         Transform3D.scale(1, -1, 1) * Transform3D.translation(0, rect.origin.y * 2 + rect.size.height, 0)

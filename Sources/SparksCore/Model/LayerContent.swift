@@ -57,6 +57,13 @@ public enum LayerKind: String, Hashable, Sendable, CaseIterable {
         LayerProperties.table.keys + (contentTable?.keys ?? [])
     }
 
+    /// "a layer (CALayer)", "an emitter layer (CAEmitterLayer)", "a shape layer (CAShapeLayer)".
+    var describedWithArticle: String {
+        let noun = self == .layer ? "layer" : "\(rawValue) layer"
+        let article = noun.first.map { "aeiou".contains($0) } == true ? "an" : "a"
+        return "\(article) \(noun) (\(className))"
+    }
+
     /// Why `key` is not this kind's when another kind has it: "belongs to emitter layers…".
     func misplacedKeyReason(_ key: String) -> String? {
         guard let owner = Self.allCases.first(where: { $0 != self && ($0.contentTable?[key] != nil || $0.structureKeys.contains(key)) }) else { return nil }

@@ -188,13 +188,3 @@ public enum PropertyAddress: Hashable, Sendable {
         }
     }
 }
-
-extension LayerKind {
-    /// "a layer (CALayer)", "an emitter layer (CAEmitterLayer)", "a shape layer (CAShapeLayer)".
-    var describedWithArticle: String {
-        let noun = self == .layer ? "layer" : "\(rawValue) layer"
-        let article = noun.first.map { "aeiou".contains($0) } == true ? "an" : "a"
-        return "\(article) \(noun) (\(className))"
-    }
-}
-

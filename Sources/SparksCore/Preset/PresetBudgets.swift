@@ -112,8 +112,7 @@ public struct PresetCost: Sendable, Equatable {
 
     /// The most a transform stretches anything in the plane (the longer of its x and y axes).
     static func largestScale(of t: Transform3D) -> Double {
-        let x = (t.m11 * t.m11 + t.m12 * t.m12).squareRoot(), y = (t.m21 * t.m21 + t.m22 * t.m22).squareRoot()
-        let s = max(x, y)
+        let s = max(t.planarScale.x, t.planarScale.y)
         return s.isFinite ? max(s, 1e-9) : 1e9
     }
 }

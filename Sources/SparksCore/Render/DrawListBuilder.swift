@@ -105,14 +105,12 @@ public final class DrawListBuilder {
         var touched = output.touchedPixels(fromCommand: group.token + 1)
         if let shadow = group.shadow, !touched.isEmpty {
             // The shadow reaches the drawn pixels moved by the offset and grown by the blur.
-            func shifted(_ v: Int32, _ by: Float, _ grow: Int32) -> Int32 {
-                let moved = (Float(v) + by).rounded(grow < 0 ? .down : .up)
-                return Int32(min(max(moved, -1e6), 1e6)) + grow
-            }
-            let reach = shadow.reach
-            let cast = PixelRect(
-                x0: shifted(touched.x0, shadow.offsetX, -reach), y0: shifted(touched.y0, shadow.offsetY, -reach),
-                x1: shifted(touched.x1, shadow.offsetX, reach), y1: shifted(touched.y1, shadow.offsetY, reach))
+            let reach = Double(shadow.reach)
+            let cast = Self.pixelRect(
+                of: Rect(
+                    x: Double(touched.x0) + Double(shadow.offsetX) - reach, y: Double(touched.y0) + Double(shadow.offsetY) - reach,
+                    width: Double(touched.width) + 2 * reach, height: Double(touched.height) + 2 * reach),
+                scaleX: 1, scaleY: 1)
             touched = shadow.showsImage ? touched.union(cast) : cast
         }
         output.endGroup(group.token, opacity: group.opacity, clip: touched.intersection(group.clip), shadow: group.shadow)
@@ -338,7 +336,7 @@ public final class DrawListBuilder {
     private func appendShapes(_ batch: RenderBatch, _ quads: [RenderQuad], _ m: Transform3D, _ clip: PixelRect, into output: inout DrawList) {
         let start = output.indexCount
         // Pixels per quad unit, to make the fringe one pixel wide whatever the transform.
-        let pixelsPerUnit = Float(Self.pixelsPerUnit(m))
+        let pixelsPerUnit = Float(m.meanPlanarScale)
         let fringe = pixelsPerUnit > 1e-6 && pixelsPerUnit.isFinite ? 1 / pixelsPerUnit : 1
         for i in batch.range {
             let q = quads[i]
@@ -376,12 +374,6 @@ public final class DrawListBuilder {
         output.addCommand(.triangles, start..<output.indexCount, texture: nil, sampling: batch.sampling, blendMode: batch.blendMode, clip: clip)
     }
 
-    /// Pixels per unit of a batch's space through `m` (the geometric mean of its axes' scales,
-    /// ignoring perspective): to make fringes a pixel wide and curves smooth to a fraction of one.
-    static func pixelsPerUnit(_ m: Transform3D) -> Double {
-        ((m.m11 * m.m11 + m.m12 * m.m12).squareRoot() * (m.m21 * m.m21 + m.m22 * m.m22).squareRoot()).squareRoot()
-    }
-
     // MARK: Paths
 
     /// A shape layer's fill or stroke: its polygons (see ``PathOutline``) projected to pixels and
@@ -392,7 +384,11 @@ public final class DrawListBuilder {
         _ batch: RenderBatch, _ quads: [RenderQuad], _ drawing: PathDrawing, _ m: Transform3D, _ clip: PixelRect,
         into output: inout DrawList
     ) {
-        let scale = Self.pixelsPerUnit(m)
+        let scale = m.meanPlanarScale
+        // The projected polygon is built in a local (swapped out of the builder and back).
+        var pixelPolygon: [(x: Float, y: Float)] = []
+        swap(&pixelPolygon, &self.pixelPolygon)
+        defer { swap(&pixelPolygon, &self.pixelPolygon) }
         let tolerance = scale > 1e-9 && scale.isFinite ? Self.pathTolerance / scale : Self.pathTolerance
         for i in batch.range {
             let q = quads[i]
@@ -403,14 +399,14 @@ public final class DrawListBuilder {
             }
             coverage.reset()
             var projected = true
-            func sink(_ polygon: [Point], _ normalise: Bool) {
+            func sink(_ polygon: ArraySlice<Point>, _ normalise: Bool) {
                 guard projected else { return }
-                self.pixelPolygon.removeAll(keepingCapacity: true)
+                pixelPolygon.removeAll(keepingCapacity: true)
                 for p in polygon {
                     guard let pixel = Self.project(p.x, p.y, 0, m) else { projected = false; return }
-                    self.pixelPolygon.append((pixel.x, pixel.y))
+                    pixelPolygon.append((pixel.x, pixel.y))
                 }
-                self.coverage.addPolygon(self.pixelPolygon, normalise: normalise)
+                coverage.addPolygon(pixelPolygon, normalise: normalise)
             }
             let evenOdd: Bool
             switch drawing.style {
@@ -422,8 +418,8 @@ public final class DrawListBuilder {
                 evenOdd = false
             }
             guard projected else { continue }
-            let color = Color(red: Double(q.red), green: Double(q.green), blue: Double(q.blue), alpha: Double(q.alpha))
-            coveredPixels += coverage.appendSpans(clip: clip, evenOdd: evenOdd, color: color, blendMode: batch.blendMode, into: &output)
+            coveredPixels += coverage.appendSpans(
+                clip: clip, evenOdd: evenOdd, color: SIMD4(q.red, q.green, q.blue, q.alpha), blendMode: batch.blendMode, into: &output)
         }
     }
 

@@ -48,29 +48,30 @@ final class PathCoverage {
             }
             sign = area < 0 ? -1 : 1
         }
-        var previous = points[points.index(points.endIndex, offsetBy: -1)]
-        for p in points {
-            addEdge(previous, p, sign: sign)
-            previous = p
+        // Appended to locals (the class's arrays are swapped out and back: no per-edge
+        // exclusivity checks, no copies).
+        var edges: [SIMD4<Float>] = [], directions: [Float] = []
+        swap(&edges, &self.edges)
+        swap(&directions, &self.directions)
+        defer {
+            swap(&edges, &self.edges)
+            swap(&directions, &self.directions)
+        }
+        var a = points[points.index(points.endIndex, offsetBy: -1)]
+        for b in points {
+            defer { a = b }
+            guard a.y != b.y, edges.count < Self.maxEdges else { continue }
+            edges.append(a.y < b.y ? SIMD4(a.x, a.y, b.x, b.y) : SIMD4(b.x, b.y, a.x, a.y))
+            directions.append(a.y < b.y ? sign : -sign)
         }
     }
 
-    private func addEdge(_ a: (x: Float, y: Float), _ b: (x: Float, y: Float), sign: Float) {
-        guard a.y != b.y, edges.count < Self.maxEdges else { return }
-        if a.y < b.y {
-            edges.append(SIMD4(a.x, a.y, b.x, b.y))
-            directions.append(sign)
-        } else {
-            edges.append(SIMD4(b.x, b.y, a.x, a.y))
-            directions.append(-sign)
-        }
-    }
-
-    /// Appends the covered pixels within `clip` as quads of `color` (straight alpha, faded by
-    /// each run's coverage) to `output`, as one command; `evenOdd` picks the fill rule. Returns
-    /// the work done, in pixels visited plus edges.
+    /// Appends the covered pixels within `clip` as quads of `color` (red, green, blue, alpha:
+    /// straight alpha, limited to 0…1; faded by each run's coverage) to `output`, as one
+    /// command; `evenOdd` picks the fill rule. Returns the work done, in pixels visited plus
+    /// edges.
     @discardableResult
-    func appendSpans(clip: PixelRect, evenOdd: Bool, color: Color, blendMode: BlendMode, into output: inout DrawList) -> Double {
+    func appendSpans(clip: PixelRect, evenOdd: Bool, color: SIMD4<Float>, blendMode: BlendMode, into output: inout DrawList) -> Double {
         guard !edges.isEmpty else { return 0 }
         var minX = Float.infinity, maxX = -Float.infinity, minY = Float.infinity, maxY = -Float.infinity
         for e in edges {
@@ -87,12 +88,18 @@ final class PathCoverage {
         // Room for a strip as wide as the output, so shapes that grow do not reallocate.
         let cellCount = (max(width, output.width) + 2) * Self.stripHeight
         if cells.count < cellCount { cells = [Float](repeating: 0, count: cellCount) }
-        sortIntoStrips(box)
+        Self.sortIntoStrips(box, edges: edges, order: &order, bucketStarts: &bucketStarts, bucketFill: &bucketFill)
+        // The loops below read and write locals, not the class's arrays (each access to those
+        // would be checked for exclusivity); `active` is handed back afterwards for its storage.
+        let edges = self.edges, directions = self.directions, order = self.order, bucketStarts = self.bucketStarts
+        var active: [Int32] = []
+        swap(&active, &self.active)
+        defer { swap(&active, &self.active) }
         active.removeAll(keepingCapacity: true)
 
         let start = output.quadCount
-        let red = Float(min(max(color.red, 0), 1)), green = Float(min(max(color.green, 0), 1)), blue = Float(min(max(color.blue, 0), 1))
-        let alpha = Float(min(max(color.alpha, 0), 1))
+        let color = color.clamped(lowerBound: .zero, upperBound: .one)
+        let (red, green, blue, alpha) = (color.x, color.y, color.z, color.w)
         var top = Int(box.y0), strip = 0
         let originX = Float(box.x0)
         while top < Int(box.y1) {
@@ -139,14 +146,17 @@ final class PathCoverage {
         return Double(box.width) * Double(box.height) + Double(edges.count)
     }
 
-    /// Puts the indices of the edges within `box`'s rows into `order`, grouped by the strip
-    /// they start in (a counting sort: linear, and no storage beyond what is kept).
-    private func sortIntoStrips(_ box: PixelRect) {
-        let strips = (box.height + Self.stripHeight - 1) / Self.stripHeight
+    /// Puts the indices of the `edges` within `box`'s rows into `order`, grouped by the strip
+    /// they start in, strip k's from `bucketStarts[k]` (a counting sort: linear, and no storage
+    /// beyond what is kept; `bucketFill` is scratch).
+    private static func sortIntoStrips(
+        _ box: PixelRect, edges: [SIMD4<Float>], order: inout [Int32], bucketStarts: inout [Int], bucketFill: inout [Int]
+    ) {
+        let strips = (box.height + stripHeight - 1) / stripHeight
         let top = Float(box.y0), bottom = Float(box.y1)
         func strip(_ e: SIMD4<Float>) -> Int? {
             guard e.w > top, e.y < bottom else { return nil }
-            return min(max(Int((e.y - top) / Float(Self.stripHeight)), 0), strips - 1)
+            return min(max(Int((e.y - top) / Float(stripHeight)), 0), strips - 1)
         }
         bucketStarts.removeAll(keepingCapacity: true)
         bucketStarts.append(contentsOf: repeatElement(0, count: strips + 1))

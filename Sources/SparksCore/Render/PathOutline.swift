@@ -30,24 +30,24 @@ final class PathOutline {
     private var piece: [Point] = []
     private var polygon: [Point] = []
 
+    /// What receives each polygon, and whether to wind it for a union (see
+    /// `PathCoverage.addPolygon`).
+    typealias Sink = (_ polygon: ArraySlice<Point>, _ normalise: Bool) -> Void
+
     /// Calls `sink` with each polygon of `path`'s fill (each subpath, closed).
-    func fill(_ path: BezierPath, tolerance: Double, sink: (_ polygon: [Point], _ normalise: Bool) -> Void) {
+    func fill(_ path: BezierPath, tolerance: Double, sink: Sink) {
         flatten(path, tolerance: tolerance)
-        for subpath in subpaths where subpath.range.count >= 3 {
-            polygon.removeAll(keepingCapacity: true)
-            polygon.append(contentsOf: points[subpath.range])
-            sink(polygon, false)
-        }
+        for subpath in subpaths where subpath.range.count >= 3 { sink(points[subpath.range], false) }
     }
 
     /// Calls `sink` with each polygon of `path`'s stroke in `style`.
-    func stroke(_ path: BezierPath, style: StrokeStyle, tolerance: Double, sink: (_ polygon: [Point], _ normalise: Bool) -> Void) {
+    func stroke(_ path: BezierPath, style: StrokeStyle, tolerance: Double, sink: Sink) {
         let halfWidth = style.lineWidth / 2
-        guard halfWidth > 0, halfWidth.isFinite else { return }
+        let startFraction = min(max(style.strokeStart, 0), 1), endFraction = min(max(style.strokeEnd, 0), 1)
+        guard halfWidth > 0, halfWidth.isFinite, endFraction > startFraction else { return }
         flatten(path, tolerance: tolerance)
         let total = subpaths.reduce(0.0) { $0 + lengths[$1.range.upperBound - 1] }
-        let start = min(max(style.strokeStart, 0), 1) * total, end = min(max(style.strokeEnd, 0), 1) * total
-        guard min(max(style.strokeEnd, 0), 1) > min(max(style.strokeStart, 0), 1) else { return }
+        let start = startFraction * total, end = endFraction * total
         let dashes = DashPattern(style.lineDashPattern, phase: style.lineDashPhase)
         let stroker = Stroker(halfWidth: halfWidth, cap: style.lineCap, join: style.lineJoin, miterLimit: style.miterLimit, tolerance: tolerance)
         var offset = 0.0, pieces = 0
@@ -61,21 +61,22 @@ final class PathOutline {
                 dashes.forEachDash(from: from, to: to) { a, b in
                     guard pieces < Self.maxPieces else { return false }
                     pieces += 1
-                    extract(subpath.range, from: a, to: b)
-                    stroker.widen(piece, closed: false, buffer: &polygon, sink: sink)
+                    let direction = extract(subpath.range, from: a, to: b)
+                    stroker.widen(piece, closed: false, dotDirection: direction, buffer: &polygon, sink: sink)
                     return true
                 }
             } else {
                 guard pieces < Self.maxPieces else { break }
                 pieces += 1
-                extract(subpath.range, from: from, to: to)
-                stroker.widen(piece, closed: whole && subpath.isClosed, buffer: &polygon, sink: sink)
+                let direction = extract(subpath.range, from: from, to: to)
+                stroker.widen(piece, closed: whole && subpath.isClosed, dotDirection: direction, buffer: &polygon, sink: sink)
             }
         }
     }
 
-    /// The points of `range` between lengths `a` and `b` along it, into `piece`.
-    private func extract(_ range: Range<Int>, from a: Double, to b: Double) {
+    /// The points of `range` between lengths `a` and `b` along it, into `piece`; returns the
+    /// direction of the line there, which a piece of no length (one point) draws its caps along.
+    private func extract(_ range: Range<Int>, from a: Double, to b: Double) -> Point {
         piece.removeAll(keepingCapacity: true)
         func point(at length: Double, after i: Int) -> Point {
             // The point at `length` on the line from points[i] to points[i + 1].
@@ -87,7 +88,7 @@ final class PathOutline {
         while i + 1 < range.upperBound - 1, lengths[i + 1] <= a { i += 1 }
         guard i + 1 < range.upperBound else {
             piece.append(points[i])
-            return
+            return Point(x: 1, y: 0)
         }
         func add(_ p: Point) { if piece.last != p { piece.append(p) } }
         add(point(at: a, after: i))
@@ -96,13 +97,8 @@ final class PathOutline {
             i += 1
         }
         if i + 1 < range.upperBound { add(point(at: b, after: i)) }
-        if piece.count == 1, range.count >= 2 {
-            // A dash of no length keeps a direction for its caps.
-            let j = min(i, range.upperBound - 2)
-            let d = Point(x: points[j + 1].x - points[j].x, y: points[j + 1].y - points[j].y)
-            let norm = (d.x * d.x + d.y * d.y).squareRoot()
-            if norm > 0 { piece.append(Point(x: piece[0].x + d.x / norm * 1e-9, y: piece[0].y + d.y / norm * 1e-9)) }
-        }
+        let j = min(i, range.upperBound - 2)
+        return Point(x: points[j + 1].x - points[j].x, y: points[j + 1].y - points[j].y)
     }
 
     /// Flattens `path` into `points`, `lengths` and `subpaths`; consecutive equal points are
@@ -128,17 +124,19 @@ final class PathOutline {
                 let segment = path.segments[index]
                 let (p0, p1, p2, p3) = BezierPath.cubic(segment)
                 add(p0)
-                let steps: Int
+                // Pieces for the curve to stay within the tolerance: its second differences bound how
+                // far a chord strays (¼ of them for a quadratic, ¾ for a cubic).
+                func bend(_ a: Point, _ b: Point, _ c: Point) -> Double {
+                    let x = a.x - 2 * b.x + c.x, y = a.y - 2 * b.y + c.y
+                    return (x * x + y * y).squareRoot()
+                }
+                var steps: Int
                 switch segment {
                 case .line: steps = 1
-                case .quad(let a, let c, let b):
-                    let dd = ((a.x - 2 * c.x + b.x) * (a.x - 2 * c.x + b.x) + (a.y - 2 * c.y + b.y) * (a.y - 2 * c.y + b.y)).squareRoot()
-                    steps = Self.steps(0.25 * dd / tolerance)
-                case .cubic:
-                    let d1 = ((p0.x - 2 * p1.x + p2.x) * (p0.x - 2 * p1.x + p2.x) + (p0.y - 2 * p1.y + p2.y) * (p0.y - 2 * p1.y + p2.y)).squareRoot()
-                    let d2 = ((p1.x - 2 * p2.x + p3.x) * (p1.x - 2 * p2.x + p3.x) + (p1.y - 2 * p2.y + p3.y) * (p1.y - 2 * p2.y + p3.y)).squareRoot()
-                    steps = points.count < Self.maxFlattenedPoints ? Self.steps(0.75 * max(d1, d2) / tolerance) : 1
+                case .quad(let a, let c, let b): steps = Self.steps(0.25 * bend(a, c, b) / tolerance)
+                case .cubic: steps = Self.steps(0.75 * max(bend(p0, p1, p2), bend(p1, p2, p3)) / tolerance)
                 }
+                if points.count >= Self.maxFlattenedPoints { steps = 1 }
                 for k in 1..<steps { add(path.point(segment: index, t: Double(k) / Double(steps))) }
                 add(p3)
             }
@@ -218,12 +216,13 @@ private struct Stroker {
         arcStep = max(2 * acos(1 - ratio), Double.pi / 64)
     }
 
-    func widen(_ line: [Point], closed: Bool, buffer: inout [Point], sink: ([Point], Bool) -> Void) {
+    /// Widens `line`; a line of one point is a dot whose caps face along `dotDirection`.
+    func widen(_ line: [Point], closed: Bool, dotDirection: Point, buffer: inout [Point], sink: PathOutline.Sink) {
         guard let first = line.first else { return }
         if line.count == 1 {
-            // A dot: round and square caps draw one, facing along x.
-            cap(at: first, direction: Point(x: 1, y: 0), buffer: &buffer, sink: sink)
-            cap(at: first, direction: Point(x: -1, y: 0), buffer: &buffer, sink: sink)
+            // A dot: round and square caps draw one, both ways along the line it lies on.
+            cap(at: first, direction: dotDirection, buffer: &buffer, sink: sink)
+            cap(at: first, direction: Point(x: -dotDirection.x, y: -dotDirection.y), buffer: &buffer, sink: sink)
             return
         }
         // A closed line's last point repeats its first.
@@ -237,7 +236,7 @@ private struct Stroker {
             buffer.append(Point(x: b.x + normal.x, y: b.y + normal.y))
             buffer.append(Point(x: b.x - normal.x, y: b.y - normal.y))
             buffer.append(Point(x: a.x - normal.x, y: a.y - normal.y))
-            sink(buffer, true)
+            sink(buffer[...], true)
         }
         // Corners: every inner point, and for a closed line every point.
         let corners = closed ? 0..<n : 1..<(n - 1)
@@ -264,7 +263,7 @@ private struct Stroker {
     }
 
     /// The join at `at` between the lines from `before` and to `after`, on the outside of the turn.
-    private func joinCorner(_ before: Point, _ at: Point, _ after: Point, buffer: inout [Point], sink: ([Point], Bool) -> Void) {
+    private func joinCorner(_ before: Point, _ at: Point, _ after: Point, buffer: inout [Point], sink: PathOutline.Sink) {
         guard let (d0, n0) = Self.frame(before, at, halfWidth), let (d1, n1) = Self.frame(at, after, halfWidth) else { return }
         let turn = d0.x * d1.y - d0.y * d1.x
         let dot = d0.x * d1.x + d0.y * d1.y
@@ -293,11 +292,11 @@ private struct Stroker {
             appendArc(around: at, from: Point(x: s * n0.x, y: s * n0.y), to: Point(x: s * n1.x, y: s * n1.y), buffer: &buffer)
         }
         buffer.append(b)
-        sink(buffer, true)
+        sink(buffer[...], true)
     }
 
     /// The cap at end point `p` of a line leaving it in `direction` (pointing away from the line).
-    private func cap(at p: Point, direction: Point, buffer: inout [Point], sink: ([Point], Bool) -> Void) {
+    private func cap(at p: Point, direction: Point, buffer: inout [Point], sink: PathOutline.Sink) {
         guard cap != .butt else { return }
         let length = (direction.x * direction.x + direction.y * direction.y).squareRoot()
         guard length > 0 else { return }
@@ -314,7 +313,7 @@ private struct Stroker {
             appendArc(around: p, from: d, to: Point(x: -normal.x, y: -normal.y), buffer: &buffer)
         }
         buffer.append(Point(x: p.x - normal.x, y: p.y - normal.y))
-        sink(buffer, true)
+        sink(buffer[...], true)
     }
 
     /// Points strictly between offsets `u` and `v` (both `halfWidth` long) on the circle around

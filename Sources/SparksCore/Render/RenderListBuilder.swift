@@ -87,7 +87,7 @@ public final class RenderListBuilder {
         let centre = Point(x: p.bounds.midX, y: p.bounds.midY)
         let from = world.apply(to: centre)
         let to = world.apply(to: Point(x: centre.x + p.shadowOffset.width, y: centre.y + p.shadowOffset.height))
-        let scale = DrawListBuilder.pixelsPerUnit(world)
+        let scale = world.meanPlanarScale
         var color = p.shadowColor * tint
         color.alpha *= p.shadowOpacity
         let offset = Point(x: to.x - from.x, y: to.y - from.y)
