@@ -15,6 +15,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/ordo-one/malloc-interposer", from: "1.6.1"),
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
     ],
     targets: [
         .target(name: "SparksCore"),
@@ -27,10 +28,20 @@ let package = Package(
         ),
         .target(name: "SparksSDL", dependencies: ["SparksCore", "SparksRaster", "CSDL2"]),
         .target(name: "SparksFuzzing", dependencies: ["SparksCore", "SparksRaster"]),
+        // iOS code in and out: `sparks import` (Swift read with swift-syntax, Objective-C with a
+        // reader of its own) and `sparks export`. The library targets never depend on it.
+        .target(
+            name: "SparksIOS",
+            dependencies: [
+                "SparksCore",
+                .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+            ]
+        ),
         .executableTarget(
             name: "sparks",
             dependencies: [
-                "SparksCore", "SparksSDL",
+                "SparksCore", "SparksSDL", "SparksIOS",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -44,6 +55,8 @@ let package = Package(
         .testTarget(name: "SparksRasterTests", dependencies: ["SparksCore", "SparksRaster"]),
         .testTarget(name: "SparksSDLTests", dependencies: ["SparksCore", "SparksRaster", "SparksSDL"]),
         .testTarget(name: "SparksCommandTests", dependencies: ["SparksCore", "SparksSDL"]),
+        // Corpus/: iOS snippets and the presets they must import to.
+        .testTarget(name: "SparksIOSTests", dependencies: ["SparksCore", "SparksSDL", "SparksIOS"], exclude: ["Corpus"]),
     ],
     swiftLanguageModes: [.v6]
 )

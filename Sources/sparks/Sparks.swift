@@ -16,7 +16,9 @@ struct Sparks: ParsableCommand {
               sparks render neon --frames 120 --out frames/
               sparks validate presets/*.json
               sparks bench fire --birth-rate-scale 100
+              sparks import ConfettiView.swift --out confetti.json
+              sparks export swift fire --out FireView.swift
             """,
-        subcommands: [Run.self, Render.self, Validate.self, List.self, Bench.self, Schema.self]
+        subcommands: [Run.self, Render.self, Validate.self, List.self, Bench.self, Schema.self, Import.self, Export.self]
     )
 }

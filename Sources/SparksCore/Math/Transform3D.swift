@@ -42,7 +42,7 @@ public struct Transform3D: Hashable, Sendable {
 
     /// The entries in row order, as key paths, for reading and writing one without building
     /// an array.
-    static let entries: [WritableKeyPath<Transform3D, Double> & Sendable] = [
+    public static let entries: [WritableKeyPath<Transform3D, Double> & Sendable] = [
         \.m11, \.m12, \.m13, \.m14, \.m21, \.m22, \.m23, \.m24, \.m31, \.m32, \.m33, \.m34, \.m41, \.m42, \.m43, \.m44,
     ]
 

@@ -2,9 +2,9 @@
 /// constant (`kCAEmitterLayerLine`, `kCAFillModeForwards`, `kCAMediaTimingFunctionEaseOut`),
 /// the Swift member (`.line`) and the qualified Swift member (`CAEmitterLayerEmitterShape.line`,
 /// `UIColor.systemBlue`).
-enum IOSSpelling {
+public enum IOSSpelling {
     /// The option `text` spells, or nil when it spells none.
-    static func canonical(_ text: String, among options: [String]) -> String? {
+    public static func canonical(_ text: String, among options: [String]) -> String? {
         if options.contains(text) { return text }
         // `.line`, `CAEmitterLayerEmitterShape.line`: the member after the last dot.
         if let dot = text.lastIndex(of: "."), text[text.index(after: dot)...].allSatisfy({ $0.isLetter || $0.isNumber }) {

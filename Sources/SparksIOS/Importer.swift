@@ -1,0 +1,190 @@
+import Foundation
+import SparksCore
+
+/// A message of an import: a statement skipped (what could not be translated, and why) or a
+/// note on a choice made (a random value fixed, a timer turned into an animation).
+public struct ImportMessage: Hashable, Sendable, CustomStringConvertible {
+    /// What the message is.
+    public enum Kind: String, Sendable {
+        /// A statement that was not translated.
+        case skipped
+        /// A choice the import made, or code it did not run.
+        case note
+    }
+
+    /// Skipped or note.
+    public var kind: Kind
+    /// The file, as named on the command line.
+    public var file: String
+    /// 1-based line.
+    public var line: Int
+    /// 1-based column.
+    public var column: Int
+    /// The reason or the note.
+    public var text: String
+
+    /// `FILE:LINE:COLUMN: skipped: reason`.
+    public var description: String { "\(file):\(line):\(column): \(kind.rawValue): \(text)" }
+}
+
+/// A texture the import made because the code names an image Sparks does not have: a shape
+/// the name suggests (star, heart, confetti, snowflake, triangle, circle) or a soft dot.
+public struct StandInTexture: Sendable {
+    /// The file name to write beside the preset (`spark.png`).
+    public var fileName: String
+    /// Width and height in pixels.
+    public var size: Int
+    /// RGBA bytes, straight alpha, row by row.
+    public var rgba: [UInt8]
+}
+
+/// What an import gives: the scene, the preset text, textures to write, and messages.
+public struct ImportResult: Sendable {
+    /// The effect the code builds.
+    public var scene: SceneDescription
+    /// The preset JSON (with `$schema`), ready to write.
+    public var preset: String
+    /// Textures to write next to the preset.
+    public var standIns: [StandInTexture]
+    /// Skipped statements and notes, in the order they arose.
+    public var messages: [ImportMessage]
+}
+
+/// Why an import gives no preset.
+public struct ImportError: Error, CustomStringConvertible, Sendable {
+    /// What went wrong, one problem per line.
+    public var description: String
+}
+
+/// Reads iOS code (Swift, or Objective-C `.m`/`.h`) that sets up Core Animation layers and
+/// returns the effect as a Sparks scene and preset.
+///
+/// The code runs as the view or view controller would when it appears (initialisers,
+/// `awakeFromNib`, `viewDidLoad`, `didMoveToWindow`, `layoutSubviews`, …) against a host
+/// view of `canvas` size; methods that create and add emitter or replicator layers run too.
+/// What cannot be translated is skipped and reported.
+public struct Importer: Sendable {
+    /// The source files: name (for messages and the language, by extension) and text.
+    public var sources: [(name: String, text: String)]
+    /// The host view's size; nil: the view's `intrinsicContentSize` if it gives one, else 375×667.
+    public var canvas: Size?
+    /// Values for names the code leaves open (`--define intensity=0.8`).
+    public var defines: [String: String] = [:]
+    /// Methods to run besides those that run when a view appears (`--call stop`).
+    public var calls: [String] = []
+    /// The preset's name.
+    public var name: String?
+    /// Folders where `UIImage(named:)` files are looked for (the output's folder, assets/).
+    public var imageFolders: [URL] = []
+
+    /// The default host view size (an iPhone 8's screen, in points).
+    public static let defaultCanvas = Size(width: 375, height: 667)
+    /// The largest source accepted, per file.
+    public static let maxSourceBytes = 2_000_000
+
+    /// Creates an importer of `sources`.
+    public init(sources: [(name: String, text: String)], canvas: Size? = nil) {
+        self.sources = sources
+        self.canvas = canvas
+    }
+
+    /// Runs the import.
+    public func run() throws(ImportError) -> ImportResult {
+        var files: [SourceFile] = []
+        for source in sources {
+            guard source.text.utf8.count <= Self.maxSourceBytes else {
+                throw ImportError(description: "\(source.name): larger than \(Self.maxSourceBytes / 1_000_000) MB; not read")
+            }
+            let isSwift = source.name.lowercased().hasSuffix(".swift")
+            files.append(isSwift ? SwiftReader.read(source.text, path: source.name) : ObjCReader.read(source.text, path: source.name))
+        }
+        var images = ImageFinder(folders: imageFolders)
+        var defineValues: [String: Value] = [:]
+        for (name, text) in defines { defineValues[name] = Self.defineValue(text) }
+        let box = ImageBox(finder: images)
+        let size = canvas ?? Self.intrinsicSize(files) ?? Self.defaultCanvas
+        let interpreter = Interpreter(files: files, canvas: size, defines: defineValues) { name, _ in box.finder.file(for: name) }
+        for file in files {
+            for (at, problem) in file.problems { interpreter.report(.skipped, problem, at: at, file: file.path) }
+        }
+        do {
+            try EntryPoints(interpreter: interpreter, calls: calls).run()
+        } catch {
+            throw ImportError(description: "\(files.first?.path ?? "import"): \(error.reason)")
+        }
+        images = box.finder
+        for (name, file) in images.standInsMade {
+            interpreter.messages.append(ImportMessage(kind: .note, file: sources.first?.name ?? "", line: 1, column: 1, text: "no image \"\(name)\" beside the preset or in assets/: wrote a stand-in, \(file)"))
+        }
+        var scene = SceneBuilder(interpreter: interpreter).scene(name: name ?? Self.defaultName(files), canvas: size)
+        scene.notes = []
+        let text = PresetEncoder.encode(scene)
+        return ImportResult(scene: scene, preset: text, standIns: images.standIns, messages: interpreter.messages)
+    }
+
+    private final class ImageBox: @unchecked Sendable {
+        var finder: ImageFinder
+        init(finder: ImageFinder) { self.finder = finder }
+    }
+
+    /// `--define` text as a value: a number, true/false, WxH as a size, or text.
+    static func defineValue(_ text: String) -> Value {
+        if let n = Double(text) { return .number(n) }
+        if text == "true" || text == "false" { return .bool(text == "true") }
+        let parts = text.split(separator: "x")
+        if parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]) { return .size(Size(width: w, height: h)) }
+        return .string(text)
+    }
+
+    /// The size an `intrinsicContentSize` of the file's view returns, when it is constant.
+    static func intrinsicSize(_ files: [SourceFile]) -> Size? {
+        for file in files {
+            for type in file.types {
+                let body = type.properties.first { $0.name == "intrinsicContentSize" }?.getter
+                    ?? type.methods.first { $0.name == "intrinsicContentSize" && $0.parameters.isEmpty }?.body
+                guard let body else { continue }
+                let interpreter = Interpreter(files: [], canvas: defaultCanvas, defines: [:]) { name, _ in name }
+                if let v = try? interpreter.callBody(body, parameters: [], arguments: [], captured: nil, selfObject: nil, name: "size", at: type.at),
+                   case .size(let s) = v, s.width >= 1, s.height >= 1, s.width <= 8192, s.height <= 8192 {
+                    return s
+                }
+            }
+        }
+        return nil
+    }
+
+    static func defaultName(_ files: [SourceFile]) -> String {
+        if let type = files.lazy.flatMap(\.types).first(where: { $0.superclass != nil }) { return type.name }
+        return URL(fileURLWithPath: files.first?.path ?? "imported").deletingPathExtension().lastPathComponent
+    }
+}
+
+/// Finds the file for `UIImage(named:)`: `NAME`, `NAME.png` beside the output or in assets/,
+/// else a stand-in texture named `NAME.png` made here.
+struct ImageFinder {
+    var folders: [URL]
+    var standIns: [StandInTexture] = []
+    var standInsMade: [(String, String)] = []
+
+    init(folders: [URL]) {
+        self.folders = folders
+    }
+
+    mutating func file(for name: String) -> String {
+        let base = URL(fileURLWithPath: name).lastPathComponent
+        let candidates = base.contains(".") ? [base] : [base + ".png", base + "@2x.png", base + ".jpg"]
+        for candidate in candidates {
+            for folder in folders where FileManager.default.fileExists(atPath: folder.appendingPathComponent(candidate).path) {
+                return candidate
+            }
+        }
+        let stem = base.contains(".") ? String(base[..<base.lastIndex(of: ".")!]) : base
+        let safe = String(stem.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "-" }).prefix(60)
+        let fileName = (safe.isEmpty ? "image" : String(safe)) + ".png"
+        if !standIns.contains(where: { $0.fileName == fileName }) {
+            standIns.append(StandInShapes.texture(named: stem, fileName: fileName))
+            standInsMade.append((name, fileName))
+        }
+        return fileName
+    }
+}

@@ -1,0 +1,680 @@
+import Foundation
+import SparksCore
+
+/// Why a statement is skipped: the reason, and where in the statement it arose.
+struct Skip: Error {
+    var reason: String
+    var at: SourcePosition?
+}
+
+/// The whole import stops: the code does more work than any effect set-up needs.
+struct Exhausted: Error {
+    var reason: String
+}
+
+/// Runs imported code, statement by statement: variables, calls of the file's functions and
+/// methods, loops, conditions, and Core Animation, UIKit and Core Graphics calls (in
+/// ``Interpreter+Builtins``) that build layers, cells and animations as objects. A statement
+/// it cannot run is skipped and reported once, with its position; the rest runs on. Work is
+/// bounded: a step budget, a call depth and a collection size.
+final class Interpreter {
+    static let maxSteps = 2_000_000
+    static let maxCallDepth = 64
+    static let maxCollection = 100_000
+
+    let files: [SourceFile]
+    let canvas: Size
+    var file: String
+    var steps = 0
+    var callDepth = 0
+    var random = SeededRandom(seed: 20_241_123)
+    let globals = Scope(parent: nil)
+    var defines: [String: Value]
+    var messages: [ImportMessage] = []
+    private var reported = Set<String>()
+    /// Functions and methods run, by signature.
+    var ran = Set<String>()
+    /// The view or controller whose code runs, and its view.
+    var hostView: Object!
+    var hostController: Object?
+    /// When set, property changes happen this many seconds after the start (a timer's or
+    /// `asyncAfter`'s closure) and become animations.
+    var deferredTime: Double?
+    /// Finds the file for an image name (and makes a stand-in when there is none).
+    let imageFile: (String, SourcePosition) -> String
+
+    init(files: [SourceFile], canvas: Size, defines: [String: Value], imageFile: @escaping (String, SourcePosition) -> String) {
+        self.files = files
+        self.canvas = canvas
+        self.defines = defines
+        self.imageFile = imageFile
+        file = files.first?.path ?? ""
+    }
+
+    // MARK: Messages
+
+    func report(_ kind: ImportMessage.Kind, _ text: String, at: SourcePosition, file: String? = nil) {
+        let message = ImportMessage(kind: kind, file: file ?? self.file, line: at.line, column: at.column, text: text)
+        if reported.insert(message.description).inserted { messages.append(message) }
+    }
+
+    func note(_ text: String, at: SourcePosition) { report(.note, text, at: at) }
+
+    // MARK: Statements
+
+    enum Flow {
+        case normal
+        case returned(Value)
+        case broke
+        case continued
+    }
+
+    func run(_ statements: [Stmt], in scope: Scope, selfObject: Object?) throws(Exhausted) -> Flow {
+        for statement in statements {
+            let flow = try run(statement, in: scope, selfObject: selfObject)
+            if case .normal = flow { continue }
+            return flow
+        }
+        return .normal
+    }
+
+    func run(_ statement: Stmt, in scope: Scope, selfObject: Object?) throws(Exhausted) -> Flow {
+        do {
+            return try execute(statement, in: scope, selfObject: selfObject)
+        } catch let error as Exhausted {
+            throw error
+        } catch let skip as Skip {
+            report(.skipped, skip.reason, at: skip.at ?? statement.at)
+            return .normal
+        } catch {
+            report(.skipped, "\(error)", at: statement.at)
+            return .normal
+        }
+    }
+
+    private func execute(_ statement: Stmt, in scope: Scope, selfObject: Object?) throws -> Flow {
+        try tick()
+        switch statement.kind {
+        case .declare(let name, let initial):
+            var value = Value.null
+            if let override = defines[name] {
+                value = override
+            } else if let initial {
+                value = try evaluate(initial, scope, selfObject)
+            }
+            giveName(value, as: name)
+            scope.values[name] = value
+        case .assign(let target, let op, let valueExpr):
+            var value = try evaluate(valueExpr, scope, selfObject)
+            if op != "=" {
+                let old = try evaluate(target, scope, selfObject)
+                value = try arithmetic(String(op.dropLast()), old, value, at: statement.at)
+            }
+            try assign(target, value, scope, selfObject)
+        case .expression(let expr):
+            _ = try evaluate(expr, scope, selfObject)
+        case .if(let conditions, let then, let otherwise):
+            let inner = Scope(parent: scope)
+            if try holds(conditions, inner, selfObject) {
+                return try run(then, in: inner, selfObject: selfObject)
+            } else if let otherwise {
+                return try run(otherwise, in: Scope(parent: scope), selfObject: selfObject)
+            }
+        case .guard(let conditions, let otherwise):
+            if try !holds(conditions, scope, selfObject) {
+                let flow = try run(otherwise, in: Scope(parent: scope), selfObject: selfObject)
+                if case .normal = flow { return .returned(.void) }
+                return flow
+            }
+        case .forIn(let name, let sequenceExpr, let body):
+            let sequence = try elements(of: try evaluate(sequenceExpr, scope, selfObject), at: sequenceExpr.at)
+            for element in sequence {
+                let inner = Scope(parent: scope)
+                if let name { inner.values[name] = element }
+                let flow = try run(body, in: inner, selfObject: selfObject)
+                if case .broke = flow { break }
+                if case .returned = flow { return flow }
+            }
+        case .cFor(let initial, let condition, let step, let body):
+            let outer = Scope(parent: scope)
+            _ = try run(initial, in: outer, selfObject: selfObject)
+            while try condition.map({ try truth(try evaluate($0, outer, selfObject), at: $0.at) }) ?? true {
+                let flow = try run(body, in: Scope(parent: outer), selfObject: selfObject)
+                if case .broke = flow { break }
+                if case .returned = flow { return flow }
+                _ = try run(step, in: outer, selfObject: selfObject)
+            }
+        case .while(let condition, let body):
+            while try truth(try evaluate(condition, scope, selfObject), at: condition.at) {
+                let flow = try run(body, in: Scope(parent: scope), selfObject: selfObject)
+                if case .broke = flow { break }
+                if case .returned = flow { return flow }
+            }
+        case .return(let expr):
+            return .returned(try expr.map { try evaluate($0, scope, selfObject) } ?? .void)
+        case .break:
+            return .broke
+        case .continue:
+            return .continued
+        case .block(let statements):
+            return try run(statements, in: Scope(parent: scope), selfObject: selfObject)
+        case .function(let decl):
+            scope.values[decl.name] = .function(Callable(name: decl.name, parameters: decl.parameters, body: decl.body, captured: scope, selfObject: selfObject))
+        case .unsupported(let what):
+            throw Skip(reason: "\(what) is not understood")
+        }
+        return .normal
+    }
+
+    private func holds(_ conditions: [Condition], _ scope: Scope, _ selfObject: Object?) throws -> Bool {
+        for condition in conditions {
+            switch condition {
+            case .test(let e):
+                if try !truth(try evaluate(e, scope, selfObject), at: e.at) { return false }
+            case .bind(let name, let e):
+                let value = try evaluate(e, scope, selfObject)
+                if case .null = value { return false }
+                scope.values[name] = value
+            }
+        }
+        return true
+    }
+
+    func tick() throws(Exhausted) {
+        steps += 1
+        if steps > Self.maxSteps { throw Exhausted(reason: "the code runs more than \(Self.maxSteps) steps; an effect's set-up needs far fewer (is there an endless loop?)") }
+    }
+
+    /// Gives an object the variable name it is held in, unless an outer call named it already.
+    func giveName(_ value: Value, as variable: String) {
+        guard case .object(let object) = value else { return }
+        let clean = variable.hasPrefix("_") ? String(variable.dropFirst()) : variable
+        if object.nameHint == nil || callDepth <= object.hintDepth {
+            object.nameHint = clean
+            object.hintDepth = callDepth
+        }
+    }
+
+    // MARK: Assignment
+
+    func assign(_ target: Expr, _ value: Value, _ scope: Scope, _ selfObject: Object?) throws {
+        switch target.kind {
+        case .name(let name):
+            if name == "self" { return }  // `self = [super initWithFrame:frame]`
+            if scope.assign(name, value) { return giveName(value, as: name) }
+            if let object = selfObject, try setField(of: object, name, value, at: target.at) { return }
+            if globals.assign(name, value) { return }
+            throw Skip(reason: "\(name) is not declared", at: target.at)
+        case .member(let baseExpr?, let member):
+            let base = try evaluate(baseExpr, scope, selfObject)
+            switch base {
+            case .object(let object):
+                try setProperty(of: object, member, value, at: target.at)
+            case .point, .size, .rect, .transform:
+                // `frame.origin.x = 10`, `t.m34 = -1/500`: change the copy, store it back.
+                let changed = try setComponent(of: base, member, value, at: target.at)
+                try assign(baseExpr, changed, scope, selfObject)
+            default:
+                throw Skip(reason: "cannot set \(member) of \(base.description)", at: target.at)
+            }
+        case .subscript(let baseExpr, let indices):
+            guard var items = try? elements(of: try evaluate(baseExpr, scope, selfObject), at: target.at), let first = indices.first,
+                  case .number(let n) = try evaluate(first, scope, selfObject), let i = wholeNumber(n), i >= 0, i < items.count
+            else { throw Skip(reason: "cannot set this element", at: target.at) }
+            items[i] = value
+            try assign(baseExpr, .array(items), scope, selfObject)
+        default:
+            throw Skip(reason: "cannot assign to this expression", at: target.at)
+        }
+    }
+
+    /// Sets a stored property of an instance of the file's own class; false when it has none.
+    func setField(of object: Object, _ name: String, _ value: Value, at: SourcePosition) throws -> Bool {
+        switch object.kind {
+        case .instance(let type):
+            let field = name.hasPrefix("_") && type.properties.contains(where: { $0.name == String(name.dropFirst()) }) ? String(name.dropFirst()) : name
+            guard type.properties.contains(where: { $0.name == field }) || object.fields[field] != nil else {
+                if isViewLike(object) { try setProperty(of: object, name, value, at: at); return true }
+                return false
+            }
+            object.fields[field] = value
+            giveName(value, as: field)
+            return true
+        default:
+            return false
+        }
+    }
+
+    // MARK: Expressions
+
+    func evaluate(_ expr: Expr, _ scope: Scope, _ selfObject: Object?) throws -> Value {
+        try tick()
+        switch expr.kind {
+        case .number(let n): return .number(n)
+        case .string(let s): return .string(s)
+        case .bool(let b): return .bool(b)
+        case .null: return .null
+        case .interpolated(let parts):
+            var text = ""
+            for part in parts {
+                switch part {
+                case .text(let t): text += t
+                case .value(let e): text += try interpolation(try evaluate(e, scope, selfObject))
+                }
+            }
+            return .string(text)
+        case .name(let name):
+            return try lookup(name, scope, selfObject, at: expr.at)
+        case .member(nil, let member):
+            if member == "pi" { return .number(Double.pi) }
+            if member == "infinity" || member == "greatestFiniteMagnitude" { return .number(.infinity) }
+            return .constant("." + member)
+        case .member(let baseExpr?, let member):
+            let base = try evaluate(baseExpr, scope, selfObject)
+            return try self.member(of: base, member, at: expr.at, scope: scope, selfObject: selfObject)
+        case .call(let callee, let arguments):
+            return try call(callee, arguments, scope, selfObject, at: expr.at)
+        case .binary(let op, let a, let b):
+            if op == "&&" { return .bool(try truth(try evaluate(a, scope, selfObject), at: a.at) && truth(try evaluate(b, scope, selfObject), at: b.at)) }
+            if op == "||" { return .bool(try truth(try evaluate(a, scope, selfObject), at: a.at) || truth(try evaluate(b, scope, selfObject), at: b.at)) }
+            if op == "=" {
+                // An assignment inside an expression: `if ((self = [super initWithFrame:frame]))`.
+                let value = try evaluate(b, scope, selfObject)
+                try assign(a, value, scope, selfObject)
+                if case .name("self") = a.kind { return selfObject.map(Value.object) ?? value }
+                return value
+            }
+            if op == "??" {
+                let left = try? evaluate(a, scope, selfObject)
+                if let left, !isNull(left) { return left }
+                return try evaluate(b, scope, selfObject)
+            }
+            let left = try evaluate(a, scope, selfObject)
+            let right = try evaluate(b, scope, selfObject)
+            return try arithmetic(op, left, right, at: expr.at)
+        case .unary(let op, let operand):
+            let value = try evaluate(operand, scope, selfObject)
+            switch op {
+            case "-": return try arithmetic("*", value, .number(-1), at: expr.at)
+            case "!": return .bool(!(try truth(value, at: expr.at)))
+            default: throw Skip(reason: "the operator \(op) is not understood", at: expr.at)
+            }
+        case .ternary(let c, let a, let b):
+            return try truth(try evaluate(c, scope, selfObject), at: c.at) ? try evaluate(a, scope, selfObject) : try evaluate(b, scope, selfObject)
+        case .array(let items):
+            return .array(try items.map { try evaluate($0, scope, selfObject) })
+        case .dictionary(let pairs):
+            return .dictionary(try pairs.map { (try evaluate($0.0, scope, selfObject), try evaluate($0.1, scope, selfObject)) })
+        case .subscript(let baseExpr, let indices):
+            let base = try evaluate(baseExpr, scope, selfObject)
+            guard let first = indices.first else { throw Skip(reason: "an empty subscript", at: expr.at) }
+            let index = try evaluate(first, scope, selfObject)
+            if case .dictionary(let pairs) = base {
+                return pairs.first { key, _ in sameKey(key, index) }?.1 ?? .null
+            }
+            let items = try elements(of: base, at: expr.at)
+            guard case .number(let n) = index, let i = wholeNumber(n), i >= 0, i < items.count else {
+                throw Skip(reason: "the index \(index.description) is outside the array (of \(items.count))", at: expr.at)
+            }
+            return items[i]
+        case .closure(let names, let body):
+            return .function(Callable(name: "closure", parameters: names.map { Parameter(label: nil, name: $0) }, body: body, captured: scope, selfObject: selfObject))
+        case .selector(let name):
+            return .selector(name)
+        case .unsupported(let what):
+            throw Skip(reason: "\(what) is not understood", at: expr.at)
+        }
+    }
+
+    private func sameKey(_ a: Value, _ b: Value) -> Bool {
+        switch (a, b) {
+        case (.string(let x), .string(let y)): x == y
+        case (.number(let x), .number(let y)): x == y
+        case (.constant(let x), .constant(let y)): x == y
+        default: false
+        }
+    }
+
+    func isNull(_ value: Value) -> Bool {
+        if case .null = value { return true }
+        return false
+    }
+
+    private func interpolation(_ value: Value) throws -> String {
+        switch value {
+        case .string(let s): return s
+        case .number(let n): return PresetNumber.text(n)
+        case .bool(let b): return b ? "true" : "false"
+        case .constant(let c): return c.hasPrefix(".") ? String(c.dropFirst()) : c
+        default: throw Skip(reason: "\(value.description) inside a string is not understood")
+        }
+    }
+
+    /// A name: a variable, a field of `self`, a global, a `--define`, a constant or a type.
+    func lookup(_ name: String, _ scope: Scope, _ selfObject: Object?, at: SourcePosition) throws -> Value {
+        if let v = scope.lookup(name) { return v }
+        if name == "self" { return selfObject.map(Value.object) ?? .object(hostView) }
+        if name == "super" { return .constant("super") }
+        if let object = selfObject {
+            if let v = try field(of: object, name, at: at) { return v }
+        }
+        if let v = defines[name] { return v }
+        if let v = globals.lookup(name) { return v }
+        if let v = try constant(name, at: at) { return v }
+        if let function = freeFunction(named: name) { return .function(function) }
+        if files.contains(where: { $0.types.contains { $0.name == name } }) { return .type(name) }
+        if let first = name.unicodeScalars.first, first.properties.isUppercase { return .type(name) }
+        // Properties of the host view or controller, as written inside it (`bounds`, `view`).
+        if selfObject == nil || !(selfObject.map(isViewLike) ?? false) {
+            if let v = try? member(of: .object(hostController ?? hostView), name, at: at, scope: scope, selfObject: selfObject) { return v }
+        }
+        throw Skip(reason: "\(name) is not known here; give it a value with --define \(name)=VALUE", at: at)
+    }
+
+    func isViewLike(_ object: Object) -> Bool {
+        switch object.kind {
+        case .view, .viewController: return true
+        case .instance: return object.layer != nil || object.fields["view"] != nil
+        default: return false
+        }
+    }
+
+    /// A field of an instance: stored (its initial value worked out on first use, as a lazy
+    /// property's is) or computed.
+    func field(of object: Object, _ name: String, at: SourcePosition) throws -> Value? {
+        guard case .instance(let type) = object.kind else {
+            if isViewLike(object) { return try? member(of: .object(object), name, at: at, scope: globals, selfObject: object) }
+            return nil
+        }
+        let fieldName = name.hasPrefix("_") && type.properties.contains(where: { $0.name == String(name.dropFirst()) }) ? String(name.dropFirst()) : name
+        if let v = object.fields[fieldName] { return v }
+        if let property = type.properties.first(where: { $0.name == fieldName }) {
+            if let getter = property.getter {
+                let flow = try callBody(getter, parameters: [], arguments: [], captured: globals, selfObject: object, name: "\(type.name).\(fieldName)", at: at)
+                return flow
+            }
+            var value = Value.null
+            if let override = defines[fieldName] {
+                value = override
+            } else if let initial = property.initialValue {
+                let saved = file
+                file = fileOf(type) ?? file
+                defer { file = saved }
+                value = try evaluate(initial, Scope(parent: globals), object)
+            }
+            object.fields[fieldName] = value
+            giveName(value, as: fieldName)
+            return value
+        }
+        if let method = type.methods.first(where: { $0.name == fieldName && $0.parameters.isEmpty && !$0.isStatic }) {
+            return .function(Callable(name: method.name, parameters: [], body: method.body, captured: globals, selfObject: object))
+        }
+        if isViewLike(object) { return try? viewProperty(object, name, at: at) }
+        return nil
+    }
+
+    func fileOf(_ type: TypeDecl) -> String? {
+        files.first { $0.types.contains { $0.name == type.name && $0.at == type.at } }?.path
+    }
+
+    func freeFunction(named name: String) -> Callable? {
+        for f in files {
+            if let decl = f.functions.first(where: { $0.name == name }) {
+                return Callable(name: decl.name, parameters: decl.parameters, body: decl.body, captured: globals, selfObject: nil)
+            }
+        }
+        return nil
+    }
+
+    // MARK: Calls
+
+    func callBody(
+        _ body: [Stmt], parameters: [Parameter], arguments: [Value], captured: Scope?, selfObject: Object?, name: String, at: SourcePosition
+    ) throws -> Value {
+        guard callDepth < Self.maxCallDepth else { throw Skip(reason: "calls nest deeper than \(Self.maxCallDepth) (recursion?)", at: at) }
+        callDepth += 1
+        defer { callDepth -= 1 }
+        ran.insert(name)
+        let scope = Scope(parent: captured ?? globals)
+        // A closure without a parameter list names its arguments $0, $1, ….
+        if parameters.isEmpty { for (i, a) in arguments.enumerated() { scope.values["$\(i)"] = a } }
+        for (i, parameter) in parameters.enumerated() {
+            if i < arguments.count {
+                scope.values[parameter.name] = arguments[i]
+            } else if let d = parameter.defaultValue {
+                scope.values[parameter.name] = try evaluate(d, scope, selfObject)
+            } else if let v = defines[parameter.name] {
+                scope.values[parameter.name] = v
+            } else {
+                scope.values[parameter.name] = .null
+            }
+        }
+        switch try run(body, in: scope, selfObject: selfObject) {
+        case .returned(let v): return v
+        default: return .void
+        }
+    }
+
+    func call(_ function: Callable, _ arguments: [Value], at: SourcePosition) throws -> Value {
+        try callBody(function.body, parameters: function.parameters, arguments: arguments, captured: function.captured, selfObject: function.selfObject, name: function.name, at: at)
+    }
+
+    /// Calls a method of the file's own type on `object` (or a static one when nil), matched
+    /// by name and argument labels; nil when the type has none.
+    func callMethod(_ type: TypeDecl, on object: Object?, name: String, labels: [String?], arguments: [Value], at: SourcePosition) throws -> Value? {
+        let candidates = type.methods.filter { $0.name == name && (object == nil) == $0.isStatic }
+        let exact = candidates.first { $0.parameters.map(\.label) == labels }
+        let fitting = exact ?? candidates.first { decl in
+            labels.count <= decl.parameters.count && zip(decl.parameters, labels).allSatisfy { $0.label == $1 }
+                && decl.parameters.dropFirst(labels.count).allSatisfy { $0.defaultValue != nil }
+        }
+        guard let decl = fitting else { return nil }
+        let saved = file
+        file = fileOf(type) ?? file
+        defer { file = saved }
+        return try callBody(decl.body, parameters: decl.parameters, arguments: arguments, captured: globals, selfObject: object, name: "\(type.name).\(decl.signature)", at: at)
+    }
+
+    func typeDecl(named name: String) -> TypeDecl? {
+        for f in files { if let t = f.types.first(where: { $0.name == name }) { return t } }
+        return nil
+    }
+
+    private func call(_ callee: Expr, _ argumentExprs: [Argument], _ scope: Scope, _ selfObject: Object?, at: SourcePosition) throws -> Value {
+        let labels = argumentExprs.map(\.label)
+        var arguments: [Value] = []
+        for a in argumentExprs { arguments.append(try evaluate(a.value, scope, selfObject)) }
+        switch callee.kind {
+        case .name(let name):
+            if let v = scope.lookup(name), case .function(let f) = v { return try call(f, arguments, at: at) }
+            // A method of self called without `self.`.
+            if let object = selfObject, case .instance(let type) = object.kind,
+               let result = try callMethod(type, on: object, name: name, labels: labels, arguments: arguments, at: at) {
+                return result
+            }
+            if let decl = files.lazy.flatMap(\.functions).first(where: { $0.name == name && ($0.parameters.map(\.label) == labels || $0.parameters.count >= labels.count) }) {
+                let saved = file
+                file = files.first { $0.functions.contains { $0.name == decl.name && $0.at == decl.at } }?.path ?? file
+                defer { file = saved }
+                return try callBody(decl.body, parameters: decl.parameters, arguments: arguments, captured: globals, selfObject: nil, name: decl.signature, at: at)
+            }
+            if let type = typeDecl(named: name) { return try construct(type, labels: labels, arguments: arguments, at: at) }
+            if let v = defines[name] ?? globals.lookup(name), case .function(let f) = v { return try call(f, arguments, at: at) }
+            return try builtinFunction(name, labels: labels, arguments, at: at, scope: scope, selfObject: selfObject)
+        case .member(let baseExpr?, let method):
+            if case .name("super") = baseExpr.kind { return .void }
+            let base = try evaluate(baseExpr, scope, selfObject)
+            // Mutating array methods change the variable.
+            if case .array(var items) = base, ["append", "addObject", "insert", "appendContentsOf", "removeAll", "removeAllObjects", "addObjectsFromArray"].contains(method) {
+                switch method {
+                case "removeAll", "removeAllObjects": items = []
+                case "appendContentsOf", "addObjectsFromArray": items += (try arguments.first.map { try elements(of: $0, at: at) } ?? [])
+                case "insert":
+                    if arguments.count == 2, case .number(let n) = arguments[1], let i = wholeNumber(n), i >= 0, i <= items.count { items.insert(arguments[0], at: i) }
+                default:
+                    if labels.first == "contentsOf" { items += try elements(of: arguments[0], at: at) } else { items += arguments }
+                }
+                guard items.count <= Self.maxCollection else { throw Skip(reason: "an array grows past \(Self.maxCollection) elements", at: at) }
+                try assign(baseExpr, .array(items), scope, selfObject)
+                return .void
+            }
+            return try callMember(base, method, labels: labels, arguments, at: at, scope: scope, selfObject: selfObject)
+        case .member(nil, let member):
+            // `.init(...)` or an implicit static factory (`.init(name: .easeIn)`): left to the receiver.
+            return try builtinFunction("." + member, labels: labels, arguments, at: at, scope: scope, selfObject: selfObject)
+        default:
+            let f = try evaluate(callee, scope, selfObject)
+            switch f {
+            case .function(let function): return try call(function, arguments, at: at)
+            case .type(let name): return try builtinFunction(name, labels: labels, arguments, at: at, scope: scope, selfObject: selfObject)
+            default: throw Skip(reason: "\(f.description) cannot be called", at: at)
+            }
+        }
+    }
+
+    /// Makes an instance of the file's own class, running its initialiser.
+    func construct(_ type: TypeDecl, labels: [String?], arguments: [Value], at: SourcePosition) throws -> Value {
+        let viewLike = inheritsView(type)
+        let object = Object(kind: .instance(type), className: type.name, madeAt: at, file: fileOf(type) ?? file)
+        if viewLike.isView {
+            object.layer = Object(kind: .layer(layerClass(of: type)), className: "CALayer", madeAt: at, file: object.file)
+            if labels.first == "frame", case .rect(let r) = arguments.first { setFrame(object.layer!, r) }
+        }
+        if viewLike.isController {
+            let view = Object(kind: .view, className: "UIView", madeAt: at, file: object.file)
+            view.layer = Object(kind: .layer(.layer), className: "CALayer", madeAt: at, file: object.file)
+            setFrame(view.layer!, Rect(x: 0, y: 0, width: canvas.width, height: canvas.height))
+            object.fields["view"] = .object(view)
+        }
+        if try callMethod(type, on: object, name: "init", labels: labels, arguments: arguments, at: at) == nil, !labels.isEmpty {
+            // Memberwise initialiser of a struct.
+            for (label, value) in zip(labels, arguments) { if let label { object.fields[label] = value } }
+        }
+        return .object(object)
+    }
+
+    /// Whether the file's type is (or inherits from) a UIKit view or view controller.
+    func inheritsView(_ type: TypeDecl) -> (isView: Bool, isController: Bool) {
+        // An `@implementation` without its `@interface`: the class's name tells.
+        var name = type.superclass ?? (type.name.hasSuffix("View") || type.name.hasSuffix("ViewController") ? type.name : nil)
+        var seen = 0
+        while let n = name, seen < 16 {
+            if n.hasSuffix("ViewController") || n == "UIViewController" { return (false, true) }
+            if n.hasSuffix("View") || n == "UIView" || n == "UIControl" || n == "UIButton" || n == "UIImageView" { return (true, false) }
+            name = typeDecl(named: n)?.superclass
+            seen += 1
+        }
+        return (false, false)
+    }
+
+    /// `override class var layerClass: AnyClass { CAEmitterLayer.self }`: the kind of the view's layer.
+    func layerClass(of type: TypeDecl) -> LayerKind {
+        var current: TypeDecl? = type
+        var seen = 0
+        while let t = current, seen < 16 {
+            if let property = t.properties.first(where: { $0.name == "layerClass" }), let getter = property.getter,
+               let kind = layerKind(returnedBy: getter) { return kind }
+            if let method = t.methods.first(where: { $0.name == "layerClass" }), let kind = layerKind(returnedBy: method.body) { return kind }
+            current = t.superclass.flatMap(typeDecl(named:))
+            seen += 1
+        }
+        return .layer
+    }
+
+    private func layerKind(returnedBy body: [Stmt]) -> LayerKind? {
+        for statement in body {
+            var expr: Expr?
+            if case .return(let e) = statement.kind { expr = e }
+            if case .expression(let e) = statement.kind { expr = e }
+            guard var e = expr else { continue }
+            if case .member(let base?, "self") = e.kind { e = base }
+            if case .call(let callee, let args) = e.kind, args.isEmpty, case .member(let base?, "class") = callee.kind { e = base }
+            if case .name(let name) = e.kind, let kind = LayerKind.allCases.first(where: { $0.className == name }) { return kind }
+        }
+        return nil
+    }
+
+    // MARK: Values
+
+    func truth(_ value: Value, at: SourcePosition) throws -> Bool {
+        switch value {
+        case .bool(let b): return b
+        case .number(let n): return n != 0
+        case .null: return false
+        case .object, .string, .array, .color, .image: return true
+        default: throw Skip(reason: "\(value.description) is not a condition", at: at)
+        }
+    }
+
+    func elements(of value: Value, at: SourcePosition) throws -> [Value] {
+        switch value {
+        case .array(let items): return items
+        case .object(let o) where { if case .mutableArray = o.kind { return true }; return false }(): return o.items
+        case .range(let lower, let upper, let closed):
+            let count = (closed ? upper - lower + 1 : upper - lower).rounded(.down)
+            guard count.isFinite else { throw Skip(reason: "a range that does not end", at: at) }
+            guard count <= Double(Self.maxCollection) else { throw Skip(reason: "a range of more than \(Self.maxCollection) values", at: at) }
+            return count <= 0 ? [] : (0..<Int(count)).map { .number(lower + Double($0)) }
+        case .dictionary(let pairs): return pairs.map { .array([$0.0, $0.1]) }
+        case .string(let s): return s.map { .string(String($0)) }
+        case .null: return []
+        default: throw Skip(reason: "\(value.description) is not a collection", at: at)
+        }
+    }
+
+    func number(_ value: Value, at: SourcePosition, what: String = "a number") throws -> Double {
+        switch value {
+        case .number(let n): return n
+        case .bool(let b): return b ? 1 : 0
+        case .constant(let c):
+            if let n = try constant(c.hasPrefix(".") ? String(c.dropFirst()) : c, at: at), case .number(let v) = n { return v }
+        default: break
+        }
+        throw Skip(reason: "expected \(what), got \(value.description)", at: at)
+    }
+
+    func arithmetic(_ op: String, _ a: Value, _ b: Value, at: SourcePosition) throws -> Value {
+        switch (a, b) {
+        case (.string(let x), .string(let y)) where op == "+": return .string(x + y)
+        case (.string(let x), .string(let y)) where op == "==": return .bool(x == y)
+        case (.string(let x), .string(let y)) where op == "!=": return .bool(x != y)
+        case (.array(let x), .array(let y)) where op == "+": return .array(x + y)
+        case (.point(let p), _) where op == "+" || op == "-":
+            if case .point(let q) = b { return .point(op == "+" ? Point(x: p.x + q.x, y: p.y + q.y) : Point(x: p.x - q.x, y: p.y - q.y)) }
+        case (.transform(let x), .transform(let y)) where op == "*": return .transform(x * y)
+        case (.null, _) where op == "==": return .bool(isNull(b))
+        case (.null, _) where op == "!=": return .bool(!isNull(b))
+        case (_, .null) where op == "==": return .bool(isNull(a))
+        case (_, .null) where op == "!=": return .bool(!isNull(b) && !isNull(a))
+        case (.object(let x), .object(let y)) where op == "==" || op == "!=": return .bool((x === y) == (op == "=="))
+        case (.constant(let x), .constant(let y)) where op == "==" || op == "!=": return .bool((x == y) == (op == "=="))
+        default: break
+        }
+        if op == "..." || op == "..<" { return .range(try number(a, at: at), try number(b, at: at), closed: op == "...") }
+        let x = try number(a, at: at), y = try number(b, at: at)
+        switch op {
+        case "+", "&+": return .number(x + y)
+        case "-", "&-": return .number(x - y)
+        case "*", "&*": return .number(x * y)
+        case "/": return .number(x / y)
+        case "%": return .number(x.truncatingRemainder(dividingBy: y))
+        case "==": return .bool(x == y)
+        case "!=": return .bool(x != y)
+        case "<": return .bool(x < y)
+        case ">": return .bool(x > y)
+        case "<=": return .bool(x <= y)
+        case ">=": return .bool(x >= y)
+        case "&": return .number(Double(Int64(clamping: x) & Int64(clamping: y)))
+        case "|": return .number(Double(Int64(clamping: x) | Int64(clamping: y)))
+        case "<<": return .number(x * pow(2, y))
+        case ">>": return .number((x / pow(2, y)).rounded(.down))
+        default: throw Skip(reason: "the operator \(op) is not understood", at: at)
+        }
+    }
+}
+
+private extension Int64 {
+    init(clamping value: Double) {
+        self = value.isFinite ? Int64(Swift.max(Swift.min(value, 9e18), -9e18)) : 0
+    }
+}

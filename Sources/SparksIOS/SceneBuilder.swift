@@ -1,0 +1,79 @@
+import SparksCore
+
+/// Turns the objects the code built into a scene: the host view's layer tree (the host layer
+/// itself when its class is not plain, or when it holds animations or properties of its own;
+/// else its sublayers), with layers and cells named from `name` or the variables that held
+/// them, and the view's background as the canvas's.
+struct SceneBuilder {
+    let interpreter: Interpreter
+
+    func scene(name: String, canvas: Size) -> SceneDescription {
+        let i = interpreter
+        var scene = SceneDescription(name: name)
+        scene.canvas = CanvasDescription(width: canvas.width.rounded(), height: canvas.height.rounded())
+        let host = i.hostView.layer ?? Object(kind: .layer(.layer), className: "CALayer", madeAt: SourcePosition(line: 1, column: 1), file: i.file)
+        let background = (i.hostView.fields["backgroundColor"]).flatMap { v -> Color? in if case .color(let c) = v { return c }; return nil }
+        if let background { scene.canvas.background = background }
+        var roots: [Object] = []
+        var frameLayer = LayerProperties()
+        frameLayer.bounds = Rect(x: 0, y: 0, width: canvas.width, height: canvas.height)
+        frameLayer.position = Point(x: canvas.width / 2, y: canvas.height / 2)
+        let plainHost = host.layerKind == .layer && host.animations.isEmpty && host.cells.isEmpty
+            && PresetEncoder.changedProperties(of: LayerDescription(properties: host.state.layer)).allSatisfy { ["bounds", "position"].contains($0.key) }
+            && background == nil || host.layerKind == .layer && host.animations.isEmpty && onlyGeometryAndBackground(host)
+        if plainHost {
+            roots = host.sublayers
+            if host.state.layer.backgroundColor != .clear, background == nil { scene.canvas.background = host.state.layer.backgroundColor }
+        } else {
+            roots = [host]
+        }
+        var used = Set<String>()
+        scene.layers = roots.map { layer($0, depth: 0, used: &used) }
+        return scene
+    }
+
+    private func onlyGeometryAndBackground(_ host: Object) -> Bool {
+        PresetEncoder.changedProperties(of: LayerDescription(properties: host.state.layer)).allSatisfy { ["bounds", "position", "backgroundColor"].contains($0.key) }
+    }
+
+    private func layer(_ object: Object, depth: Int, used: inout Set<String>) -> LayerDescription {
+        var description = LayerDescription(properties: object.state.layer, content: object.state.content, animations: object.animations)
+        if description.properties.name == nil, let hint = object.nameHint {
+            description.properties.name = unique(hint, &used)
+        } else if let name = description.properties.name {
+            used.insert(name)
+        }
+        if object.layerKind == .emitter {
+            var cellNames = Set<String>()
+            let cells = object.cells.map { cell($0, depth: 1, used: &cellNames) }
+            description.content.changeEmitter { $0.emitterCells = cells }
+        }
+        if depth < PresetDecoder.maxLayerDepth - 1 {
+            description.sublayers = object.sublayers.map { layer($0, depth: depth + 1, used: &used) }
+        }
+        return description
+    }
+
+    private func cell(_ object: Object, depth: Int, used: inout Set<String>) -> EmitterCell {
+        var cell = object.cell
+        if cell.name == nil, let hint = object.nameHint {
+            cell.name = unique(hint, &used)
+        } else if let name = cell.name {
+            used.insert(name)
+        }
+        var inner = Set<String>()
+        cell.emitterCells = depth < PresetDecoder.maxSubcellDepth ? object.cells.map { self.cell($0, depth: depth + 1, used: &inner) } : []
+        return cell
+    }
+
+    private func unique(_ name: String, _ used: inout Set<String>) -> String {
+        var candidate = name
+        var n = 2
+        while used.contains(candidate) {
+            candidate = "\(name)\(n)"
+            n += 1
+        }
+        used.insert(candidate)
+        return candidate
+    }
+}

@@ -1,0 +1,157 @@
+/// The code an import reads, in one form for both languages: the Swift reader (on
+/// swift-syntax) and the Objective-C reader lower their files to these declarations,
+/// statements and expressions, and one interpreter runs them. Only what effect code uses has a
+/// shape of its own; anything else is kept as `.unsupported` with a description, so the
+/// interpreter can report it where it would run.
+
+/// Where something is in its file: 1-based line and column.
+struct SourcePosition: Hashable, Sendable {
+    var line: Int
+    var column: Int
+}
+
+/// An expression with its position.
+struct Expr: Sendable {
+    indirect enum Kind: Sendable {
+        case number(Double)
+        case string(String)
+        /// A string with `\(…)` (Swift) parts: literal text and expressions, in order.
+        case interpolated([InterpolationPart])
+        case bool(Bool)
+        case null
+        /// A name: a variable, a type (`CAEmitterLayer`), a constant (`M_PI`, `kCAEmitterLayerLine`), `self`.
+        case name(String)
+        /// `base.member`; a nil base is Swift's implicit member (`.line`).
+        case member(Expr?, String)
+        /// A call: `f(a, label: b)`, `Type(…)`, `object.method(…)`; an Objective-C message
+        /// `[receiver first:a second:b]` is `receiver.first(a, second: b)`.
+        case call(Expr, [Argument])
+        case binary(String, Expr, Expr)
+        case unary(String, Expr)
+        case ternary(Expr, Expr, Expr)
+        case array([Expr])
+        case dictionary([(Expr, Expr)])
+        case `subscript`(Expr, [Expr])
+        /// A closure or block: parameter names and body.
+        case closure([String], [Stmt])
+        /// A key path or selector literal: `#selector(stop)`, `@selector(stop)`, `\.x`.
+        case selector(String)
+        /// Something the readers keep but the interpreter cannot evaluate.
+        case unsupported(String)
+    }
+
+    var kind: Kind
+    var at: SourcePosition
+
+    init(_ kind: Kind, at: SourcePosition) {
+        self.kind = kind
+        self.at = at
+    }
+}
+
+/// One argument of a call, with its label (nil for none).
+struct Argument: Sendable {
+    var label: String?
+    var value: Expr
+}
+
+/// A piece of an interpolated string.
+enum InterpolationPart: Sendable {
+    case text(String)
+    case value(Expr)
+}
+
+/// A statement with its position.
+struct Stmt: Sendable {
+    indirect enum Kind: Sendable {
+        /// `let`/`var`/a C declaration: names bound to an initial value (nil: none given).
+        case declare(String, Expr?)
+        /// `target op value` with op one of `=`, `+=`, `-=`, `*=`, `/=`.
+        case assign(Expr, String, Expr)
+        case expression(Expr)
+        /// `if` with its conditions (all must hold; a `let` binding is a condition), then and else.
+        case `if`([Condition], [Stmt], [Stmt]?)
+        case `guard`([Condition], [Stmt])
+        /// `for name in sequence` (and Objective-C's `for (T *name in sequence)`).
+        case forIn(String?, Expr, [Stmt])
+        /// C's `for (initial; condition; step)`.
+        case cFor([Stmt], Expr?, [Stmt], [Stmt])
+        case `while`(Expr, [Stmt])
+        case `return`(Expr?)
+        case `break`
+        case `continue`
+        case block([Stmt])
+        /// A function declared inside a body.
+        case function(FunctionDecl)
+        case unsupported(String)
+    }
+
+    var kind: Kind
+    var at: SourcePosition
+
+    init(_ kind: Kind, at: SourcePosition) {
+        self.kind = kind
+        self.at = at
+    }
+}
+
+/// A condition of `if` or `guard`.
+enum Condition: Sendable {
+    case test(Expr)
+    /// `let name = value`: holds when the value is not nil, binding it.
+    case bind(String, Expr)
+}
+
+/// A parameter: the label callers write (nil for none) and the name inside.
+struct Parameter: Sendable {
+    var label: String?
+    var name: String
+    var defaultValue: Expr?
+}
+
+/// A function, method or initialiser.
+struct FunctionDecl: Sendable {
+    /// The base name (`makeCell`, `init`, `cellWithColor` for `cellWithColor:speed:`).
+    var name: String
+    var parameters: [Parameter]
+    var body: [Stmt]
+    var at: SourcePosition
+    var isStatic = false
+
+    /// How calls name it: `makeCell(color:speed:)`.
+    var signature: String { FunctionDecl.signature(name, parameters.map(\.label)) }
+
+    static func signature(_ name: String, _ labels: [String?]) -> String {
+        "\(name)(\(labels.map { ($0 ?? "_") + ":" }.joined()))"
+    }
+}
+
+/// A stored property of a type, with its initial value.
+struct PropertyDecl: Sendable {
+    var name: String
+    var initialValue: Expr?
+    var at: SourcePosition
+    var isStatic = false
+    /// A computed property's getter (`override var intrinsicContentSize: CGSize { … }`).
+    var getter: [Stmt]?
+}
+
+/// A class, struct, extension or Objective-C `@implementation`.
+struct TypeDecl: Sendable {
+    var name: String
+    var superclass: String?
+    var properties: [PropertyDecl]
+    var methods: [FunctionDecl]
+    var at: SourcePosition
+}
+
+/// One read file.
+struct SourceFile: Sendable {
+    var path: String
+    var types: [TypeDecl]
+    var functions: [FunctionDecl]
+    /// Top-level statements (a playground or script), in order.
+    var statements: [Stmt]
+    /// What the reader itself could not read, each with its position.
+    var problems: [(SourcePosition, String)]
+}

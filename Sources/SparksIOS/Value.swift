@@ -1,0 +1,207 @@
+import SparksCore
+
+/// What an expression of imported code evaluates to: the values Core Animation code handles
+/// (numbers, geometry, colours, transforms, images, paths), collections, objects with identity
+/// (layers, cells, animations, views, instances of the file's own classes), names of
+/// constants not yet given a meaning (`.line`, `kCAEmitterLayerLine`), and types.
+enum Value {
+    case number(Double)
+    case bool(Bool)
+    case string(String)
+    case point(Point)
+    case size(Size)
+    case rect(Rect)
+    case color(Color)
+    case transform(Transform3D)
+    /// A named image (`UIImage(named:)`); its file is found when it is set.
+    case image(String)
+    case array([Value])
+    case dictionary([(Value, Value)])
+    case object(Object)
+    /// A constant read by the property it is given to: `.line`, `kCAFillModeForwards`, `.white`.
+    case constant(String)
+    /// A type named as a value (`CAEmitterLayer`, `UIColor`, a class of the file).
+    case type(String)
+    case function(Callable)
+    case timingFunction(TimingFunction)
+    case valueFunction(ValueFunction)
+    /// `lower...upper` or `lower..<upper`.
+    case range(Double, Double, closed: Bool)
+    /// A selector or a key path literal.
+    case selector(String)
+    case null
+    case void
+
+    /// A short description for messages.
+    var description: String {
+        switch self {
+        case .number(let n): return PresetNumber.text(n)
+        case .bool(let b): return b ? "true" : "false"
+        case .string(let s): return "\"\(s)\""
+        case .point: return "a point"
+        case .size: return "a size"
+        case .rect: return "a rectangle"
+        case .color: return "a colour"
+        case .transform: return "a transform"
+        case .image(let name): return "the image \"\(name)\""
+        case .array: return "an array"
+        case .dictionary: return "a dictionary"
+        case .object(let o): return "a \(o.className)"
+        case .constant(let c): return c
+        case .type(let t): return t
+        case .function: return "a function"
+        case .timingFunction: return "a timing function"
+        case .valueFunction: return "a value function"
+        case .range: return "a range"
+        case .selector(let s): return "#selector(\(s))"
+        case .null: return "nil"
+        case .void: return "nothing"
+        }
+    }
+}
+
+/// Number text as presets and messages write it.
+enum PresetNumber {
+    static func text(_ n: Double) -> String {
+        if n == n.rounded(), abs(n) < 1e15 { return String(Int64(n)) }
+        return "\(n)"
+    }
+}
+
+/// A function value: a closure of the code (with the scope it was made in) or a method bound
+/// to its object.
+final class Callable {
+    let parameters: [Parameter]
+    let body: [Stmt]
+    let captured: Scope?
+    let selfObject: Object?
+    let name: String
+
+    init(name: String, parameters: [Parameter], body: [Stmt], captured: Scope?, selfObject: Object?) {
+        self.name = name
+        self.parameters = parameters
+        self.body = body
+        self.captured = captured
+        self.selfObject = selfObject
+    }
+}
+
+/// Variables of one block, chained to the enclosing one.
+final class Scope {
+    var values: [String: Value] = [:]
+    let parent: Scope?
+
+    init(parent: Scope?) {
+        self.parent = parent
+    }
+
+    func lookup(_ name: String) -> Value? {
+        var scope: Scope? = self
+        while let s = scope {
+            if let v = s.values[name] { return v }
+            scope = s.parent
+        }
+        return nil
+    }
+
+    /// Sets an existing variable where it lives; false when there is none.
+    func assign(_ name: String, _ value: Value) -> Bool {
+        var scope: Scope? = self
+        while let s = scope {
+            if s.values[name] != nil {
+                s.values[name] = value
+                return true
+            }
+            scope = s.parent
+        }
+        return false
+    }
+}
+
+/// An object with identity, as Core Animation's are: a change made through any reference is
+/// seen through every other (a cell changed after it was put in a layer's `emitterCells`).
+final class Object {
+    enum Kind {
+        case layer(LayerKind)
+        case cell
+        case animation(AnimationClass)
+        /// A UIView (or a view controller's view); `layer` is its layer.
+        case view
+        /// A view controller.
+        case viewController
+        /// An instance of a class or struct of the file.
+        case instance(TypeDecl)
+        /// UIBezierPath or CGMutablePath.
+        case path
+        /// NSMutableArray.
+        case mutableArray
+        /// `[SomeClass alloc]`, waiting for its `init`.
+        case allocated(String)
+    }
+
+    enum AnimationClass: String {
+        case basic = "CABasicAnimation", keyframe = "CAKeyframeAnimation", group = "CAAnimationGroup", spring = "CASpringAnimation"
+    }
+
+    let kind: Kind
+    let className: String
+    /// Where it was made.
+    let madeAt: SourcePosition
+    let file: String
+
+    // Layers.
+    var state = LayerState(layer: LayerProperties(), content: .plain)
+    var sublayers: [Object] = []
+    weak var superlayer: Object?
+    var animations: [Animation] = []
+    // Layers and cells.
+    var cells: [Object] = []
+    // Cells.
+    var cell = EmitterCell()
+    weak var owner: Object?
+    // Animations: properties as set, read when the animation is added to a layer.
+    var settings: [(key: String, value: Value, at: SourcePosition)] = []
+    // Views, controllers, instances.
+    var fields: [String: Value] = [:]
+    var layer: Object?
+    // Paths.
+    var path = BezierPath()
+    // Mutable arrays.
+    var items: [Value] = []
+
+    /// The variable name it was last given, and how deep in calls that was (outer names win).
+    var nameHint: String?
+    var hintDepth = Int.max
+
+    init(kind: Kind, className: String, madeAt: SourcePosition, file: String) {
+        self.kind = kind
+        self.className = className
+        self.madeAt = madeAt
+        self.file = file
+        if case .layer(let layerKind) = kind { state = LayerState(layer: LayerProperties(), content: layerKind.defaultContent) }
+    }
+
+    var layerKind: LayerKind? {
+        if case .layer(let k) = kind { return k }
+        return nil
+    }
+
+    var isCell: Bool {
+        if case .cell = kind { return true }
+        return false
+    }
+
+    func setting(_ key: String) -> Value? { settings.last { $0.key == key }?.value }
+}
+
+extension Array where Element == Value {
+    /// The element at `index`, or nil (`.null`) past the end: calls in imported code may pass
+    /// fewer arguments than their spelling needs.
+    subscript(safe index: Int) -> Value { index >= 0 && index < count ? self[index] : .null }
+}
+
+/// `n` as an index or count when it is a whole, finite number of a sensible size.
+func wholeNumber(_ n: Double) -> Int? {
+    guard n.isFinite, abs(n) <= 1e9 else { return nil }
+    return Int(n.rounded(.towardZero))
+}

@@ -1,0 +1,182 @@
+import ArgumentParser
+import Foundation
+import SparksCore
+import SparksIOS
+import SparksSDL
+
+struct Import: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Turn iOS code (Swift or Objective-C) that sets up Core Animation layers into a preset.",
+        discussion: """
+            Reads .swift, .m and .h files and runs what a view or view controller runs when it \
+            appears (initialisers, awakeFromNib, viewDidLoad, didMoveToWindow, layoutSubviews, …) \
+            and the methods that create and add emitter or replicator layers, against a host view \
+            of --canvas size. Layers, cells and animations become a preset that `sparks run` opens \
+            as is; images named by UIImage(named:) are found beside the output or in assets/, or a \
+            stand-in texture is written.
+
+            Every statement that cannot be translated is reported as FILE:LINE:COLUMN: skipped: \
+            REASON, and every choice made (a random value fixed, a timer turned into an animation, \
+            a method not run) as a note. Nothing is guessed silently.
+
+            Examples:
+              sparks import ConfettiView.swift --out confetti.json
+              sparks import FireViewController.m --canvas 800x600 --define intensity=0.8
+              sparks import Spinner.swift --call startAnimating --strict
+            """)
+
+    @Argument(help: "Swift (.swift) or Objective-C (.m, .h) files.")
+    var files: [String]
+
+    @Option(help: ArgumentHelp("The host view's size in points, WIDTHxHEIGHT (default: the view's intrinsicContentSize, else 375x667).", valueName: "WxH"))
+    var canvas: String?
+
+    @Option(help: ArgumentHelp("A value for a name the code leaves open: a number, true/false, WxH, or text. Repeatable.", valueName: "NAME=VALUE"))
+    var define: [String] = []
+
+    @Option(help: ArgumentHelp("Also run this method or function (one that changes a running effect, such as stop). Repeatable.", valueName: "NAME"))
+    var call: [String] = []
+
+    @Option(help: ArgumentHelp("The preset to write (default: NAME.json in the current folder, from the first file's name; - prints it).", valueName: "PRESET.json"))
+    var out: String?
+
+    @Flag(help: "Fail (exit status 1, nothing written) when any statement is skipped.")
+    var strict = false
+
+    func run() throws {
+        var size: Size?
+        if let canvas {
+            let parts = canvas.lowercased().split(separator: "x")
+            guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w >= 1, h >= 1, w <= 8192, h <= 8192, w == w.rounded(), h == h.rounded() else {
+                throw ValidationError("--canvas must be WIDTHxHEIGHT in whole points from 1 to 8192, such as 375x667")
+            }
+            size = Size(width: w, height: h)
+        }
+        var defines: [String: String] = [:]
+        for item in define {
+            guard let eq = item.firstIndex(of: "="), eq != item.startIndex else { throw ValidationError("--define takes NAME=VALUE, got \"\(item)\"") }
+            defines[String(item[..<eq])] = String(item[item.index(after: eq)...])
+        }
+        var sources: [(name: String, text: String)] = []
+        for file in files {
+            let url = URL(fileURLWithPath: file)
+            let ext = url.pathExtension.lowercased()
+            guard ["swift", "m", "h", "mm"].contains(ext) else { throw CommandError("\(file): not Swift (.swift) or Objective-C (.m, .h)") }
+            let checked: CheckedFile
+            do {
+                checked = try CheckedFile.read(url, maxBytes: Importer.maxSourceBytes)
+            } catch {
+                throw CommandError("\(file): \(error.message)")
+            }
+            guard let text = String(bytes: checked.bytes, encoding: .utf8) ?? String(bytes: checked.bytes, encoding: .isoLatin1) else {
+                throw CommandError("\(file): not text")
+            }
+            sources.append((file, text))
+        }
+        let locator = PresetLocator()
+        let toStdout = out == "-"
+        let stem = URL(fileURLWithPath: files[0]).deletingPathExtension().lastPathComponent
+        let outURL = URL(fileURLWithPath: toStdout ? "\(stem).json" : (out ?? "\(stem).json"))
+        let folder = outURL.deletingLastPathComponent()
+
+        var importer = Importer(sources: sources, canvas: size)
+        importer.defines = defines
+        importer.calls = call
+        importer.name = toStdout || out == nil ? nil : outURL.deletingPathExtension().lastPathComponent
+        importer.imageFolders = [folder] + locator.assetDirectories
+        let result: ImportResult
+        do {
+            result = try importer.run()
+        } catch {
+            throw CommandError(error.description)
+        }
+        let skips = result.messages.filter { $0.kind == .skipped }
+        for message in result.messages { FileHandle.standardError.write(Data("\(message)\n".utf8)) }
+        if strict, !skips.isEmpty {
+            throw CommandError("--strict: \(skips.count) statement\(skips.count == 1 ? "" : "s") skipped; nothing written")
+        }
+        if result.scene.layers.isEmpty {
+            throw CommandError("the code adds no layer to the view; nothing to write (is the method that adds it never called? try --call NAME)")
+        }
+        // Stand-in textures first: the preset is checked with them in place.
+        var written: [String] = []
+        for standIn in result.standIns {
+            let url = folder.appendingPathComponent(standIn.fileName)
+            if FileManager.default.fileExists(atPath: url.path) { continue }
+            try PixelImage(width: standIn.size, height: standIn.size, rgba: standIn.rgba).writePNG(to: url.path)
+            written.append(url.path)
+        }
+        let decoder = PresetDecoder(fileName: outURL.lastPathComponent, resolver: ResourceResolver(roots: [folder] + locator.assetDirectories))
+        if case .failure(let error) = decoder.decode(Array(result.preset.utf8), defaultName: result.scene.name) {
+            for d in error.diagnostics { FileHandle.standardError.write(Data("\(d)\n".utf8)) }
+            throw CommandError("the imported preset does not validate; nothing written")
+        }
+        if toStdout {
+            print(result.preset, terminator: "")
+        } else {
+            try Data(result.preset.utf8).write(to: outURL, options: .atomic)
+        }
+        let layers = result.scene.layers.count
+        let cells = Self.cellCount(result.scene.layers)
+        var summary = "\(toStdout ? "imported" : "wrote \(outURL.path)"): \(layers) layer\(layers == 1 ? "" : "s")"
+        if cells > 0 { summary += ", \(cells) emitter cell\(cells == 1 ? "" : "s")" }
+        summary += "; \(skips.count) statement\(skips.count == 1 ? "" : "s") skipped"
+        for file in written { summary += "\nwrote stand-in texture \(file)" }
+        if !toStdout { summary += "\nopen it with: sparks run \(outURL.path)" }
+        FileHandle.standardError.write(Data("\(summary)\n".utf8))
+    }
+
+    static func cellCount(_ layers: [LayerDescription]) -> Int {
+        func cells(_ list: [EmitterCell]) -> Int { list.reduce(0) { $0 + 1 + cells($1.emitterCells) } }
+        return layers.reduce(0) { $0 + cells($1.content.emitter?.emitterCells ?? []) + cellCount($1.sublayers) }
+    }
+}
+
+struct Export: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Write a preset as iOS code: a UIView subclass in Swift or Objective-C.",
+        discussion: """
+            The view's intrinsicContentSize is the canvas and its background the canvas's; each \
+            root layer is made by a method returning the configured layer, with every property \
+            that differs from Core Animation's default, cells and sub-cells, animations and their \
+            timing, and images by name (add the preset's images to the app's asset catalogue). \
+            `sparks import` reads the code back to the same effect.
+
+            Examples:
+              sparks export swift fire --out FireView.swift
+              sparks export objc presets/neon.json --out NeonView.m
+            """)
+
+    @Argument(help: "swift or objc.")
+    var language: String
+
+    @Argument(help: "A preset name from presets/ or a path to a .json file.")
+    var preset: String
+
+    @Option(help: ArgumentHelp("The file to write (default: print the code).", valueName: "FILE"))
+    var out: String?
+
+    func run() throws {
+        guard let language = CodeExporter.Language(rawValue: language.lowercased()) ?? (language.lowercased() == "objective-c" ? .objc : nil) else {
+            throw ValidationError("the language must be swift or objc, got \"\(language)\"")
+        }
+        let locator = PresetLocator()
+        let url = try locator.file(for: preset)
+        let scene: SceneDescription
+        switch locator.load(url) {
+        case .success(let s): scene = s
+        case .failure(let error):
+            for d in error.diagnostics { FileHandle.standardError.write(Data("\(d)\n".utf8)) }
+            throw CommandError("\(locator.displayName(url)) has problems; nothing exported")
+        }
+        let code = CodeExporter(language: language).code(for: scene)
+        if let out {
+            try Data(code.utf8).write(to: URL(fileURLWithPath: out), options: .atomic)
+            FileHandle.standardError.write(Data("wrote \(out) (class \(CodeExporter.className(for: scene.name)))\n".utf8))
+        } else {
+            print(code, terminator: "")
+        }
+    }
+}
