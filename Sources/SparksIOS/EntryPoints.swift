@@ -20,10 +20,7 @@ struct EntryPoints {
         let i = interpreter
         let files = i.files
         // The host: a view of the canvas's size.
-        let host = Object(kind: .view, className: "UIView", madeAt: SourcePosition(line: 1, column: 1), file: i.file)
-        host.layer = Object(kind: .layer(.layer), className: "CALayer", madeAt: host.madeAt, file: i.file)
-        i.setFrame(host.layer!, Rect(x: 0, y: 0, width: i.canvas.width, height: i.canvas.height))
-        i.hostView = host
+        let host = i.hostView
 
         // Globals: `#define`s, file-level constants.
         for file in files {

@@ -520,7 +520,8 @@ extension Interpreter {
 
     func runSelectorLater(_ selector: String, after delay: Double, at: SourcePosition) throws -> Value {
         let name = String(selector.prefix { $0 != ":" && $0 != "(" })
-        guard let host = hostController ?? hostView, case .instance(let type) = host.kind,
+        let host = hostController ?? hostView
+        guard case .instance(let type) = host.kind,
               let method = type.methods.first(where: { $0.name == name }) else {
             throw Skip(reason: "the method \(selector) to run later is not in the file", at: at)
         }

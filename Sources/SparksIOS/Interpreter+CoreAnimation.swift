@@ -261,7 +261,7 @@ extension Interpreter {
                 do throws(KeyPathError) {
                     (address, valueKind) = try PropertyAddress.resolve(keyPath, on: kind)
                 } catch {
-                    throw Skip(reason: error.reason + (error.suggestion.map { " (did you mean \"\($0)\"?)" } ?? ""), at: at)
+                    throw Skip(reason: Self.codeReason(error), at: at)
                 }
                 let v = try propertyValue(value, kind: valueKind, key: key, at: at)
                 address.apply(v, to: &object.state)
@@ -276,7 +276,7 @@ extension Interpreter {
                 if ["particleType", "orientationRange", "orientationLongitude", "orientationLatitude", "emitterBehaviors", "style"].contains(key) {
                     throw Skip(reason: "\(key) is a private Core Animation key that Sparks does not support", at: at)
                 }
-                throw Skip(reason: "\(key) is not a property of an emitter cell" + (nearestCellKey(key).map { " (did you mean \"\($0)\"?)" } ?? ""), at: at)
+                throw Skip(reason: "\"\(key)\" is not a property of an emitter cell (CAEmitterCell)" + (nearestCellKey(key).map { " (did you mean \"\($0)\"?)" } ?? ""), at: at)
             }
             d.set(&object.cell, try propertyValue(value, kind: d.kind, key: key, at: at))
         case .animation:
@@ -286,6 +286,14 @@ extension Interpreter {
         case .mutableArray, .allocated:
             throw Skip(reason: "cannot set \(name) here", at: at)
         }
+    }
+
+    /// A key-path error as said of code: the reason (without a preset's advice) and the
+    /// nearest key.
+    static func codeReason(_ error: KeyPathError) -> String {
+        var reason = error.reason
+        if let cut = reason.range(of: "; add \"type\"") { reason = String(reason[..<cut.lowerBound]) }
+        return reason + (error.suggestion.map { " (did you mean \"\($0)\"?)" } ?? "")
     }
 
     private func nearestCellKey(_ key: String) -> String? {
@@ -362,7 +370,7 @@ extension Interpreter {
         do throws(KeyPathError) {
             (address, valueKind) = try PropertyAddress.resolve(keyPath, on: kind)
         } catch {
-            throw Skip(reason: "key path \"\(keyPath)\": \(error.reason)", at: at)
+            throw Skip(reason: "key path \"\(keyPath)\": \(Self.codeReason(error))", at: at)
         }
         let v = try propertyValue(value, kind: valueKind, key: keyPath, at: at)
         if case .cell(let names, let key, let component) = address {
@@ -431,7 +439,7 @@ extension Interpreter {
         do throws(KeyPathError) {
             (address, valueKind) = try PropertyAddress.resolve(keyPath, on: kind)
         } catch {
-            throw Skip(reason: "a later change of \(keyPath): \(error.reason)", at: at)
+            throw Skip(reason: "a later change of \(keyPath): \(Self.codeReason(error))", at: at)
         }
         let v = try propertyValue(value, kind: valueKind, key: key, at: at)
         var animation = Animation(kind: .basic(from: v, to: v, by: nil), keyPath: keyPath, target: address)

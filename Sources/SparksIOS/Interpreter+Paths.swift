@@ -155,7 +155,7 @@ extension Interpreter {
             do throws(KeyPathError) {
                 (target, valueKind) = try PropertyAddress.resolve(text, on: layerKind)
             } catch {
-                throw Skip(reason: "the animation's key path \"\(text)\": \(error.reason)", at: object.madeAt)
+                throw Skip(reason: "the animation's key path \"\(text)\": \(Self.codeReason(error))", at: object.madeAt)
             }
             keyPath = text
             if let valueFunction { valueKind = valueFunction.inputKind }

@@ -18,15 +18,19 @@ struct Exhausted: Error {
 /// it cannot run is skipped and reported once, with its position; the rest runs on. Work is
 /// bounded: a step budget, a call depth and a collection size.
 final class Interpreter {
-    static let maxSteps = 2_000_000
+    static let maxSteps = 250_000
     static let maxCallDepth = 64
     static let maxCollection = 100_000
+    static let maxNesting = 300
 
     let files: [SourceFile]
     let canvas: Size
     var file: String
     var steps = 0
     var callDepth = 0
+    var nesting = 0
+    /// Fields whose initial values are being worked out (one that needs itself is an error).
+    private var fieldsInProgress = Set<String>()
     var random = SeededRandom(seed: 20_241_123)
     let globals = Scope(parent: nil)
     var defines: [String: Value]
@@ -35,7 +39,7 @@ final class Interpreter {
     /// Functions and methods run, by signature.
     var ran = Set<String>()
     /// The view or controller whose code runs, and its view.
-    var hostView: Object!
+    var hostView: Object
     var hostController: Object?
     /// When set, property changes happen this many seconds after the start (a timer's or
     /// `asyncAfter`'s closure) and become animations.
@@ -49,6 +53,9 @@ final class Interpreter {
         self.defines = defines
         self.imageFile = imageFile
         file = files.first?.path ?? ""
+        hostView = Object(kind: .view, className: "UIView", madeAt: SourcePosition(line: 1, column: 1), file: file)
+        hostView.layer = Object(kind: .layer(.layer), className: "CALayer", madeAt: hostView.madeAt, file: file)
+        setFrame(hostView.layer!, Rect(x: 0, y: 0, width: canvas.width, height: canvas.height))
     }
 
     // MARK: Messages
@@ -160,8 +167,8 @@ final class Interpreter {
             return try run(statements, in: Scope(parent: scope), selfObject: selfObject)
         case .function(let decl):
             scope.values[decl.name] = .function(Callable(name: decl.name, parameters: decl.parameters, body: decl.body, captured: scope, selfObject: selfObject))
-        case .unsupported(let what):
-            throw Skip(reason: "\(what) is not understood")
+        case .unsupported(let reason):
+            throw Skip(reason: reason)
         }
         return .normal
     }
@@ -249,6 +256,11 @@ final class Interpreter {
 
     func evaluate(_ expr: Expr, _ scope: Scope, _ selfObject: Object?) throws -> Value {
         try tick()
+        // Nesting of expressions, calls and lazily worked-out fields together: bounded so any
+        // code runs within a thread's stack.
+        guard nesting < Self.maxNesting else { throw Skip(reason: "the code nests deeper than \(Self.maxNesting) expressions and calls", at: expr.at) }
+        nesting += 1
+        defer { nesting -= 1 }
         switch expr.kind {
         case .number(let n): return .number(n)
         case .string(let s): return .string(s)
@@ -321,8 +333,8 @@ final class Interpreter {
             return .function(Callable(name: "closure", parameters: names.map { Parameter(label: nil, name: $0) }, body: body, captured: scope, selfObject: selfObject))
         case .selector(let name):
             return .selector(name)
-        case .unsupported(let what):
-            throw Skip(reason: "\(what) is not understood", at: expr.at)
+        case .unsupported(let reason):
+            throw Skip(reason: reason, at: expr.at)
         }
     }
 
@@ -394,6 +406,9 @@ final class Interpreter {
                 return flow
             }
             var value = Value.null
+            let key = "\(ObjectIdentifier(object).hashValue).\(fieldName)"
+            guard fieldsInProgress.insert(key).inserted else { throw Skip(reason: "\(fieldName) needs its own value to start with", at: at) }
+            defer { fieldsInProgress.remove(key) }
             if let override = defines[fieldName] {
                 value = override
             } else if let initial = property.initialValue {

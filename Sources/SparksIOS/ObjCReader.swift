@@ -283,7 +283,7 @@ struct ObjCReader {
                 if level == 0, t.kind == .punctuation, t.text == ";" || t.text == "}" { break }
             } while !atEnd
             if index == start { _ = advance() }
-            return Stmt(.unsupported("could not read this statement (\(error.message))"), at: at)
+            return Stmt(.unsupported("this statement could not be read: \(error.message)"), at: at)
         }
     }
 

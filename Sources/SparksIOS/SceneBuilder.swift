@@ -11,7 +11,7 @@ struct SceneBuilder {
         let i = interpreter
         var scene = SceneDescription(name: name)
         scene.canvas = CanvasDescription(width: canvas.width.rounded(), height: canvas.height.rounded())
-        let host = i.hostView.layer ?? Object(kind: .layer(.layer), className: "CALayer", madeAt: SourcePosition(line: 1, column: 1), file: i.file)
+        let host = i.hostView.layer ?? i.hostView
         let background = (i.hostView.fields["backgroundColor"]).flatMap { v -> Color? in if case .color(let c) = v { return c }; return nil }
         if let background { scene.canvas.background = background }
         var roots: [Object] = []

@@ -36,7 +36,7 @@ struct Expr: Sendable {
         case closure([String], [Stmt])
         /// A key path or selector literal: `#selector(stop)`, `@selector(stop)`, `\.x`.
         case selector(String)
-        /// Something the readers keep but the interpreter cannot evaluate.
+        /// Something the readers keep but the interpreter cannot evaluate: why, as a sentence.
         case unsupported(String)
     }
 
@@ -83,6 +83,7 @@ struct Stmt: Sendable {
         case block([Stmt])
         /// A function declared inside a body.
         case function(FunctionDecl)
+        /// A statement the readers could not turn into one of the above: why, as a sentence.
         case unsupported(String)
     }
 

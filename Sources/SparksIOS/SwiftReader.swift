@@ -141,7 +141,7 @@ struct SwiftReader {
         defer { depth -= 1 }
         let node = Syntax(item)
         let position = at(node)
-        guard depth < Self.maxDepth else { return [Stmt(.unsupported("code nests too deeply"), at: position)] }
+        guard depth < Self.maxDepth else { return [Stmt(.unsupported("code nesting this deep is not read"), at: position)] }
         switch item {
         case .decl(let decl):
             if let v = decl.as(VariableDeclSyntax.self) {
@@ -149,11 +149,11 @@ struct SwiftReader {
                     if let pattern = binding.pattern.as(IdentifierPatternSyntax.self) {
                         return Stmt(.declare(pattern.identifier.text, binding.initializer.map { expression($0.value) }), at: at(binding))
                     }
-                    return Stmt(.unsupported("a declaration of several names at once (\(binding.pattern.trimmedDescription))"), at: at(binding))
+                    return Stmt(.unsupported("a declaration of several names at once (\(binding.pattern.trimmedDescription)) is not understood"), at: at(binding))
                 }
             }
             if let f = decl.as(FunctionDeclSyntax.self) { return [Stmt(.function(functionDecl(f)), at: position)] }
-            return [Stmt(.unsupported("a \(Self.describe(decl)) inside a body"), at: position)]
+            return [Stmt(.unsupported("a \(Self.describe(decl)) inside a body is not understood"), at: position)]
         case .stmt(let stmt):
             return [statement(stmt)]
         case .expr(let expr):
@@ -171,17 +171,17 @@ struct SwiftReader {
             if f.pattern.is(WildcardPatternSyntax.self) || name != nil {
                 return Stmt(.forIn(name, expression(f.sequence), block(f.body.statements)), at: position)
             }
-            return Stmt(.unsupported("a for loop over \(f.pattern.trimmedDescription)"), at: position)
+            return Stmt(.unsupported("a for loop over \(f.pattern.trimmedDescription) is not understood"), at: position)
         }
         if let w = stmt.as(WhileStmtSyntax.self) {
             let conds = conditions(w.conditions)
             if conds.count == 1, case .test(let e) = conds[0] { return Stmt(.while(e, block(w.body.statements)), at: position) }
-            return Stmt(.unsupported("a while loop with bindings"), at: position)
+            return Stmt(.unsupported("a while loop with bindings is not understood"), at: position)
         }
         if stmt.is(BreakStmtSyntax.self) { return Stmt(.break, at: position) }
         if stmt.is(ContinueStmtSyntax.self) { return Stmt(.continue, at: position) }
         if let d = stmt.as(DoStmtSyntax.self), d.catchClauses.isEmpty { return Stmt(.block(block(d.body.statements)), at: position) }
-        return Stmt(.unsupported("a \(Self.describe(stmt)) statement"), at: position)
+        return Stmt(.unsupported("a \(Self.describe(stmt)) statement is not understood"), at: position)
     }
 
     private mutating func conditions(_ list: ConditionElementListSyntax) -> [Condition] {
@@ -193,7 +193,7 @@ struct SwiftReader {
                 let value = b.initializer.map { expression($0.value) } ?? Expr(.name(name), at: at(b))
                 return .bind(name, value)
             default:
-                return .test(Expr(.unsupported("the condition \(element.trimmedDescription)"), at: at(element)))
+                return .test(Expr(.unsupported("the condition \(element.trimmedDescription) is not understood"), at: at(element)))
             }
         }
     }
@@ -213,7 +213,7 @@ struct SwiftReader {
                 }
             }
         }
-        if let s = expr.as(SwitchExprSyntax.self) { return Stmt(.unsupported("a switch statement"), at: at(s)) }
+        if let s = expr.as(SwitchExprSyntax.self) { return Stmt(.unsupported("a switch statement is not understood"), at: at(s)) }
         return Stmt(.expression(expression(expr)), at: position)
     }
 
@@ -233,7 +233,7 @@ struct SwiftReader {
         depth += 1
         defer { depth -= 1 }
         let position = at(expr)
-        guard depth < Self.maxDepth else { return Expr(.unsupported("an expression that nests too deeply"), at: position) }
+        guard depth < Self.maxDepth else { return Expr(.unsupported("an expression nesting this deep is not read"), at: position) }
         if let e = expr.as(IntegerLiteralExprSyntax.self) {
             let text = e.literal.text.replacingOccurrences(of: "_", with: "")
             let value = text.hasPrefix("0x") ? UInt64(text.dropFirst(2), radix: 16).map(Double.init) : Double(text)
@@ -322,7 +322,7 @@ struct SwiftReader {
         {
             return Expr(.ternary(expression(c), expression(a), expression(b)), at: position)
         }
-        return Expr(.unsupported(Self.describe(expr)), at: position)
+        return Expr(.unsupported("\(Self.describe(expr)) is not understood"), at: position)
     }
 
     private mutating func closure(_ e: ClosureExprSyntax) -> Expr {
@@ -386,7 +386,7 @@ struct SwiftReader {
             i += 1
         }
         while !operators.isEmpty, operands.count >= 2 { reduce() }
-        return operands.first ?? Expr(.unsupported("an empty expression"), at: SourcePosition(line: 1, column: 1))
+        return operands.first ?? Expr(.unsupported("an empty expression is not understood"), at: SourcePosition(line: 1, column: 1))
     }
 
     private static func describe(_ node: some SyntaxProtocol) -> String {
