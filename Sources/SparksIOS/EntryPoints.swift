@@ -247,6 +247,9 @@ struct EntryPoints {
             case .cFor(let a, let c, let s, let b):
                 visitStatements(a, visit); if let c { visit(c) }; visitStatements(s, visit); visitStatements(b, visit)
             case .while(let c, let b): visit(c); visitStatements(b, visit)
+            case .switch(let e, let cases):
+                visit(e)
+                for c in cases { visitStatements(c.body, visit) }
             case .return(let e): if let e { visit(e) }
             case .block(let b): visitStatements(b, visit)
             case .function(let f): visitStatements(f.body, visit)

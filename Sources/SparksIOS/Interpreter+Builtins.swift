@@ -92,6 +92,7 @@ extension Interpreter {
             return .constant(c + "." + name)
         default: break
         }
+        if case .null = base { throw Skip(reason: "the value whose \(name) is read is nil here (it comes from code that was skipped or gives nothing)", at: at) }
         throw Skip(reason: "\(base.description) has no member \(name) that Sparks understands", at: at)
     }
 
@@ -177,6 +178,15 @@ extension Interpreter {
                 return try runLater(f, after: delay, what: "asyncAfter", at: at)
             }
             if c.hasPrefix(".now") || c == ".now" { return .number(0) }
+            if c == "Bundle" {
+                switch method {
+                case "path", "pathForResource", "url", "URLForResource":
+                    guard case .string(let name) = a[safe: 0] else { throw Skip(reason: "a resource without a name", at: at) }
+                    if case .string(let ext) = a[safe: 1], !ext.isEmpty { return .string(name + "." + ext) }
+                    return .string(name)
+                default: break
+                }
+            }
         case .number, .string, .image, .timingFunction, .transform, .point, .size, .rect:
             if ["copy", "cgColor", "CGColor", "cgImage", "CGImage", "floatValue", "doubleValue", "CGFloatValue"].contains(method) { return base }
             if method == "CGPointValue" || method == "CATransform3DValue" || method == "CGRectValue" || method == "CGSizeValue" { return base }
@@ -334,9 +344,17 @@ extension Interpreter {
         case "UIImage", "#imageLiteral", "UIImage.init":
             guard case .string(let s)? = a.first else { throw Skip(reason: "an image without a name (only UIImage(named:) is understood)", at: at) }
             if labels.first == "systemName" { throw Skip(reason: "SF Symbols (systemName:) are not available on Linux", at: at) }
+            if labels.first == "data" || labels.first == "contentsOfFile" { return imageFromResource(s, at: at) }
             return .image(s)
         case "NSValue":
             return a.first ?? .null
+        case "Bundle", "NSBundle":
+            // Resources of the app bundle are found by name (beside the preset or in assets/).
+            return .constant("Bundle")
+        case "URL", "NSURL", "Data", "NSData":
+            // A resource's path, URL or data stands for its name.
+            guard case .string? = a.first else { throw Skip(reason: "\(key) of something other than a resource's name is not understood", at: at) }
+            return a[safe: 0]
         case "UIBezierPath", "CGMutablePath", "CGPathCreateMutable", "CGPath":
             return try makePath(labels: labels, a, at: at)
         case "CGPathMoveToPoint", "CGPathAddLineToPoint", "CGPathAddArc", "CGPathAddCurveToPoint", "CGPathAddQuadCurveToPoint", "CGPathCloseSubpath",
@@ -454,9 +472,14 @@ extension Interpreter {
         case ("UIColor", _), ("NSColor", _):
             if method.hasPrefix("colorWith") { return .color(try colorFrom(labels: [method] + labels.dropFirst(), a, at: at)) }
             if let c = namedColor(method) { return .color(c) }
-        case ("UIImage", "imageNamed"):
+        case ("UIImage", "imageNamed"), ("UIImage", "imageWithContentsOfFile"), ("UIImage", "imageWithData"):
             guard case .string(let s)? = a.first else { throw Skip(reason: "an image without a name", at: at) }
-            return .image(s)
+            return method == "imageNamed" ? .image(s) : imageFromResource(s, at: at)
+        case ("NSBundle", "mainBundle"), ("NSBundle", "bundleForClass"), ("NSBundle", "bundleWithPath"), ("Bundle", "main"):
+            return .constant("Bundle")
+        case ("NSURL", _), ("NSData", _), ("URL", _), ("Data", _):
+            guard case .string? = a.first else { throw Skip(reason: "\(type).\(method) of something other than a resource's name is not understood", at: at) }
+            return a[safe: 0]
         case ("NSValue", _), ("NSNumber", _):
             return a.first ?? .null
         case ("CAMediaTimingFunction", _):
@@ -516,6 +539,14 @@ extension Interpreter {
             }
         }
         return .string(result)
+    }
+
+    /// An image loaded from a resource file (`UIImage(contentsOfFile:)`, `UIImage(data:)`): the
+    /// image named by the file.
+    func imageFromResource(_ path: String, at: SourcePosition) -> Value {
+        let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        note("the image read from the app's resource \(URL(fileURLWithPath: path).lastPathComponent) is the image named \"\(name)\"", at: at)
+        return .image(name)
     }
 
     func runSelectorLater(_ selector: String, after delay: Double, at: SourcePosition) throws -> Value {

@@ -107,7 +107,13 @@ final class Interpreter {
             if let override = defines[name] {
                 value = override
             } else if let initial {
-                value = try evaluate(initial, scope, selfObject)
+                do {
+                    value = try evaluate(initial, scope, selfObject)
+                } catch {
+                    // The name exists from here on, as nil: what uses it says so.
+                    scope.values[name] = .null
+                    throw error
+                }
             }
             giveName(value, as: name)
             scope.values[name] = value
@@ -156,6 +162,31 @@ final class Interpreter {
                 let flow = try run(body, in: Scope(parent: scope), selfObject: selfObject)
                 if case .broke = flow { break }
                 if case .returned = flow { return flow }
+            }
+        case .switch(let subjectExpr, let cases):
+            let subject = try evaluate(subjectExpr, scope, selfObject)
+            for c in cases {
+                var matches = c.patterns == nil
+                for pattern in c.patterns ?? [] where !matches {
+                    let value: Value
+                    do {
+                        value = try evaluate(pattern, scope, selfObject)
+                    } catch let skip as Skip {
+                        // A case Sparks cannot match is reported and does not match.
+                        report(.skipped, skip.reason, at: skip.at ?? pattern.at)
+                        continue
+                    }
+                    if case .range(let lower, let upper, let closed) = value, case .number(let n) = subject {
+                        matches = n >= lower && (closed ? n <= upper : n < upper)
+                    } else if case .bool(true) = try arithmetic("==", subject, value, at: pattern.at) {
+                        matches = true
+                    }
+                }
+                if matches {
+                    let flow = try run(c.body, in: Scope(parent: scope), selfObject: selfObject)
+                    if case .broke = flow { return .normal }
+                    return flow
+                }
             }
         case .return(let expr):
             return .returned(try expr.map { try evaluate($0, scope, selfObject) } ?? .void)
@@ -537,6 +568,10 @@ final class Interpreter {
         case .member(nil, let member):
             // `.init(...)` or an implicit static factory (`.init(name: .easeIn)`): left to the receiver.
             return try builtinFunction("." + member, labels: labels, arguments, at: at, scope: scope, selfObject: selfObject)
+        case .array, .dictionary:
+            // `[CAEmitterCell]()`, `[String: Float]()`: an empty collection.
+            if case .dictionary = callee.kind { return .dictionary([]) }
+            return .array([])
         default:
             let f = try evaluate(callee, scope, selfObject)
             switch f {

@@ -77,6 +77,8 @@ struct Stmt: Sendable {
         /// C's `for (initial; condition; step)`.
         case cFor([Stmt], Expr?, [Stmt], [Stmt])
         case `while`(Expr, [Stmt])
+        /// `switch` over values: each case's patterns (nil for `default`) and body.
+        case `switch`(Expr, [(patterns: [Expr]?, body: [Stmt])])
         case `return`(Expr?)
         case `break`
         case `continue`

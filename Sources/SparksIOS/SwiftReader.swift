@@ -180,7 +180,8 @@ struct SwiftReader {
         }
         if stmt.is(BreakStmtSyntax.self) { return Stmt(.break, at: position) }
         if stmt.is(ContinueStmtSyntax.self) { return Stmt(.continue, at: position) }
-        if let d = stmt.as(DoStmtSyntax.self), d.catchClauses.isEmpty { return Stmt(.block(block(d.body.statements)), at: position) }
+        // `do { … } catch { … }`: nothing imported code runs throws, so the body runs.
+        if let d = stmt.as(DoStmtSyntax.self) { return Stmt(.block(block(d.body.statements)), at: position) }
         return Stmt(.unsupported("a \(Self.describe(stmt)) statement is not understood"), at: position)
     }
 
@@ -213,8 +214,35 @@ struct SwiftReader {
                 }
             }
         }
-        if let s = expr.as(SwitchExprSyntax.self) { return Stmt(.unsupported("a switch statement is not understood"), at: at(s)) }
+        if let s = expr.as(SwitchExprSyntax.self) { return switchStatement(s) }
         return Stmt(.expression(expression(expr)), at: position)
+    }
+
+    /// `switch` whose cases compare values (`case .star:`, `case 1, 2:`, `default:`); a case
+    /// that binds or matches a pattern is kept as unsupported.
+    private mutating func switchStatement(_ s: SwitchExprSyntax) -> Stmt {
+        var cases: [(patterns: [Expr]?, body: [Stmt])] = []
+        for element in s.cases {
+            guard let c = element.as(SwitchCaseSyntax.self) else {
+                return Stmt(.unsupported("a switch with #if inside is not understood"), at: at(element))
+            }
+            let body = block(c.statements)
+            switch c.label {
+            case .default:
+                cases.append((nil, body))
+            case .case(let label):
+                var patterns: [Expr] = []
+                for item in label.caseItems {
+                    guard item.whereClause == nil, let pattern = item.pattern.as(ExpressionPatternSyntax.self) else {
+                        patterns.append(Expr(.unsupported("a switch case that binds values (\(item.trimmedDescription)) is not understood"), at: at(item)))
+                        continue
+                    }
+                    patterns.append(expression(pattern.expression))
+                }
+                cases.append((patterns, body))
+            }
+        }
+        return Stmt(.switch(expression(s.subject), cases), at: at(s))
     }
 
     private mutating func ifStatement(_ i: IfExprSyntax) -> Stmt {

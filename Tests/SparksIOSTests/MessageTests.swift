@@ -66,9 +66,9 @@ struct MessageTests {
             """, messages: ["8:5: note: touchesBegan(_:with:) handles events; it was not run",
                             "11:5: note: stop() changes a running effect; it was not run (--call stop runs it)"]),
         Case(file: "statements.swift", code: """
-            switch 1 { default: break }
+            switch 1 { case let x: break; default: break }
             let (a, b) = (1, 2)
-            """, messages: ["1:1: skipped: a switch statement is not understood",
+            """, messages: ["1:17: skipped: a switch case that binds values (let x) is not understood",
                             "2:5: skipped: a declaration of several names at once ((a, b)) is not understood"]),
         Case(file: "random.swift", code: """
             let c = CAEmitterCell()
@@ -119,6 +119,11 @@ struct MessageTests {
             let e = CAEmitterLayer()
             e.beginTime = CACurrentMediaTime() - 2
             """, messages: ["2:15: note: CACurrentMediaTime() is the moment the effect starts (0 s)"]),
+        Case(file: "bundle.swift", code: """
+            let c = CAEmitterCell()
+            let path = Bundle(for: CAEmitterCell.self).path(forResource: "spark", ofType: "png")
+            c.contents = UIImage(contentsOfFile: path!)?.cgImage
+            """, messages: ["3:14: note: the image read from the app's resource spark.png is the image named \"spark\""]),
         Case(file: "unreadable.m", code: """
             @implementation AView
             - (void)awakeFromNib {

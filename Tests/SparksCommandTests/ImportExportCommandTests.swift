@@ -1,0 +1,108 @@
+import Foundation
+import SparksSDL
+import Testing
+
+@Suite("sparks import and sparks export")
+struct ImportExportCommandTests {
+    static let confetti = """
+        import UIKit
+
+        final class ConfettiView: UIView {
+            private let emitter = CAEmitterLayer()
+
+            override init(frame: CGRect) {
+                super.init(frame: frame)
+                emitter.emitterShape = .line
+                emitter.emitterCells = [UIColor.systemRed, .systemYellow].map { color in
+                    let cell = CAEmitterCell()
+                    cell.birthRate = 30
+                    cell.lifetime = 5
+                    cell.velocity = 120
+                    cell.emissionLongitude = .pi
+                    cell.spinRange = 4
+                    cell.color = color.cgColor
+                    cell.contents = UIImage(named: "ribbon")?.cgImage
+                    return cell
+                }
+                layer.addSublayer(emitter)
+            }
+
+            required init?(coder: NSCoder) { fatalError() }
+
+            override func layoutSubviews() {
+                super.layoutSubviews()
+                emitter.emitterPosition = CGPoint(x: bounds.midX, y: 0)
+                emitter.emitterSize = CGSize(width: bounds.width, height: 1)
+                accessibilityIdentifier = "confetti"
+            }
+        }
+        """
+
+    @Test("import writes a preset that validates and renders, a stand-in texture beside it, and reports what it skipped")
+    func importWrites() throws {
+        let folder = try temporaryFolder()
+        let source = folder.appendingPathComponent("ConfettiView.swift")
+        try Self.confetti.write(to: source, atomically: true, encoding: .utf8)
+        let result = try sparks("import", source.path, "--canvas", "400x300", "--out", folder.appendingPathComponent("confetti.json").path)
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.error.contains("ConfettiView.swift:29:9: skipped: accessibilityIdentifier concerns UIKit views, not layers; nothing to import"), "\(result.error)")
+        #expect(result.error.contains("no image \"ribbon\" beside the preset or in assets/: wrote a stand-in, ribbon.png"))
+        #expect(result.error.contains("1 layer, 2 emitter cells; 1 statement skipped"))
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("ribbon.png").path))
+        let validate = try sparks("validate", folder.appendingPathComponent("confetti.json").path)
+        #expect(validate.status == 0, "\(validate.output)")
+        let png = folder.appendingPathComponent("frame.png")
+        let render = try sparks("render", folder.appendingPathComponent("confetti.json").path, "--at", "3", "--out", png.path)
+        #expect(render.status == 0, "\(render.error)")
+        let image = try PixelImage(contentsOfPNG: png.path)
+        #expect(image.width == 400 && image.height == 300)
+        #expect(image.meanBrightness(x: 0, y: 0, width: 400, height: 300) > 0)
+    }
+
+    @Test("import --strict refuses code with skipped statements and writes nothing")
+    func strict() throws {
+        let folder = try temporaryFolder()
+        let source = folder.appendingPathComponent("ConfettiView.swift")
+        try Self.confetti.write(to: source, atomically: true, encoding: .utf8)
+        let out = folder.appendingPathComponent("confetti.json")
+        let result = try sparks("import", source.path, "--strict", "--out", out.path)
+        #expect(result.status == 1)
+        #expect(result.error.contains("--strict: 1 statement skipped; nothing written"), "\(result.error)")
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+    }
+
+    @Test("import rejects files that are not Swift or Objective-C, and bad options, with their reason")
+    func badInput() throws {
+        let bad = try sparks("import", "presets/fire.json")
+        #expect(bad.status != 0)
+        #expect(bad.error.contains("presets/fire.json: not Swift (.swift) or Objective-C (.m, .h)"), "\(bad.error)")
+        let canvas = try sparks("import", "x.swift", "--canvas", "big")
+        #expect(canvas.status != 0)
+        #expect(canvas.error.contains("--canvas must be WIDTHxHEIGHT in whole points from 1 to 8192, such as 375x667"), "\(canvas.error)")
+        let define = try sparks("import", "x.swift", "--define", "intensity")
+        #expect(define.error.contains("--define takes NAME=VALUE, got \"intensity\""), "\(define.error)")
+    }
+
+    @Test("export writes Swift and Objective-C that import back to the same pictures")
+    func exportAndBack() throws {
+        let folder = try temporaryFolder()
+        for (language, file) in [("swift", "NeonView.swift"), ("objc", "NeonView.m")] {
+            let code = folder.appendingPathComponent(file)
+            let export = try sparks("export", language, "neon", "--out", code.path)
+            #expect(export.status == 0, "\(export.error)")
+            let text = try String(contentsOf: code, encoding: .utf8)
+            #expect(text.contains(language == "swift" ? "final class NeonView: UIView {" : "@interface NeonView : UIView"))
+            let preset = folder.appendingPathComponent("neon-\(language).json")
+            let back = try sparks("import", code.path, "--out", preset.path)
+            #expect(back.status == 0, "\(back.error)")
+            #expect(back.error.contains("0 statements skipped"), "\(back.error)")
+            let a = folder.appendingPathComponent("a-\(language).png"), b = folder.appendingPathComponent("b-\(language).png")
+            #expect(try sparks("render", "neon", "--at", "2", "--out", a.path).status == 0)
+            #expect(try sparks("render", preset.path, "--at", "2", "--out", b.path).status == 0)
+            #expect(try Data(contentsOf: a) == Data(contentsOf: b))
+        }
+        let unknown = try sparks("export", "kotlin", "neon")
+        #expect(unknown.status != 0)
+        #expect(unknown.error.contains("the language must be swift or objc, got \"kotlin\""))
+    }
+}
