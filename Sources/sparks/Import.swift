@@ -119,11 +119,12 @@ struct Import: ParsableCommand {
         }
         let layers = result.scene.layers.count
         let cells = Self.cellCount(result.scene.layers)
-        var summary = "\(toStdout ? "imported" : "wrote \(outURL.path)"): \(layers) layer\(layers == 1 ? "" : "s")"
+        let shown = out ?? "\(stem).json"
+        var summary = "\(toStdout ? "imported" : "wrote \(shown)"): \(layers) layer\(layers == 1 ? "" : "s")"
         if cells > 0 { summary += ", \(cells) emitter cell\(cells == 1 ? "" : "s")" }
         summary += "; \(skips.count) statement\(skips.count == 1 ? "" : "s") skipped"
         for file in written { summary += "\nwrote stand-in texture \(file)" }
-        if !toStdout { summary += "\nopen it with: sparks run \(outURL.path)" }
+        if !toStdout { summary += "\nopen it with: sparks run \(shown)" }
         FileHandle.standardError.write(Data("\(summary)\n".utf8))
     }
 
