@@ -117,18 +117,7 @@ struct ObjCReader {
                         }
                         if let last { properties.append(PropertyDecl(name: last.text, initialValue: nil, at: at)) }
                     } else if isPunct("{") {
-                        // Instance variables.
-                        _ = advance()
-                        while !atEnd, !isPunct("}") {
-                            var last: ObjCToken?
-                            while !atEnd, !isPunct(";"), !isPunct("}") {
-                                if current.kind == .identifier { last = current }
-                                _ = advance()
-                            }
-                            _ = accept(";")
-                            if let last { properties.append(PropertyDecl(name: last.text, initialValue: nil, at: last.at)) }
-                        }
-                        _ = accept("}")
+                        properties += instanceVariables()
                         continue
                     }
                     _ = advance()
@@ -143,19 +132,7 @@ struct ObjCReader {
                 if accept(":") { superclasses[name] = advance().text }
                 var methods: [FunctionDecl] = []
                 var properties: [PropertyDecl] = []
-                if isPunct("{") {
-                    _ = advance()
-                    while !atEnd, !isPunct("}") {
-                        var last: ObjCToken?
-                        while !atEnd, !isPunct(";"), !isPunct("}") {
-                            if current.kind == .identifier { last = current }
-                            _ = advance()
-                        }
-                        _ = accept(";")
-                        if let last { properties.append(PropertyDecl(name: last.text, initialValue: nil, at: last.at)) }
-                    }
-                    _ = accept("}")
-                }
+                if isPunct("{") { properties += instanceVariables() }
                 while !atEnd, !isPunct("@end") {
                     if isPunct("-") || isPunct("+") {
                         if let method = method() { methods.append(method) }
@@ -194,6 +171,23 @@ struct ObjCReader {
 
     private init(tokens: [ObjCToken]) {
         self.tokens = tokens
+    }
+
+    /// `{ Type *_name; … }` after `@interface` or `@implementation`: each variable's name.
+    private mutating func instanceVariables() -> [PropertyDecl] {
+        var properties: [PropertyDecl] = []
+        _ = advance()
+        while !atEnd, !isPunct("}") {
+            var last: ObjCToken?
+            while !atEnd, !isPunct(";"), !isPunct("}") {
+                if current.kind == .identifier { last = current }
+                _ = advance()
+            }
+            _ = accept(";")
+            if let last { properties.append(PropertyDecl(name: last.text, initialValue: nil, at: last.at)) }
+        }
+        _ = accept("}")
+        return properties
     }
 
     /// `- (Type *)first:(T)a second:(T)b { … }`; a declaration without a body is skipped.

@@ -10,36 +10,8 @@ struct SourcePosition: Hashable, Sendable {
     var column: Int
 }
 
-/// An expression with its position.
-struct Expr: Sendable {
-    indirect enum Kind: Sendable {
-        case number(Double)
-        case string(String)
-        /// A string with `\(…)` (Swift) parts: literal text and expressions, in order.
-        case interpolated([InterpolationPart])
-        case bool(Bool)
-        case null
-        /// A name: a variable, a type (`CAEmitterLayer`), a constant (`M_PI`, `kCAEmitterLayerLine`), `self`.
-        case name(String)
-        /// `base.member`; a nil base is Swift's implicit member (`.line`).
-        case member(Expr?, String)
-        /// A call: `f(a, label: b)`, `Type(…)`, `object.method(…)`; an Objective-C message
-        /// `[receiver first:a second:b]` is `receiver.first(a, second: b)`.
-        case call(Expr, [Argument])
-        case binary(String, Expr, Expr)
-        case unary(String, Expr)
-        case ternary(Expr, Expr, Expr)
-        case array([Expr])
-        case dictionary([(Expr, Expr)])
-        case `subscript`(Expr, [Expr])
-        /// A closure or block: parameter names and body.
-        case closure([String], [Stmt])
-        /// A key path or selector literal: `#selector(stop)`, `@selector(stop)`, `\.x`.
-        case selector(String)
-        /// Something the readers keep but the interpreter cannot evaluate: why, as a sentence.
-        case unsupported(String)
-    }
-
+/// A piece of code with its position: an expression or a statement.
+struct Node<Kind: Sendable>: Sendable {
     var kind: Kind
     var at: SourcePosition
 
@@ -47,6 +19,40 @@ struct Expr: Sendable {
         self.kind = kind
         self.at = at
     }
+}
+
+/// An expression with its position.
+typealias Expr = Node<ExprKind>
+/// A statement with its position.
+typealias Stmt = Node<StmtKind>
+
+/// What an expression is.
+indirect enum ExprKind: Sendable {
+    case number(Double)
+    case string(String)
+    /// A string with `\(…)` (Swift) parts: literal text and expressions, in order.
+    case interpolated([InterpolationPart])
+    case bool(Bool)
+    case null
+    /// A name: a variable, a type (`CAEmitterLayer`), a constant (`M_PI`, `kCAEmitterLayerLine`), `self`.
+    case name(String)
+    /// `base.member`; a nil base is Swift's implicit member (`.line`).
+    case member(Expr?, String)
+    /// A call: `f(a, label: b)`, `Type(…)`, `object.method(…)`; an Objective-C message
+    /// `[receiver first:a second:b]` is `receiver.first(a, second: b)`.
+    case call(Expr, [Argument])
+    case binary(String, Expr, Expr)
+    case unary(String, Expr)
+    case ternary(Expr, Expr, Expr)
+    case array([Expr])
+    case dictionary([(Expr, Expr)])
+    case `subscript`(Expr, [Expr])
+    /// A closure or block: parameter names and body.
+    case closure([String], [Stmt])
+    /// A key path or selector literal: `#selector(stop)`, `@selector(stop)`, `\.x`.
+    case selector(String)
+    /// Something the readers keep but the interpreter cannot evaluate: why, as a sentence.
+    case unsupported(String)
 }
 
 /// One argument of a call, with its label (nil for none).
@@ -61,41 +67,31 @@ enum InterpolationPart: Sendable {
     case value(Expr)
 }
 
-/// A statement with its position.
-struct Stmt: Sendable {
-    indirect enum Kind: Sendable {
-        /// `let`/`var`/a C declaration: names bound to an initial value (nil: none given).
-        case declare(String, Expr?)
-        /// `target op value` with op one of `=`, `+=`, `-=`, `*=`, `/=`.
-        case assign(Expr, String, Expr)
-        case expression(Expr)
-        /// `if` with its conditions (all must hold; a `let` binding is a condition), then and else.
-        case `if`([Condition], [Stmt], [Stmt]?)
-        case `guard`([Condition], [Stmt])
-        /// `for name in sequence` (and Objective-C's `for (T *name in sequence)`).
-        case forIn(String?, Expr, [Stmt])
-        /// C's `for (initial; condition; step)`.
-        case cFor([Stmt], Expr?, [Stmt], [Stmt])
-        case `while`(Expr, [Stmt])
-        /// `switch` over values: each case's patterns (nil for `default`) and body.
-        case `switch`(Expr, [(patterns: [Expr]?, body: [Stmt])])
-        case `return`(Expr?)
-        case `break`
-        case `continue`
-        case block([Stmt])
-        /// A function declared inside a body.
-        case function(FunctionDecl)
-        /// A statement the readers could not turn into one of the above: why, as a sentence.
-        case unsupported(String)
-    }
-
-    var kind: Kind
-    var at: SourcePosition
-
-    init(_ kind: Kind, at: SourcePosition) {
-        self.kind = kind
-        self.at = at
-    }
+/// What a statement is.
+indirect enum StmtKind: Sendable {
+    /// `let`/`var`/a C declaration: names bound to an initial value (nil: none given).
+    case declare(String, Expr?)
+    /// `target op value` with op one of `=`, `+=`, `-=`, `*=`, `/=`.
+    case assign(Expr, String, Expr)
+    case expression(Expr)
+    /// `if` with its conditions (all must hold; a `let` binding is a condition), then and else.
+    case `if`([Condition], [Stmt], [Stmt]?)
+    case `guard`([Condition], [Stmt])
+    /// `for name in sequence` (and Objective-C's `for (T *name in sequence)`).
+    case forIn(String?, Expr, [Stmt])
+    /// C's `for (initial; condition; step)`.
+    case cFor([Stmt], Expr?, [Stmt], [Stmt])
+    case `while`(Expr, [Stmt])
+    /// `switch` over values: each case's patterns (nil for `default`) and body.
+    case `switch`(Expr, [(patterns: [Expr]?, body: [Stmt])])
+    case `return`(Expr?)
+    case `break`
+    case `continue`
+    case block([Stmt])
+    /// A function declared inside a body.
+    case function(FunctionDecl)
+    /// A statement the readers could not turn into one of the above: why, as a sentence.
+    case unsupported(String)
 }
 
 /// A condition of `if` or `guard`.
