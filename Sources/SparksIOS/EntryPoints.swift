@@ -63,14 +63,14 @@ struct EntryPoints {
 
         for type in hosts {
             i.file = i.fileOf(type) ?? i.file
-            let object = Object(kind: .instance(type), className: type.name, madeAt: type.at, file: i.file)
+            let object = i.newObject(kind: .instance(type), className: type.name, madeAt: type.at, file: i.file)
             let kind = i.inheritsView(type)
             if kind.isView {
                 // The view is the host: its layer is the host layer (of the class its
                 // `layerClass` names).
                 let layerKind = i.layerClass(of: type)
                 if layerKind != .layer {
-                    let layer = Object(kind: .layer(layerKind), className: layerKind.className, madeAt: type.at, file: i.file)
+                    let layer = i.newObject(kind: .layer(layerKind), className: layerKind.className, madeAt: type.at, file: i.file)
                     i.setFrame(layer, Rect(x: 0, y: 0, width: i.canvas.width, height: i.canvas.height))
                     host.layer!.sublayers.append(layer)
                     layer.superlayer = host.layer

@@ -103,18 +103,21 @@ public struct Importer: Sendable {
         for (name, text) in defines { defineValues[name] = Self.defineValue(text) }
         let box = ImageBox(finder: images)
         let size = canvas ?? Self.intrinsicSize(files) ?? Self.defaultCanvas
-        let interpreter = Interpreter(files: files, canvas: size, defines: defineValues) { name, _ in box.finder.file(for: name) }
+        let interpreter = Interpreter(files: files, canvas: size, defines: defineValues) { name, file, at in box.finder.file(for: name, usedIn: file, at: at) }
         for file in files {
             for (at, problem) in file.problems { interpreter.report(.skipped, problem, at: at, file: file.path) }
         }
+        defer { interpreter.tearDown() }
         do {
             try EntryPoints(interpreter: interpreter, calls: calls).run()
         } catch {
             throw ImportError(description: "\(files.first?.path ?? "import"): \(error.reason)")
         }
         images = box.finder
-        for (name, file) in images.standInsMade {
-            interpreter.messages.append(ImportMessage(kind: .note, file: sources.first?.name ?? "", line: 1, column: 1, text: "no image \"\(name)\" beside the preset or in assets/: wrote a stand-in, \(file)"))
+        for made in images.standInsMade {
+            interpreter.messages.append(ImportMessage(
+                kind: .note, file: made.usedIn, line: made.at.line, column: made.at.column,
+                text: "no image \"\(made.name)\" beside the preset or in assets/: wrote a stand-in, \(made.fileName)"))
         }
         var scene = SceneBuilder(interpreter: interpreter).scene(name: name ?? Self.defaultName(files), canvas: size)
         scene.notes = []
@@ -143,7 +146,8 @@ public struct Importer: Sendable {
                 let body = type.properties.first { $0.name == "intrinsicContentSize" }?.getter
                     ?? type.methods.first { $0.name == "intrinsicContentSize" && $0.parameters.isEmpty }?.body
                 guard let body else { continue }
-                let interpreter = Interpreter(files: [], canvas: defaultCanvas, defines: [:]) { name, _ in name }
+                let interpreter = Interpreter(files: [], canvas: defaultCanvas, defines: [:]) { name, _, _ in name }
+                defer { interpreter.tearDown() }
                 if let v = try? interpreter.callBody(body, parameters: [], arguments: [], captured: nil, selfObject: nil, name: "size", at: type.at),
                    case .size(let s) = v, s.width >= 1, s.height >= 1, s.width <= 8192, s.height <= 8192 {
                     return s
@@ -164,13 +168,14 @@ public struct Importer: Sendable {
 struct ImageFinder {
     var folders: [URL]
     var standIns: [StandInTexture] = []
-    var standInsMade: [(String, String)] = []
+    /// Each stand-in with the name the code used and where it was first used.
+    var standInsMade: [(name: String, fileName: String, usedIn: String, at: SourcePosition)] = []
 
     init(folders: [URL]) {
         self.folders = folders
     }
 
-    mutating func file(for name: String) -> String {
+    mutating func file(for name: String, usedIn: String, at: SourcePosition) -> String {
         let base = URL(fileURLWithPath: name).lastPathComponent
         let candidates = base.contains(".") ? [base] : [base + ".png", base + "@2x.png", base + ".jpg"]
         for candidate in candidates {
@@ -183,7 +188,7 @@ struct ImageFinder {
         let fileName = (safe.isEmpty ? "image" : String(safe)) + ".png"
         if !standIns.contains(where: { $0.fileName == fileName }) {
             standIns.append(StandInShapes.texture(named: stem, fileName: fileName))
-            standInsMade.append((name, fileName))
+            standInsMade.append((name, fileName, usedIn, at))
         }
         return fileName
     }

@@ -337,6 +337,8 @@ extension Interpreter {
             return .transform(.rotation(try n(0), 0, 0, 1))
         case "CATransform3DMakeAffineTransform": return a.first ?? .transform(.identity)
         case "UIColor", "CGColor", "NSColor", "CGColorCreateGenericRGB", "UIColor.init":
+            if labels.first == "cgColor" || labels.first == "CGColor" { return .color(try color(a[safe: 0], at: at)) }
+            if labels.first == "named" { throw Skip(reason: "colours from an asset catalogue (UIColor(named:)) are not known here; write the colour's components", at: at) }
             return .color(try colorFrom(labels: labels, a, at: at))
         case ".init" where labels.contains("red") || labels.contains("white") || labels.contains("hue"):
             return .color(try colorFrom(labels: labels, a, at: at))
@@ -361,6 +363,12 @@ extension Interpreter {
             "CGPathAddEllipseInRect", "CGPathAddRect", "CGPathAddRoundedRect", "CGPathCreateWithEllipseInRect", "CGPathCreateWithRect", "CGPathCreateWithRoundedRect":
             return try cgPathFunction(name, a, at: at)
         case "CGPathRelease", "CGColorRelease", "CGImageRelease", "CFRelease", "NSLog", "print", "debugPrint", "assert", "precondition": return .void
+        case "CGColorCreateCopy", "CGColorRetain", "CGPathCreateCopy", "CGPathRetain", "CGImageRetain", "CFRetain", "CFBridgingRelease", "CFBridgingRetain":
+            return a[safe: 0]
+        case "CGColorCreateCopyWithAlpha":
+            var c = try color(a[safe: 0], at: at)
+            c.alpha = try n(1)
+            return .color(c)
         case "CAMediaTimingFunction", "CAMediaTimingFunction.init":
             return try timingFunction(labels: labels, a, at: at)
         case "CAValueFunction":
@@ -454,13 +462,13 @@ extension Interpreter {
     private func typeMethod(_ type: String, _ method: String, labels: [String?], _ a: [Value], at: SourcePosition) throws -> Value {
         if let t = typeDecl(named: type) {
             if method == "alloc" || method == "new" {
-                return method == "new" ? try construct(t, labels: [], arguments: [], at: at) : .object(Object(kind: .allocated(type), className: type, madeAt: at, file: file))
+                return method == "new" ? try construct(t, labels: [], arguments: [], at: at) : .object(newObject(kind: .allocated(type), className: type, madeAt: at, file: file))
             }
             if let result = try callMethod(t, on: nil, name: method, labels: labels, arguments: a, at: at) { return result }
             if method == "init" { return try construct(t, labels: Array(labels.dropFirst()), arguments: a, at: at) }
         }
         switch (type, method) {
-        case (_, "alloc"): return .object(Object(kind: .allocated(type), className: type, madeAt: at, file: file))
+        case (_, "alloc"): return .object(newObject(kind: .allocated(type), className: type, madeAt: at, file: file))
         case (_, "new"), (_, "init"):
             return try builtinFunction(type, labels: method == "init" ? labels : [], a, at: at, scope: globals, selfObject: nil)
         case ("CAEmitterLayer", "layer"), ("CAReplicatorLayer", "layer"), ("CALayer", "layer"), ("CAShapeLayer", "layer"), ("CAGradientLayer", "layer"),

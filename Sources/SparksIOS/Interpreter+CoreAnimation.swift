@@ -10,17 +10,17 @@ extension Interpreter {
         switch className {
         case "CAEmitterLayer", "CAReplicatorLayer", "CALayer", "CAShapeLayer", "CAGradientLayer":
             let kind = LayerKind.allCases.first { $0.className == className } ?? .layer
-            object = Object(kind: .layer(kind), className: className, madeAt: at, file: file)
+            object = newObject(kind: .layer(kind), className: className, madeAt: at, file: file)
         case "CATextLayer", "CATransformLayer":
             throw Skip(reason: "\(className) is not supported by Sparks", at: at)
         case "CAEmitterCell":
-            object = Object(kind: .cell, className: className, madeAt: at, file: file)
+            object = newObject(kind: .cell, className: className, madeAt: at, file: file)
         case "CABasicAnimation", "CAKeyframeAnimation", "CAAnimationGroup", "CASpringAnimation":
-            object = Object(kind: .animation(Object.AnimationClass(rawValue: className)!), className: className, madeAt: at, file: file)
+            object = newObject(kind: .animation(Object.AnimationClass(rawValue: className)!), className: className, madeAt: at, file: file)
             if labels.first == "keyPath" || labels.first == "animationWithKeyPath", let first = a.first { object.settings.append(("keyPath", first, at)) }
         case "UIView", "UIImageView":
-            object = Object(kind: .view, className: className, madeAt: at, file: file)
-            object.layer = Object(kind: .layer(.layer), className: "CALayer", madeAt: at, file: file)
+            object = newObject(kind: .view, className: className, madeAt: at, file: file)
+            object.layer = newObject(kind: .layer(.layer), className: "CALayer", madeAt: at, file: file)
             if labels.first == "frame" || labels.first == "initWithFrame", case .rect(let r)? = a.first { setFrame(object.layer!, r) }
         default:
             throw Skip(reason: "\(className) is not understood", at: at)
@@ -221,7 +221,7 @@ extension Interpreter {
         case .numbers(let n): return .array(n.map(Value.number))
         case .imageCrossFade(let f): return f.to.map { .image($0.name) } ?? .null
         case .path(let p):
-            let o = Object(kind: .path, className: "CGPath", madeAt: SourcePosition(line: 0, column: 0), file: file)
+            let o = newObject(kind: .path, className: "CGPath", madeAt: SourcePosition(line: 0, column: 0), file: file)
             o.path = p
             return .object(o)
         }
@@ -505,7 +505,7 @@ extension Interpreter {
             result = .transform(try transform(value, at: at))
         case .image:
             switch value {
-            case .image(let name): result = .image(Texture(name: imageFile(name, at), pixelWidth: 0, pixelHeight: 0))
+            case .image(let name): result = .image(Texture(name: imageFile(name, file, at), pixelWidth: 0, pixelHeight: 0))
             case .null: result = .image(nil)
             default: throw Skip(reason: "\(key) needs an image (UIImage(named:)), got \(value.description)", at: at)
             }

@@ -7,7 +7,7 @@ extension Interpreter {
     // MARK: Paths
 
     func makePath(labels: [String?], _ a: [Value], at: SourcePosition) throws -> Value {
-        let object = Object(kind: .path, className: "UIBezierPath", madeAt: at, file: file)
+        let object = newObject(kind: .path, className: "UIBezierPath", madeAt: at, file: file)
         func n(_ i: Int) throws -> Double { try number(i < a.count ? a[i] : .null, at: at) }
         switch labels.first ?? nil {
         case nil, "bezierPath":
@@ -95,7 +95,7 @@ extension Interpreter {
     func cgPathFunction(_ name: String, _ a: [Value], at: SourcePosition) throws -> Value {
         func n(_ i: Int) throws -> Double { try number(i < a.count ? a[i] : .null, at: at) }
         if name.hasPrefix("CGPathCreateWith") {
-            let object = Object(kind: .path, className: "CGPath", madeAt: at, file: file)
+            let object = newObject(kind: .path, className: "CGPath", madeAt: at, file: file)
             let r = try rect(a[safe: 0], at: at)
             switch name {
             case "CGPathCreateWithEllipseInRect": object.path.addOval(in: r)

@@ -45,9 +45,9 @@ final class Interpreter {
     /// `asyncAfter`'s closure) and become animations.
     var deferredTime: Double?
     /// Finds the file for an image name (and makes a stand-in when there is none).
-    let imageFile: (String, SourcePosition) -> String
+    let imageFile: (String, String, SourcePosition) -> String
 
-    init(files: [SourceFile], canvas: Size, defines: [String: Value], imageFile: @escaping (String, SourcePosition) -> String) {
+    init(files: [SourceFile], canvas: Size, defines: [String: Value], imageFile: @escaping (String, String, SourcePosition) -> String) {
         self.files = files
         self.canvas = canvas
         self.defines = defines
@@ -55,7 +55,27 @@ final class Interpreter {
         file = files.first?.path ?? ""
         hostView = Object(kind: .view, className: "UIView", madeAt: SourcePosition(line: 1, column: 1), file: file)
         hostView.layer = Object(kind: .layer(.layer), className: "CALayer", madeAt: hostView.madeAt, file: file)
+        objects = [hostView, hostView.layer!]
         setFrame(hostView.layer!, Rect(x: 0, y: 0, width: canvas.width, height: canvas.height))
+    }
+
+    /// Every object made, so `tearDown` can break the references between them.
+    private var objects: [Object]
+
+    /// A new object, kept until the import ends.
+    func newObject(kind: Object.Kind, className: String, madeAt: SourcePosition, file: String) -> Object {
+        let object = Object(kind: kind, className: className, madeAt: madeAt, file: file)
+        objects.append(object)
+        return object
+    }
+
+    /// Ends an import: objects, scopes and closures refer to each other in cycles, which this
+    /// breaks so their memory is freed.
+    func tearDown() {
+        for object in objects { object.tearDown() }
+        objects = []
+        globals.tearDown()
+        defines = [:]
     }
 
     // MARK: Messages
@@ -585,14 +605,14 @@ final class Interpreter {
     /// Makes an instance of the file's own class, running its initialiser.
     func construct(_ type: TypeDecl, labels: [String?], arguments: [Value], at: SourcePosition) throws -> Value {
         let viewLike = inheritsView(type)
-        let object = Object(kind: .instance(type), className: type.name, madeAt: at, file: fileOf(type) ?? file)
+        let object = newObject(kind: .instance(type), className: type.name, madeAt: at, file: fileOf(type) ?? file)
         if viewLike.isView {
-            object.layer = Object(kind: .layer(layerClass(of: type)), className: "CALayer", madeAt: at, file: object.file)
+            object.layer = newObject(kind: .layer(layerClass(of: type)), className: "CALayer", madeAt: at, file: object.file)
             if labels.first == "frame", case .rect(let r) = arguments.first { setFrame(object.layer!, r) }
         }
         if viewLike.isController {
-            let view = Object(kind: .view, className: "UIView", madeAt: at, file: object.file)
-            view.layer = Object(kind: .layer(.layer), className: "CALayer", madeAt: at, file: object.file)
+            let view = newObject(kind: .view, className: "UIView", madeAt: at, file: object.file)
+            view.layer = newObject(kind: .layer(.layer), className: "CALayer", madeAt: at, file: object.file)
             setFrame(view.layer!, Rect(x: 0, y: 0, width: canvas.width, height: canvas.height))
             object.fields["view"] = .object(view)
         }

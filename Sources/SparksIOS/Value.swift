@@ -90,9 +90,22 @@ final class Callable {
 final class Scope {
     var values: [String: Value] = [:]
     let parent: Scope?
+    /// On the outermost scope: every scope made inside it, so an import can empty them all
+    /// when it ends (closures and the scopes they capture refer to each other).
+    private var descendants: [Scope] = []
 
     init(parent: Scope?) {
         self.parent = parent
+        var root = parent
+        while let r = root, let up = r.parent { root = up }
+        root?.descendants.append(self)
+    }
+
+    /// Empties this outermost scope and every scope made inside it.
+    func tearDown() {
+        for scope in descendants { scope.values = [:] }
+        descendants = []
+        values = [:]
     }
 
     func lookup(_ name: String) -> Value? {
@@ -192,6 +205,16 @@ final class Object {
     }
 
     func setting(_ key: String) -> Value? { settings.last { $0.key == key }?.value }
+
+    /// Drops what the object refers to (objects, fields and closures refer to each other).
+    func tearDown() {
+        fields = [:]
+        items = []
+        settings = []
+        sublayers = []
+        cells = []
+        layer = nil
+    }
 }
 
 extension Array where Element == Value {

@@ -1,12 +1,97 @@
 import ArgumentParser
+import Foundation
 import SparksCore
 
 struct Schema: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print the JSON Schema of preset files (presets/sparks.schema.json).",
-        discussion: "Generated from the same property tables the preset reader uses: `sparks schema > presets/sparks.schema.json`.")
+        discussion: """
+            Generated from the same property tables the preset reader uses. A preset names it \
+            with "$schema": "sparks.schema.json" so editors complete and check its keys; for a \
+            preset outside presets/, write the schema beside it:
+
+              sparks schema --out my-effects/sparks.schema.json
+            """)
+
+    @Option(help: ArgumentHelp("Write the schema to this file instead of printing it.", valueName: "FILE"))
+    var out: String?
 
     func run() throws {
-        print(PresetSchema.text, terminator: "")
+        if let out {
+            try Data(PresetSchema.text.utf8).write(to: URL(fileURLWithPath: out), options: .atomic)
+            FileHandle.standardError.write(Data("wrote \(out)\n".utf8))
+        } else {
+            print(PresetSchema.text, terminator: "")
+        }
+    }
+}
+
+struct New: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Start a new preset: NAME.json, from a preset or from an empty emitter.",
+        discussion: """
+            Writes NAME.json (in the current folder, or at the path NAME names) with a \
+            "$schema" that works where it is: when no sparks.schema.json is beside it, one is \
+            written there. Open it with `sparks run NAME.json` and edit it live.
+
+            Examples:
+              sparks new campfire --from fire
+              sparks new effects/sparkler
+            """)
+
+    @Argument(help: "The new preset's name or path (.json is added when missing).")
+    var name: String
+
+    @Option(help: ArgumentHelp("Start from this preset (a name from presets/ or a path).", valueName: "PRESET"))
+    var from: String?
+
+    @Flag(help: "Replace NAME.json when it exists.")
+    var force = false
+
+    func run() throws {
+        var url = URL(fileURLWithPath: name)
+        if url.pathExtension != "json" { url = url.appendingPathExtension("json") }
+        if FileManager.default.fileExists(atPath: url.path), !force {
+            throw CommandError("\(url.path) exists; choose another name or pass --force")
+        }
+        let folder = url.deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let stem = url.deletingPathExtension().lastPathComponent
+        var scene: SceneDescription
+        if let from {
+            let locator = PresetLocator()
+            let source = try locator.file(for: from)
+            switch locator.load(source) {
+            case .success(let s): scene = s
+            case .failure(let error):
+                for d in error.diagnostics { FileHandle.standardError.write(Data("\(d)\n".utf8)) }
+                throw CommandError("\(locator.displayName(source)) has problems; nothing written")
+            }
+            scene.name = stem
+        } else {
+            var cell = EmitterCell()
+            cell.name = "spark"
+            cell.contents = Texture(name: "spark.png", pixelWidth: 16, pixelHeight: 16)
+            cell.birthRate = 100
+            cell.lifetime = 2
+            cell.velocity = 80
+            cell.emissionRange = 2 * .pi
+            cell.alphaSpeed = -0.5
+            var emitter = EmitterProperties()
+            emitter.emitterPosition = Point(x: 400, y: 300)
+            emitter.renderMode = .additive
+            emitter.emitterCells = [cell]
+            var layer = LayerDescription(kind: .emitter, emitter: emitter)
+            layer.properties.name = "emitter"
+            scene = SceneDescription(name: stem, canvas: CanvasDescription(background: .black), layers: [layer])
+        }
+        try Data(PresetEncoder.encode(scene).utf8).write(to: url, options: .atomic)
+        var written = [url.path]
+        let schema = folder.appendingPathComponent("sparks.schema.json")
+        if !FileManager.default.fileExists(atPath: schema.path) {
+            try Data(PresetSchema.text.utf8).write(to: schema, options: .atomic)
+            written.append(schema.path)
+        }
+        FileHandle.standardError.write(Data("wrote \(written.joined(separator: " and "))\nopen it with: sparks run \(url.path)\n".utf8))
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import SparksCore
 
 @main
 struct Sparks: ParsableCommand {
@@ -14,11 +15,13 @@ struct Sparks: ParsableCommand {
               sparks run neon --set neonEmitter.emitterCells.nenolight.birthRate=400
               sparks render fire --at 2 --out fire.png
               sparks render neon --frames 120 --out frames/
-              sparks validate presets/*.json
+              sparks validate presets/
+              sparks new campfire --from fire
               sparks bench fire --birth-rate-scale 100
               sparks import ConfettiView.swift --out confetti.json
               sparks export swift fire --out FireView.swift
             """,
-        subcommands: [Run.self, Render.self, Validate.self, List.self, Bench.self, Schema.self, Import.self, Export.self]
+        version: SparksVersion.text,
+        subcommands: [Run.self, Render.self, Validate.self, List.self, Bench.self, Schema.self, New.self, Import.self, Export.self]
     )
 }

@@ -12,7 +12,7 @@ struct Validate: ParsableCommand {
             "message", "suggestion"}]}].
             """)
 
-    @Argument(help: "Preset files (or names from presets/).")
+    @Argument(help: "Preset files, names from presets/, or folders (every .json file in them).")
     var files: [String]
 
     @Flag(help: "Print the results as JSON.")
@@ -24,7 +24,20 @@ struct Validate: ParsableCommand {
         let locator = PresetLocator()
         var failed = 0
         var results: [[String: Any]] = []
+        // A folder stands for its presets, in name order.
+        var arguments: [String] = []
         for argument in files {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: argument, isDirectory: &isFolder), isFolder.boolValue {
+                let names = (try? FileManager.default.contentsOfDirectory(atPath: argument)) ?? []
+                let presets = names.filter { $0.hasSuffix(".json") }.sorted()
+                if presets.isEmpty { FileHandle.standardError.write(Data("\(argument): no .json files in this folder\n".utf8)) }
+                arguments += presets.map { URL(fileURLWithPath: argument).appendingPathComponent($0).path }
+            } else {
+                arguments.append(argument)
+            }
+        }
+        for argument in arguments {
             let url: URL
             do {
                 url = try locator.file(for: argument)
@@ -66,7 +79,7 @@ struct Validate: ParsableCommand {
         }
         fflush(nil)
         if failed > 0 {
-            FileHandle.standardError.write(Data("\(failed) of \(files.count) file\(files.count == 1 ? "" : "s") failed\n".utf8))
+            FileHandle.standardError.write(Data("\(failed) of \(arguments.count) file\(arguments.count == 1 ? "" : "s") failed\n".utf8))
             throw ExitCode(1)
         }
     }

@@ -231,7 +231,7 @@ struct MessageTests {
         let names = result.scene.layers.first?.content.emitter?.emitterCells.map { $0.contents?.name }
         #expect(names == ["spark.png", "goldStar.png", "blob.png"])
         #expect(result.standIns.map(\.fileName) == ["goldStar.png", "blob.png"])
-        #expect(result.messages.map(\.text).contains("no image \"goldStar\" beside the preset or in assets/: wrote a stand-in, goldStar.png"))
+        #expect(result.messages.map(\.description).contains("I.swift:5:1: note: no image \"goldStar\" beside the preset or in assets/: wrote a stand-in, goldStar.png"))
         // The star is pointed (its centre opaque, between two points clear); the dot is soft.
         let star = try #require(result.standIns.first)
         func alpha(_ t: StandInTexture, _ x: Int, _ y: Int) -> UInt8 { t.rgba[(y * t.size + x) * 4 + 3] }
