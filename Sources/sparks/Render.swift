@@ -23,6 +23,7 @@ struct Render: ParsableCommand {
               sparks render fireworks --at 1 --gif fireworks.gif
               sparks render comet --frames 300 --fps 30 --mp4 comet.mp4
               sparks render neon --at 2 --width 400 --out neon-small.png
+              sparks render fire --sheet 8x4 --fps 16 --width 128 --out fire-sheet.png
             """)
 
     @OptionGroup var scene: SceneOptions
@@ -45,10 +46,21 @@ struct Render: ParsableCommand {
     @Option(help: "Write an H.264 MP4 video (needs ffmpeg).")
     var mp4: String?
 
+    @Option(help: ArgumentHelp("Write a sprite sheet: COLSxROWS frames, left to right then top to bottom, in one PNG (for engines that play flipbooks). Frames start at --at, one every 1/--fps s.", valueName: "COLSxROWS"))
+    var sheet: String?
+
     @OptionGroup var size: OutputSize
 
     @Option(help: "Threads drawing each frame (the picture is the same for any number).")
     var threads: Int = 1
+
+    /// Columns and rows of --sheet, when given and well formed.
+    private var sheetGrid: (columns: Int, rows: Int)? {
+        guard let sheet else { return nil }
+        let parts = sheet.lowercased().split(separator: "x")
+        guard parts.count == 2, let c = Int(parts[0]), let r = Int(parts[1]), c >= 1, r >= 1, c * r <= 4096 else { return nil }
+        return (c, r)
+    }
 
     private var isVideo: Bool { gif != nil || mp4 != nil }
     private var frameRate: Double { fps ?? (mp4 != nil ? 30 : gif != nil ? 25 : 60) }
@@ -64,6 +76,11 @@ struct Render: ParsableCommand {
         if let mp4, !mp4.lowercased().hasSuffix(".mp4") { throw ValidationError("--mp4 \(mp4): the file name should end in .mp4") }
         if gif != nil && mp4 != nil { throw ValidationError("choose one of --gif and --mp4") }
         guard (1...64).contains(threads) else { throw ValidationError("--threads must be between 1 and 64") }
+        if sheet != nil {
+            guard sheetGrid != nil else { throw ValidationError("--sheet must be COLSxROWS with at most 4096 frames in all, such as 8x4") }
+            guard let out, out.lowercased().hasSuffix(".png") else { throw ValidationError("--sheet writes one PNG: give its name with --out FILE.png") }
+            if isVideo || frames != nil { throw ValidationError("--sheet makes COLSxROWS frames into one PNG; leave out --frames, --gif and --mp4") }
+        }
     }
 
     func run() throws {
@@ -77,6 +94,33 @@ struct Render: ParsableCommand {
         renderer.threadCount = threads
         // An MP4 has no alpha: its frames are the picture over black. GIF and PNG keep it.
         let transparent = canvas.background.alpha < 1
+
+        if let grid = sheetGrid, let out {
+            let sheetWidth = pixels.width * grid.columns, sheetHeight = pixels.height * grid.rows
+            guard sheetWidth <= DrawList.maxSide, sheetHeight <= DrawList.maxSide else {
+                throw CommandError("a \(grid.columns)x\(grid.rows) sheet of \(pixels.width)×\(pixels.height) frames is \(sheetWidth)×\(sheetHeight) pixels, more than \(DrawList.maxSide) a side; use --width/--height to make the frames smaller")
+            }
+            var rgba = [UInt8](repeating: 0, count: sheetWidth * sheetHeight * 4)
+            var list = RenderList()
+            let count = grid.columns * grid.rows
+            for frame in 0..<count {
+                sceneObject.run(until: at + Double(frame) / frameRate)
+                sceneObject.buildRenderList(into: &list)
+                renderer.render(list)
+                if let failure = renderer.textureFailures.first { throw CommandError("\(failure.value)") }
+                let image = renderer.image()
+                let left = (frame % grid.columns) * pixels.width, top = (frame / grid.columns) * pixels.height
+                let rowBytes = pixels.width * 4
+                for y in 0..<pixels.height {
+                    let from = y * rowBytes, to = ((top + y) * sheetWidth + left) * 4
+                    rgba.replaceSubrange(to..<to + rowBytes, with: image.rgba[from..<from + rowBytes])
+                }
+            }
+            try PixelImage(width: sheetWidth, height: sheetHeight, rgba: rgba).writePNG(to: out)
+            let span = String(format: "t = %.2f…%.2f s", at, at + Double(count - 1) / frameRate)
+            print("wrote \(out): a \(grid.columns)x\(grid.rows) sheet of \(description.name), \(pixels.width)×\(pixels.height) frames at \(format(frameRate)) fps (\(span))")
+            return
+        }
 
         // Where frames go: the user's folder or file, or a temporary folder for a video.
         let temporary = isVideo ? FileManager.default.temporaryDirectory.appendingPathComponent("sparks-frames-\(UUID().uuidString)") : nil

@@ -1,4 +1,5 @@
 import Foundation
+import SparksSDL
 import Testing
 
 @Suite("Starting and checking presets of one's own")
@@ -59,5 +60,27 @@ struct ProjectCommandTests {
         let written = try String(contentsOf: file, encoding: .utf8)
         let shipped = try String(contentsOf: repositoryRoot.appendingPathComponent("presets/sparks.schema.json"), encoding: .utf8)
         #expect(written == shipped)
+    }
+}
+
+@Suite("Sprite sheets")
+struct SpriteSheetTests {
+    @Test("render --sheet puts COLSxROWS frames in one PNG, each the frame render writes for that time")
+    func sheet() throws {
+        let folder = try temporaryFolder()
+        let sheet = folder.appendingPathComponent("sheet.png")
+        let result = try sparks("render", "fire", "--sheet", "3x2", "--at", "1", "--fps", "10", "--width", "80", "--out", sheet.path)
+        #expect(result.status == 0, "\(result.error)")
+        let image = try PixelImage(contentsOfPNG: sheet.path)
+        #expect(image.width == 240 && image.height == 120)
+        // The fifth frame (column 1, row 1) is the frame at t = 1.4 s.
+        let single = folder.appendingPathComponent("single.png")
+        #expect(try sparks("render", "fire", "--at", "1.4", "--width", "80", "--out", single.path).status == 0)
+        let frame = try PixelImage(contentsOfPNG: single.path)
+        var same = true
+        for y in 0..<60 { for x in 0..<80 where image[80 + x, 60 + y] != frame[x, y] { same = false } }
+        #expect(same)
+        let bad = try sparks("render", "fire", "--sheet", "0x3", "--out", sheet.path)
+        #expect(bad.error.contains("--sheet must be COLSxROWS with at most 4096 frames in all, such as 8x4"), "\(bad.error)")
     }
 }
