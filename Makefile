@@ -2,6 +2,8 @@
 #   make run            install what is missing, build (release) and open the fire preset
 #   make run PRESET=neon
 #   make test           install what is missing, build and run the whole test suite
+#   make                build the sparks command and the C library (libsparks)
+#   make install PREFIX=DIR   install libsparks, include/sparks.h and sparks.pc under DIR
 # Other targets: make build, make render, make validate, make gallery, make fuzz, make bench,
 # make benchmarks, make fuzz-coverage, make sanitize, make soak, make clean.
 
@@ -16,7 +18,8 @@ RUN_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev fonts-dejavu-core 
 # test checks presets with Python's jsonschema; the export tests encode GIF and MP4 with ffmpeg.
 TEST_PACKAGES := $(RUN_PACKAGES) x11-apps xdotool python3 python3-jsonschema ffmpeg
 
-.PHONY: run test build release deps test-deps render validate fuzz fuzz-coverage sanitize soak gallery bench benchmarks clean check-swift
+.DEFAULT_GOAL := all
+.PHONY: all lib install examples docs run test build release deps test-deps render validate fuzz fuzz-coverage sanitize soak gallery bench benchmarks clean check-swift
 
 # Release builds target this machine's vector width: Swift compiles for baseline x86-64 (SSE2,
 # no FMA) unless told otherwise, and the rasterizer's 8-lane kernels run about twice as fast
@@ -56,6 +59,36 @@ release: deps
 run: release
 	./.build/release/sparks run $(PRESET)
 
+all: release lib
+
+# The C API: a shared library, its header and a pkg-config file.
+PREFIX ?= /usr/local
+VERSION := $(shell sed -n 's/.*static let text = "\(.*\)".*/\1/p' Sources/SparksCore/Preset/SparksVersion.swift)
+
+lib: deps
+	$(SWIFT) build $(RELEASE) --product SparksC
+
+install: lib
+	install -d $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include
+	install -m 755 .build/release/libSparksC.so $(DESTDIR)$(PREFIX)/lib/libsparks.so
+	install -m 644 include/sparks.h $(DESTDIR)$(PREFIX)/include/sparks.h
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' sparks.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/sparks.pc
+	@echo "Installed libsparks $(VERSION) in $(PREFIX): pkg-config --cflags --libs sparks (PKG_CONFIG_PATH=$(PREFIX)/lib/pkgconfig)"
+
+# The two example games (Examples/), built as their READMEs say: the Swift one against the
+# package, the C one against libsparks installed under .build/prefix. The tests run both.
+EXAMPLE_PREFIX := $(CURDIR)/.build/prefix
+
+examples: deps
+	$(MAKE) install PREFIX=$(EXAMPLE_PREFIX)
+	PKG_CONFIG_PATH=$(EXAMPLE_PREFIX)/lib/pkgconfig $(MAKE) -C Examples/c-sdl-game
+	$(SWIFT) build --package-path Examples/swift-sdl-game
+
+# API documentation (DocC) of the game-facing library, as HTML in .build/docs.
+docs: deps
+	$(SWIFT) package --allow-writing-to-directory .build/docs generate-documentation --target SparksKit \
+	  --disable-indexing --transform-for-static-hosting --output-path .build/docs
+
 build: deps
 	$(SWIFT) build
 
@@ -64,7 +97,8 @@ build: deps
 # allocate for generics). The variable makes a missing allocation counter a failure, not a skip.
 test: test-deps
 	$(SWIFT) build $(RELEASE) --build-tests
-	@export SPARKS_REQUIRE_ALLOCATION_COUNTER=1; \
+	$(MAKE) examples
+	@export SPARKS_REQUIRE_ALLOCATION_COUNTER=1 SPARKS_REQUIRE_EXAMPLES=1; \
 	if [ -n "$$DISPLAY" ]; then \
 	  $(SWIFT) test -c release --skip-build; \
 	else \

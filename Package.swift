@@ -8,25 +8,34 @@ let package = Package(
         .library(name: "SparksCore", targets: ["SparksCore"]),
         .library(name: "SparksRaster", targets: ["SparksRaster"]),
         .library(name: "SparksSDL", targets: ["SparksSDL"]),
+        // What a game imports: load, advance, change and draw effects (`import SparksKit`).
+        .library(name: "SparksKit", targets: ["SparksKit"]),
         // What the fuzzers (FuzzTesting/) run on each input; the tests replay their finds.
         .library(name: "SparksFuzzing", targets: ["SparksFuzzing"]),
+        // The C API: libSparksC.so with include/sparks.h (`make install` names it libsparks).
+        .library(name: "SparksC", type: .dynamic, targets: ["SparksC"]),
         .executable(name: "sparks", targets: ["sparks"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/ordo-one/malloc-interposer", from: "1.6.1"),
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
+        // `swift package generate-documentation` (make docs); a plugin, built only when asked.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         .target(name: "SparksCore"),
         // The CPU rasterizer: draws the core's draw lists into pixel buffers (no SDL).
         .target(name: "SparksRaster", dependencies: ["SparksCore"]),
         .systemLibrary(
-            name: "CSDL2",
+            name: "CSparksSDL2",
             pkgConfig: "sdl2",
             providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev"])]
         ),
-        .target(name: "SparksSDL", dependencies: ["SparksCore", "SparksRaster", "CSDL2"]),
+        .target(name: "SparksSDL", dependencies: ["SparksCore", "SparksRaster", "CSparksSDL2"]),
+        .target(name: "SparksKit", dependencies: ["SparksCore", "SparksRaster", "SparksSDL"]),
+        .target(name: "CSparksAPI"),
+        .target(name: "SparksC", dependencies: ["CSparksAPI", "SparksKit"]),
         .target(name: "SparksFuzzing", dependencies: ["SparksCore", "SparksRaster"]),
         // iOS code in and out: `sparks import` (Swift read with swift-syntax, Objective-C with a
         // reader of its own) and `sparks export`. The library targets never depend on it.
@@ -55,6 +64,7 @@ let package = Package(
         .testTarget(name: "SparksRasterTests", dependencies: ["SparksCore", "SparksRaster"]),
         .testTarget(name: "SparksSDLTests", dependencies: ["SparksCore", "SparksRaster", "SparksSDL"]),
         .testTarget(name: "SparksCommandTests", dependencies: ["SparksCore", "SparksSDL"]),
+        .testTarget(name: "SparksKitTests", dependencies: ["SparksKit", "SparksC", "CSparksAPI", "CSparksSDL2"]),
         // Corpus/: iOS snippets and the presets they must import to.
         .testTarget(name: "SparksIOSTests", dependencies: ["SparksCore", "SparksSDL", "SparksIOS"], exclude: ["Corpus"]),
     ],

@@ -215,7 +215,7 @@ private final class BandJob: ParallelJob {
     func run(part: Int) {
         guard let buffer else { return }
         let rows = bands[part]
-        if commands.lowerBound == 0 { buffer.fill(rows: rows, with: background) }
+        if commands.lowerBound == 0, list.clearsOutput { buffer.fill(rows: rows, with: background) }
         let width = min(buffer.width, list.width), height = min(rows.upperBound, list.height)
         guard rows.lowerBound < height else { return }
         var quads = QuadRasterizer(), triangles = TriangleRasterizer()

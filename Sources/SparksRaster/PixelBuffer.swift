@@ -51,6 +51,22 @@ public final class PixelBuffer {
         try body(UnsafeRawPointer(pixels), rowStride * 4)
     }
 
+    /// Copies `width` × `height` pixels in from memory holding premultiplied `0xAARRGGBB`
+    /// words (SDL's `ARGB8888`; opaque pixels are plain ARGB), rows `bytesPerRow` apart.
+    public func copyPixels(from source: UnsafeRawPointer, bytesPerRow: Int) {
+        for y in 0..<height {
+            UnsafeMutableRawPointer(pixels + y * rowStride).copyMemory(from: source + y * bytesPerRow, byteCount: width * 4)
+        }
+    }
+
+    /// Copies the pixels out to memory of `width` × `height` premultiplied `0xAARRGGBB` words,
+    /// rows `bytesPerRow` apart.
+    public func copyPixels(to destination: UnsafeMutableRawPointer, bytesPerRow: Int) {
+        for y in 0..<height {
+            (destination + y * bytesPerRow).copyMemory(from: pixels + y * rowStride, byteCount: width * 4)
+        }
+    }
+
     /// Sets every pixel to `color` (straight alpha, 0…1).
     public func fill(_ color: Color) {
         fill(rows: 0..<height, with: Self.premultiplied(color))

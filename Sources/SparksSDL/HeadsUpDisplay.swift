@@ -1,4 +1,4 @@
-import CSDL2
+import CSparksSDL2
 import Foundation
 
 /// Text drawn over the effect with SDL2_ttf: preset, live particles, steps per second, frame
@@ -15,6 +15,7 @@ final class HeadsUpDisplay {
     private var texture: OpaquePointer?
     private var textureSize = (w: Int32(0), h: Int32(0))
     private var shownText = ""
+    private var shownWrap: UInt32 = 0
 
     /// Opens the HUD font; throws when no font is installed or SDL2_ttf fails.
     init(pointSize: Int32 = 14) throws(SDLError) {
@@ -59,14 +60,17 @@ final class HeadsUpDisplay {
         SDL_RenderCopy(renderer, entry.texture, nil, &target)
     }
 
-    /// Draws `text` (lines separated by newlines) at the top-left corner on a dark panel.
-    func draw(_ text: String, renderer: OpaquePointer) {
-        if text != shownText || texture == nil {
+    /// Draws `text` (lines separated by newlines, wrapped at `wrapWidth` pixels so a narrow
+    /// window shows all of it) at the top-left corner on a dark panel.
+    func draw(_ text: String, renderer: OpaquePointer, wrapWidth: Int32) {
+        let wrap = UInt32(max(wrapWidth, 120))
+        if text != shownText || wrap != shownWrap || texture == nil {
             shownText = text
+            shownWrap = wrap
             if let texture { SDL_DestroyTexture(texture) }
             texture = nil
             let white = SDL_Color(r: 255, g: 255, b: 255, a: 255)
-            guard let surface = TTF_RenderUTF8_Blended_Wrapped(font, text, white, 0) else { return }
+            guard let surface = TTF_RenderUTF8_Blended_Wrapped(font, text, white, wrap) else { return }
             defer { SDL_FreeSurface(surface) }
             texture = SDL_CreateTextureFromSurface(renderer, surface)
             textureSize = (surface.pointee.w, surface.pointee.h)

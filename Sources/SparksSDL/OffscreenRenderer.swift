@@ -1,4 +1,4 @@
-import CSDL2
+import CSparksSDL2
 import Foundation
 import SparksCore
 import SparksRaster

@@ -1,4 +1,4 @@
-import CSDL2
+import CSparksSDL2
 
 /// A failure reported by SDL, SDL2_image or SDL2_ttf, with SDL's own explanation.
 public struct SDLError: Error, CustomStringConvertible, Sendable {

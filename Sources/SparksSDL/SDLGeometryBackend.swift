@@ -1,4 +1,4 @@
-import CSDL2
+import CSparksSDL2
 import SparksCore
 import SparksRaster
 
@@ -12,7 +12,7 @@ import SparksRaster
 /// clip rectangle; groups drawn into target textures (one per level) and composited faded.
 /// Triangles in perspective are drawn affinely per triangle (SDL has no perspective-correct
 /// interpolation); the core's grid keeps that close.
-final class SDLGeometryBackend: DrawBackend {
+package final class SDLGeometryBackend: DrawBackend {
     private let renderer: OpaquePointer
     let textures: SDLTextureCache
     private let sourceOver: SDL_BlendMode
@@ -40,7 +40,7 @@ final class SDLGeometryBackend: DrawBackend {
 
     /// Creates a backend for `renderer`; nil when the renderer cannot blend premultiplied colour
     /// (SDL's software renderer cannot: draw with the CPU rasterizer there).
-    init?(renderer: OpaquePointer, decoder: ImageDecoder, maxTextureBytes: Int) {
+    package init?(renderer: OpaquePointer, decoder: ImageDecoder, maxTextureBytes: Int) {
         self.renderer = renderer
         textures = SDLTextureCache(renderer: renderer, decoder: decoder, maxBytes: maxTextureBytes)
         sourceOver = SDL_ComposeCustomBlendMode(
@@ -78,14 +78,20 @@ final class SDLGeometryBackend: DrawBackend {
         return true
     }
 
-    /// Fills the renderer's viewport with the list's background (over black) and draws the list
-    /// into it; the list's pixels are the viewport's.
-    func draw(_ list: DrawList) {
+    /// Fills the renderer's viewport with the list's background (over black), unless the list
+    /// draws over what is there, and draws the list into it; the list's pixels are the
+    /// viewport's.
+    package func draw(_ list: DrawList) {
         drawCalls = 0
-        let background = PixelBuffer.premultiplied(list.background)
-        SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
-        SDL_SetRenderDrawColor(renderer, UInt8(truncatingIfNeeded: background >> 16), UInt8(truncatingIfNeeded: background >> 8), UInt8(truncatingIfNeeded: background), 255)
-        SDL_RenderFillRect(renderer, nil)
+        // The target the list is drawn into: the window, or a texture the caller set.
+        let outerTarget = SDL_GetRenderTarget(renderer)
+        if list.clearsOutput {
+            let background = PixelBuffer.premultiplied(list.background)
+            SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
+            SDL_SetRenderDrawColor(
+                renderer, UInt8(truncatingIfNeeded: background >> 16), UInt8(truncatingIfNeeded: background >> 8), UInt8(truncatingIfNeeded: background), 255)
+            SDL_RenderFillRect(renderer, nil)
+        }
         // Without target textures a group's content is drawn straight, unfaded.
         let depth = list.resolveGroups(levels: &commandLevels, clips: &commandClips)
         let groups = prepareGroupTargets(list, depth: depth)
@@ -112,9 +118,9 @@ final class SDLGeometryBackend: DrawBackend {
                 guard groups, level > 0 else { continue }
                 let image = groupTargets[level - 1]
                 if let shadow { castShadow(shadow, in: image, clip: &clip) }
-                // Back to the level below (the window's viewport when it is the screen), where
+                // Back to the level below (the caller's target at level 0), where
                 // the group's clip lies within the clips around it.
-                SDL_SetRenderTarget(renderer, level == 1 ? nil : groupTargets[level - 2])
+                SDL_SetRenderTarget(renderer, level == 1 ? outerTarget : groupTargets[level - 2])
                 SDL_RenderSetClipRect(renderer, &clip)
                 let fade = UInt8(min(max(opacity, 0), 1) * 255 + 0.5)
                 SDL_SetTextureColorMod(image, fade, fade, fade)

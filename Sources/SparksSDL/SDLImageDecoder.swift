@@ -1,4 +1,4 @@
-import CSDL2
+import CSparksSDL2
 import SparksCore
 
 /// Decodes texture files with SDL2_image into RGBA bytes, the pixels every backend builds its
@@ -22,25 +22,7 @@ public final class SDLImageDecoder: ImageDecoder {
         } catch {
             throw ImageDecodingError(source: url.path, reason: error.message)
         }
-        // The header first: a size beyond what textures may have is refused before decoding.
-        do {
-            _ = try PNGInfo.pixelSize(ofHeader: file.bytes, name: url.lastPathComponent)
-        } catch {
-            throw ImageDecodingError(source: url.path, reason: error.message)
-        }
-        let decoded = file.bytes.withUnsafeBytes { bytes -> UnsafeMutablePointer<SDL_Surface>? in
-            guard let stream = SDL_RWFromConstMem(bytes.baseAddress, Int32(bytes.count)) else { return nil }
-            return IMG_LoadTyped_RW(stream, 1, "PNG")
-        }
-        guard let surface = decoded else {
-            throw ImageDecodingError(source: url.path, reason: "not a readable PNG image (\(String(cString: SDL_GetError())))")
-        }
-        defer { SDL_FreeSurface(surface) }
-        do {
-            return try Self.rgba(of: surface)
-        } catch {
-            throw ImageDecodingError(source: url.path, reason: error.description)
-        }
+        return try Self.image(ofPNG: file.bytes, name: url.path)
     }
 
     /// The pixels of a surface of any format as straight RGBA bytes.

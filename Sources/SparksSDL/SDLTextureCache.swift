@@ -1,4 +1,4 @@
-import CSDL2
+import CSparksSDL2
 import SparksCore
 
 /// GPU textures of one SDL renderer: each texture's mip levels from the shared ``MipPyramid``

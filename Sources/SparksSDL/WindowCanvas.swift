@@ -1,4 +1,4 @@
-import CSDL2
+import CSparksSDL2
 import Foundation
 import SparksCore
 import SparksRaster
@@ -152,6 +152,25 @@ final class WindowCanvas {
         guard status == 0 else { throw SDLError("reading the window's pixels") }
         for i in stride(from: 3, to: rgba.count, by: 4) { rgba[i] = 255 }
         return PixelImage(width: Int(viewport.w), height: Int(viewport.h), rgba: rgba)
+    }
+
+    /// The whole window as shown now (the picture, the HUD and any panel), read back from the
+    /// renderer before it is presented.
+    func windowPicture() throws(SDLError) -> PixelImage {
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetRendererOutputSize(renderer, &w, &h)
+        var rgba = [UInt8](repeating: 0, count: Int(w) * Int(h) * 4)
+        let status = rgba.withUnsafeMutableBytes { SDL_RenderReadPixels(renderer, nil, SparksPixelFormatABGR8888(), $0.baseAddress, w * 4) }
+        guard status == 0 else { throw SDLError("reading the window's pixels") }
+        for i in stride(from: 3, to: rgba.count, by: 4) { rgba[i] = 255 }
+        return PixelImage(width: Int(w), height: Int(h), rgba: rgba)
+    }
+
+    /// The window's output width in pixels.
+    var outputWidth: Int32 {
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetRendererOutputSize(renderer, &w, &h)
+        return w
     }
 
     /// Textures that could not be loaded, by file.

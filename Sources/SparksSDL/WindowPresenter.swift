@@ -1,4 +1,4 @@
-import CSDL2
+import CSparksSDL2
 import Foundation
 import SparksCore
 import SparksRaster
@@ -12,7 +12,8 @@ import SparksRaster
 ///
 /// Controls: drag with the mouse to move the first emitter's `emitterPosition`; Space pauses;
 /// → steps once while paused; + and − change speed; R restarts; Tab and Shift-Tab switch to the
-/// next and previous preset of the folder; S saves a screenshot; H hides the HUD; Esc or Q quits.
+/// next and previous preset of the folder; S saves a screenshot (Shift-S with the HUD); H hides
+/// the HUD; Esc or Q quits.
 public final class WindowPresenter {
     /// Settings of the window.
     public struct Options {
@@ -50,6 +51,11 @@ public final class WindowPresenter {
 
     private var showsHUD: Bool
     private var dragging = false
+    /// Where the mouse put the first emitter, in its layer's coordinates: kept across reloads
+    /// of the same preset (a designer tuning it keeps it where it was put), forgotten on Tab.
+    private var draggedPosition: Point?
+    /// Shift-S asked for a picture with the HUD: taken after the overlays are drawn.
+    private var screenshotWithHUDPending = false
     private var running = true
     private var screenshotCount = 0
     private var message: (text: String, until: UInt64)?
@@ -156,6 +162,10 @@ public final class WindowPresenter {
             lap(\.draw)
             canvas.show()
             drawOverlays()
+            if screenshotWithHUDPending {
+                screenshotWithHUDPending = false
+                saveScreenshot(withHUD: true)
+            }
             SDL_RenderPresent(renderer)
             lap(\.present)
             framesThisPeriod += 1
@@ -173,6 +183,7 @@ public final class WindowPresenter {
         switch event {
         case .updated(let summary):
             fitCanvas(resizeWindow: false)
+            if let draggedPosition, let emitter = scene.emitterLayers.first { emitter.emitterPosition = draggedPosition }
             var text = "reloaded \(live.displayName)"
             if summary.startedLayers > 0 || summary.removedLayers > 0 {
                 text += " (\(summary.startedLayers) layer\(summary.startedLayers == 1 ? "" : "s") started, \(summary.removedLayers) removed)"
@@ -181,6 +192,7 @@ public final class WindowPresenter {
             // Written at once (not buffered), also when the output goes to a file.
             FileHandle.standardOutput.write(Data("\(text)\n".utf8))
         case .restarted:
+            draggedPosition = nil
             restartClock()
             fitCanvas(resizeWindow: true)
             flash("loaded \(live.displayName)")
@@ -211,7 +223,7 @@ public final class WindowPresenter {
     /// The HUD and the problem panel, over the picture.
     private func drawOverlays() {
         SDL_RenderSetViewport(renderer, nil)
-        if showsHUD, let hud { hud.draw(hudText(), renderer: renderer) }
+        if showsHUD, let hud { hud.draw(hudText(), renderer: renderer, wrapWidth: canvas.outputWidth - 24) }
         if let problem = live.problem, let hud {
             // The problems of the last save, over the last good effect, until the file is fixed.
             let lines = problem.diagnostics.prefix(8).map(\.description)
@@ -306,7 +318,7 @@ public final class WindowPresenter {
         case SDL_Keycode(SDLK_TAB.rawValue):
             switchPreset(by: shift ? -1 : 1)
         case SDL_Keycode(SDLK_s.rawValue):
-            saveScreenshot()
+            if shift { screenshotWithHUDPending = true } else { saveScreenshot(withHUD: false) }
         case SDL_Keycode(SDLK_h.rawValue):
             showsHUD.toggle()
         default:
@@ -331,17 +343,19 @@ public final class WindowPresenter {
         guard let emitter = scene.emitterLayers.first else { return }
         let toLayer = emitter.transformToCanvas.inverted
         emitter.emitterPosition = toLayer.apply(to: canvas.canvasPoint(window: window, x: x, y: y))
+        draggedPosition = emitter.emitterPosition
     }
 
-    /// Saves the picture as drawn (without the HUD) as a PNG in the screenshot folder.
-    private func saveScreenshot() {
+    /// Saves the picture as a PNG in the screenshot folder: the effect as drawn (S), or the
+    /// whole window with the HUD and any problem panel (Shift-S).
+    private func saveScreenshot(withHUD: Bool) {
         var url: URL
         repeat {
             screenshotCount += 1
             url = options.screenshotDirectory.appendingPathComponent("sparks-\(scene.source.name)-\(screenshotCount).png")
         } while FileManager.default.fileExists(atPath: url.path)
         do {
-            try canvas.picture().writePNG(to: url.path)
+            try (withHUD ? canvas.windowPicture() : canvas.picture()).writePNG(to: url.path)
             print("saved screenshot \(url.path)")
             flash("saved \(url.lastPathComponent)")
         } catch {

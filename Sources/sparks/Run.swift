@@ -14,8 +14,11 @@ struct Run: ParsableCommand {
 
             Controls: drag with the mouse to move the emitter; Space pauses; → steps once while \
             paused; + and − change the speed; R restarts; Tab and Shift-Tab open the next and \
-            previous preset of the folder; S saves a screenshot PNG in the current folder; H hides \
-            the HUD; Esc or Q quits.
+            previous preset of the folder; S saves a screenshot PNG in the current folder (Shift-S \
+            with the HUD); H hides the HUD; Esc or Q quits.
+
+            --max-particles caps the live count while the window runs: births beyond it are \
+            refused and the HUD counts them, so an effect's budget can be watched.
 
             The HUD shows where each frame's time goes (simulate, build, draw, present) and what \
             draws: the CPU rasterizer shows exactly the pixels `sparks render` writes.
@@ -25,6 +28,7 @@ struct Run: ParsableCommand {
               sparks run neon --renderer cpu --threads 2
               sparks run bench-anchor --live 100000
               sparks run fire --at 2 --paused --no-hud
+              sparks run fire --birth-rate-scale 20 --max-particles 5000
             """)
 
     @OptionGroup var scene: SceneOptions

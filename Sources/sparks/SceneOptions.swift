@@ -86,8 +86,7 @@ struct SceneOverrides: ParsableArguments {
 
     /// Applies --seed and every --set to a scene (values are read as the preset's own would be).
     func apply(to scene: Scene, url: URL, locator: PresetLocator) throws {
-        let decoder = PresetDecoder(
-            fileName: "--set", resolver: ResourceResolver(roots: [url.deletingLastPathComponent()] + locator.assetDirectories))
+        let resolver = ResourceResolver(roots: [url.deletingLastPathComponent()] + locator.assetDirectories)
         if let seed { for emitter in scene.emitterLayers { emitter.seed = seed } }
         for override in values {
             guard let equals = override.firstIndex(of: "=") else {
@@ -95,16 +94,9 @@ struct SceneOverrides: ParsableArguments {
             }
             let keyPath = String(override[..<equals])
             let text = String(override[override.index(after: equals)...])
-            do {
-                let kind = try scene.propertyKind(forKeyPath: keyPath)
-                switch decoder.decodeValue(text, kind: kind, path: keyPath) {
-                case .success(let value): try scene.setValue(value, forKeyPath: keyPath)
-                case .failure(let error):
-                    throw CommandError("--set \(override): " + error.diagnostics.map { d in
-                        d.message + (d.suggestion.map { " — did you mean \"\($0)\"?" } ?? "")
-                    }.joined(separator: "; "))
-                }
-            } catch let error as KeyPathError {
+            do throws(KeyPathError) {
+                try scene.setValue(text: text, forKeyPath: keyPath, resolver: resolver)
+            } catch {
                 throw CommandError("--set \(override): \(error)")
             }
         }

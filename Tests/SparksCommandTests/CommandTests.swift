@@ -115,6 +115,28 @@ struct CommandTests {
         #expect(badValue.error.contains("unknown value \"hexagon\""), "\(badValue.error)")
     }
 
+    @Test("bench --find-max searches the largest birth-rate scale whose frames fit the frame rate, and reports each trial")
+    func findMax() throws {
+        let result = try runProgram(sparksExecutable, ["bench", "fire", "--find-max", "--fps", "60", "--width", "400"], timeout: 300)
+        #expect(result.status == 0, "\(result.error)")
+        let lines = result.output.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("finding the largest birth-rate scale of fire that draws at 60 fps (16.67 ms a frame)") == true, "\(result.output)")
+        let trials = lines.filter { $0.hasPrefix("  ×") }
+        #expect(trials.count >= 3)
+        // The answer is the largest scale of a trial that fitted, with that trial's own numbers.
+        let fitting = trials.filter { $0.hasSuffix("fits") }
+        let answer = try #require(lines.last)
+        #expect(answer.hasPrefix("fire: largest birth-rate scale ×"), "\(answer)")
+        func scale(_ line: String) -> Double? { line.split(separator: "×").dropFirst().first.flatMap { Double($0.split(separator: " ")[0]) } }
+        let largest = try #require(fitting.compactMap(scale).max())
+        #expect(scale(answer) == largest)
+        #expect(trials.contains { $0.hasSuffix("too slow") })
+
+        let both = try sparks("bench", "fire", "--find-max", "--live", "1000")
+        #expect(both.status != 0)
+        #expect(both.error.contains("--find-max searches the birth-rate scale itself"), "\(both.error)")
+    }
+
     @Test("bench runs headless: particles per frame, throughput, memory and a hash that no thread count changes")
     func bench() throws {
         func run(_ arguments: String...) throws -> [String: Any] {

@@ -123,6 +123,21 @@ struct WindowTests {
         let saved = try PixelImage(contentsOfPNG: screenshot.path)
         #expect(firePixels({ let p = saved[$0, $1]; return (p.r, p.g, p.b) }, width: saved.width, height: saved.height).count > 300)
 
+        // Shift-S saves the window as shown, with the HUD's white text at the top left; S
+        // saves the effect alone (black there: the flame burns in the middle).
+        _ = try runProgram(xdotool, ["key", "shift+s"], timeout: 5)
+        let withHUD = folder.appendingPathComponent("sparks-fire-2.png")
+        for _ in 0..<50 where !FileManager.default.fileExists(atPath: withHUD.path) { Thread.sleep(forTimeInterval: 0.1) }
+        Thread.sleep(forTimeInterval: 0.3)
+        let hudShot = try PixelImage(contentsOfPNG: withHUD.path)
+        func whitePixels(_ image: PixelImage) -> Int {
+            var count = 0
+            for y in 0..<60 { for x in 0..<300 { let p = image[x, y]; if p.r > 200 && p.g > 200 && p.b > 200 { count += 1 } } }
+            return count
+        }
+        #expect(whitePixels(saved) == 0)
+        #expect(whitePixels(hudShot) > 100, "no HUD text in the Shift-S picture")
+
         // Dragging moves the emitter: new puffs are born under the pointer, old ones burn out.
         func captureScreen() throws -> XWDImage { try running.captureScreen() }
         _ = try runProgram(xdotool, ["mousemove", "--window", windowID, "150", "450", "mousedown", "1"], timeout: 5)
@@ -184,6 +199,10 @@ struct WindowTests {
             return count
         }
         #expect(try overlayPixels() == 0)
+        // The emitter dragged to the lower left stays there through the saves below.
+        _ = try runProgram(xdotool, ["mousemove", "--window", windowID, "150", "450", "mousedown", "1"], timeout: 5)
+        _ = try runProgram(xdotool, ["mousemove", "--window", windowID, "160", "450"], timeout: 5)
+        _ = try runProgram(xdotool, ["mouseup", "1"], timeout: 5)
         try original.replacingOccurrences(of: "\"birthRate\"", with: "\"birthrate\"").write(to: fire, atomically: false, encoding: .utf8)
         Thread.sleep(forTimeInterval: 0.6)
         #expect(try overlayPixels() > 500, "no error panel after a bad save")
@@ -191,6 +210,10 @@ struct WindowTests {
         try original.write(to: fire, atomically: false, encoding: .utf8)
         Thread.sleep(forTimeInterval: 0.6)
         #expect(try overlayPixels() == 0, "the error panel stayed after the fix")
+        Thread.sleep(forTimeInterval: 1.5)
+        let reloaded = try running.captureScreen()
+        let flame = firePixels({ reloaded[$0, $1] }, width: reloaded.width, height: reloaded.height)
+        #expect(abs(flame.x - Double(window.x + 160)) < 40, "after the reload the flame is at x = \(flame.x), not where it was dragged")
         let logText = String(decoding: (try? Data(contentsOf: log)) ?? Data(), as: UTF8.self)
         #expect(logText.contains("unknown key \"birthrate\" — did you mean \"birthRate\"?"))
         #expect(logText.contains("fixed, reloaded"))

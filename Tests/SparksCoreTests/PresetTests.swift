@@ -165,6 +165,22 @@ struct BadPresetTests {
         #expect(d[0].suggestion == "fire.png")
     }
 
+    @Test("A missing image's message names each folder searched once, as a reader finds it")
+    func missingImageFolders() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sparks-resolver-\(UUID().uuidString)")
+        let assets = folder.appendingPathComponent("assets")
+        try FileManager.default.createDirectory(at: assets, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // The preset lives in assets/ itself: its folder and the asset folder are one.
+        let resolver = ResourceResolver(roots: [assets, assets.appendingPathComponent("."), folder])
+        do {
+            _ = try resolver.image("spark.png")
+            Issue.record("found a file that does not exist")
+        } catch {
+            #expect(error.message == "image \"spark.png\" not found in \(assets.path)/ or \(folder.path)/")
+        }
+    }
+
     @Test("contents cannot reach outside the preset's folder and assets/")
     func escapes() throws {
         let fixture = try PresetFixture()

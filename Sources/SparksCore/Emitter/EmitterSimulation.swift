@@ -44,11 +44,24 @@ public final class EmitterSimulation {
     /// Whether the first advance starts from the steady state (``EmitterStartup/running``)
     /// rather than empty.
     var startsRunning = false
+    /// One-shot births asked for by ``burst(cellNamed:count:)``, made at the end of the next step.
+    private var pendingBursts: [(cell: String, count: Int)] = []
 
     init(seed: UInt32) {
         self.seed = seed
         random = SeededRandom(seed: seed)
     }
+
+    /// Births `count` particles of the top-level cell named `cell` at the end of the next step,
+    /// from the emitter's shape, as its rate would (a one-shot explosion from a cell whose
+    /// `birthRate` is 0). They count against the particle budget like any birth.
+    public func burst(cellNamed cell: String, count: Int) {
+        guard count > 0 else { return }
+        pendingBursts.append((cell, min(count, Int(Self.birthCountCeiling))))
+    }
+
+    /// Whether a burst waits for the next step.
+    public var hasPendingBursts: Bool { !pendingBursts.isEmpty }
 
     /// Live particles of every cell.
     public var liveCount: Int {
@@ -169,6 +182,16 @@ public final class EmitterSimulation {
             }
             stepSubcells(of: state, cell: cell, parentSampler: sampler, dt: dt, properties: properties, budget: &budget)
         }
+        if !pendingBursts.isEmpty {
+            for burst in pendingBursts {
+                guard let index = properties.emitterCells.firstIndex(named: burst.cell) else { continue }
+                let cell = properties.emitterCells[index]
+                spawnBurst(
+                    burst.count, into: cellStates[index], sampler: ParticleSampler(cell: cell, layer: properties), at: t1,
+                    properties: properties, emitterPosition: emitterEnd, budget: &budget)
+            }
+            pendingBursts.removeAll()
+        }
         for state in cellStates {
             state.forEach { $0.storage.trim() }
         }
@@ -256,6 +279,26 @@ public final class EmitterSimulation {
         }
         state.birthCount += live
         budget.release(granted - live)
+    }
+
+    /// `count` births at time `t` (age 0) from the emitter's shape.
+    private func spawnBurst(
+        _ count: Int, into state: CellState, sampler: ParticleSampler, at t: Double, properties: EmitterProperties,
+        emitterPosition: Vector3, budget: inout ParticleBudget
+    ) {
+        let granted = budget.grant(count)
+        guard granted > 0 else { return }
+        state.storage.reserve(additional: granted)
+        // An infinite rate puts every birth at the step's end.
+        let batch = ShapeBirths(
+            sampler: sampler, shape: properties.emitterShape, mode: properties.emitterMode, size: properties.emitterSize,
+            depth: properties.emitterDepth, emitterStart: emitterPosition, emitterEnd: emitterPosition,
+            t0: t, t1: t, lo: t, before: 0, rate: .infinity)
+        var writer = state.storage.makeWriter()
+        batch.write(1...granted, into: &writer, random: &random)
+        state.storage.commit(writer)
+        state.birthCount += writer.liveCount
+        budget.release(granted - writer.liveCount)
     }
 
     /// Top-level births at or above which a step spreads them over the threads.

@@ -32,14 +32,16 @@ public struct PresetDecoder: Sendable {
         self.limits = limits
     }
 
-    /// Reads and decodes the preset at `url`; `contents` resolve in its folder, then in
-    /// `assetDirectories`.
+    /// Reads and decodes the preset at `url`; `contents` resolve to `providedImages` first, then
+    /// to files in its folder, then in `assetDirectories`.
     public static func load(
-        contentsOf url: URL, displayName: String? = nil, assetDirectories: [URL], limits: PresetLimits = .standard
+        contentsOf url: URL, displayName: String? = nil, assetDirectories: [URL], limits: PresetLimits = .standard,
+        providedImages: (@Sendable (String) -> ResourceResolver.PixelSize?)? = nil
     ) -> Result<SceneDescription, PresetError> {
         let display = displayName ?? url.path
         let decoder = PresetDecoder(
-            fileName: display, resolver: ResourceResolver(roots: [url.deletingLastPathComponent()] + assetDirectories), limits: limits)
+            fileName: display,
+            resolver: ResourceResolver(roots: [url.deletingLastPathComponent()] + assetDirectories, providedImages: providedImages), limits: limits)
         let file: CheckedFile
         do {
             // Checked as opened: a regular file (not a pipe or device), no larger than allowed.

@@ -6,10 +6,28 @@ import Foundation
 public struct ResourceResolver: Sendable {
     /// Folders searched in order: the preset's own folder first, then asset folders.
     public var roots: [URL]
+    /// Images a program supplies in memory (a game's own textures): the pixel size of the image
+    /// a preset names, or nil to look for a file. Asked before any folder; an image found here
+    /// is never read from a file.
+    public var providedImages: (@Sendable (String) -> PixelSize?)?
+
+    /// An image's size in pixels.
+    public struct PixelSize: Hashable, Sendable {
+        /// Width in pixels.
+        public var width: Int
+        /// Height in pixels.
+        public var height: Int
+        /// Creates a size.
+        public init(width: Int, height: Int) {
+            self.width = width
+            self.height = height
+        }
+    }
 
     /// Creates a resolver over `roots`.
-    public init(roots: [URL]) {
+    public init(roots: [URL], providedImages: (@Sendable (String) -> PixelSize?)? = nil) {
         self.roots = roots.map { $0.standardizedFileURL }
+        self.providedImages = providedImages
     }
 
     /// The file `name` refers to and the folder it was found in.
@@ -35,14 +53,29 @@ public struct ResourceResolver: Sendable {
             return (candidate, root)
         }
         let available = roots.flatMap { (try? FileManager.default.contentsOfDirectory(atPath: $0.path)) ?? [] }
-        let folders = roots.map { $0.lastPathComponent + "/" }.joined(separator: " or ")
+        let folders = Self.displayNames(of: roots).joined(separator: " or ")
         throw ResolveError(
             message: "image \"\(name)\" not found in \(folders)",
             suggestion: nearestKey(to: name, in: available.filter { $0.lowercased().hasSuffix(".png") && $0 != name }))
     }
 
+    /// Each folder once, in search order, as a reader finds it: relative to the current folder
+    /// when inside it, else its whole path.
+    static func displayNames(of folders: [URL]) -> [String] {
+        let current = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path
+        var seen = Set<String>()
+        return folders.compactMap { folder in
+            let path = folder.standardizedFileURL.path
+            guard seen.insert(path).inserted else { return nil }
+            if path == current { return "./" }
+            if path.hasPrefix(current + "/") { return String(path.dropFirst(current.count + 1)) + "/" }
+            return path + "/"
+        }
+    }
+
     /// The image `name` refers to, checked as it is opened, with its pixel size from its header.
     public func image(_ name: String) throws(ResolveError) -> Texture {
+        if let size = providedImages?(name) { return Texture(name: name, pixelWidth: size.width, pixelHeight: size.height) }
         let found = try resolve(name)
         let header: CheckedFile
         do {

@@ -5,5 +5,5 @@
 /// what each version changed.
 public enum SparksVersion {
     /// `MAJOR.MINOR.PATCH`.
-    public static let text = "0.9.0"
+    public static let text = "0.10.0"
 }

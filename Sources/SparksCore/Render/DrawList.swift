@@ -176,6 +176,9 @@ public struct DrawList: Sendable {
     public private(set) var height = 0
     /// The colour every pixel starts as (straight alpha; clear for a transparent canvas).
     public private(set) var background: Color = .clear
+    /// Whether a backend first fills the output with `background`; false: the list draws over
+    /// the pixels already there.
+    public private(set) var clearsOutput = true
     /// Draws in order.
     public private(set) var commands: [DrawCommand] = []
     /// Quads of `.quads` commands.
@@ -224,10 +227,12 @@ public struct DrawList: Sendable {
     public var bounds: PixelRect { PixelRect(x0: 0, y0: 0, x1: Int32(width), y1: Int32(height)) }
 
     /// Empties the list for an output of `width` × `height` pixels, keeping its storage.
-    public mutating func reset(width: Int, height: Int, background: Color) {
+    /// With `clearsOutput` false a backend keeps the output's pixels and draws over them.
+    public mutating func reset(width: Int, height: Int, background: Color, clearsOutput: Bool = true) {
         self.width = max(0, min(width, Self.maxSide))
         self.height = max(0, min(height, Self.maxSide))
         self.background = background
+        self.clearsOutput = clearsOutput
         commands.removeAll(keepingCapacity: true)
         quads.removeAll(keepingCapacity: true)
         vertices.removeAll(keepingCapacity: true)
@@ -377,7 +382,8 @@ public struct DrawList: Sendable {
 /// Draws ``DrawList``s: the seam between the core and whatever puts pixels somewhere (the
 /// CPU rasterizer, SDL's GPU renderer, a game's own renderer).
 public protocol DrawBackend: AnyObject {
-    /// Clears to the list's background and draws its commands in order.
+    /// Clears to the list's background (unless the list draws over the output's pixels) and
+    /// draws its commands in order.
     func draw(_ list: DrawList)
 }
 

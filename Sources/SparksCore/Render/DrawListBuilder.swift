@@ -48,12 +48,16 @@ public final class DrawListBuilder {
     public init() {}
 
     /// Rebuilds `output` from `list` for an output of `width` × `height` pixels; the list's
-    /// canvas is stretched to fill it.
-    public func build(_ list: RenderList, width: Int, height: Int, into output: inout DrawList) {
-        output.reset(width: width, height: height, background: list.background)
-        let sx = list.canvasSize.width > 0 ? Double(output.width) / list.canvasSize.width : 1
-        let sy = list.canvasSize.height > 0 ? Double(output.height) / list.canvasSize.height : 1
-        let toPixels = Transform3D.scale(sx, sy, 1)
+    /// canvas is stretched to fill it, or placed as `placement` says. With `clearsOutput`
+    /// false the list draws over the pixels already there (an effect inside a game's frame)
+    /// and its background is not drawn.
+    public func build(
+        _ list: RenderList, width: Int, height: Int, placement: CanvasPlacement? = nil, clearsOutput: Bool = true, into output: inout DrawList
+    ) {
+        output.reset(width: width, height: height, background: list.background, clearsOutput: clearsOutput)
+        let place = placement ?? .stretching(list.canvasSize, toWidth: output.width, height: output.height)
+        let sx = place.scaleX, sy = place.scaleY
+        let toPixels = Transform3D.scale(sx, sy, 1) * Transform3D.translation(place.offsetX, place.offsetY, 0)
         // The budget is counted at the canvas size: an output that is larger has as many more pixels.
         coveredPixels = 0
         coveredPixelBudget = list.maxCoveredPixels * sx * sy
@@ -70,7 +74,7 @@ public final class DrawListBuilder {
                 nextGroup += 1
                 guard group.batches.upperBound > index else { continue }
                 var clip = output.bounds
-                if let box = group.clip { clip = clip.intersection(Self.pixelRect(of: box, scaleX: sx, scaleY: sy)) }
+                if let box = group.clip { clip = clip.intersection(Self.pixelRect(of: box, placement: place)) }
                 let shadow = group.shadow.map { s in
                     DrawShadow(
                         red: Float(min(max(s.color.red, 0), 1)), green: Float(min(max(s.color.green, 0), 1)), blue: Float(min(max(s.color.blue, 0), 1)),
@@ -80,7 +84,7 @@ public final class DrawListBuilder {
                 openGroups.append((output.beginGroup(), group.opacity, clip, group.batches.upperBound, shadow))
             }
             var clip = output.bounds
-            if let box = batch.clip { clip = clip.intersection(Self.pixelRect(of: box, scaleX: sx, scaleY: sy)) }
+            if let box = batch.clip { clip = clip.intersection(Self.pixelRect(of: box, placement: place)) }
             guard !clip.isEmpty else { continue }
             let m = batch.transform * toPixels
             switch batch.shape {
@@ -110,7 +114,7 @@ public final class DrawListBuilder {
                 of: Rect(
                     x: Double(touched.x0) + Double(shadow.offsetX) - reach, y: Double(touched.y0) + Double(shadow.offsetY) - reach,
                     width: Double(touched.width) + 2 * reach, height: Double(touched.height) + 2 * reach),
-                scaleX: 1, scaleY: 1)
+                placement: .identity)
             touched = shadow.showsImage ? touched.union(cast) : cast
         }
         output.endGroup(group.token, opacity: group.opacity, clip: touched.intersection(group.clip), shadow: group.shadow)
@@ -118,14 +122,14 @@ public final class DrawListBuilder {
 
     /// A canvas rectangle as the whole pixels it touches (rounded outward), limited to ±1e6 so
     /// any rectangle converts to 32-bit integers.
-    public static func pixelRect(of rect: Rect, scaleX: Double, scaleY: Double) -> PixelRect {
+    public static func pixelRect(of rect: Rect, placement: CanvasPlacement) -> PixelRect {
         func pixels(_ v: Double, _ rule: FloatingPointRoundingRule) -> Int32 {
             let p = v.rounded(rule)
             return p.isFinite ? Int32(min(max(p, -1e6), 1e6)) : 0
         }
         return PixelRect(
-            x0: pixels(rect.origin.x * scaleX, .down), y0: pixels(rect.origin.y * scaleY, .down),
-            x1: pixels(rect.maxX * scaleX, .up), y1: pixels(rect.maxY * scaleY, .up))
+            x0: pixels(placement.pixelX(rect.origin.x), .down), y0: pixels(placement.pixelY(rect.origin.y), .down),
+            x1: pixels(placement.pixelX(rect.maxX), .up), y1: pixels(placement.pixelY(rect.maxY), .up))
     }
 
     /// Largest pixel coordinate kept; beyond it geometry is dropped rather than drawn wrongly.

@@ -106,6 +106,7 @@ public final class LivePreset {
     public func switchTo(_ newURL: URL) -> Event {
         url = newURL
         lastReported = nil
+        reloadCount = 0
         switch load(newURL) {
         case .failure(let error):
             problem = error

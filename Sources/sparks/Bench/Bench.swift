@@ -16,12 +16,17 @@ struct Bench: ParsableCommand {
             timed; a frame is one fixed step (and, with --render, one image). One particle-update \
             is one live particle advanced one step, births and deaths included.
 
+            --find-max searches the largest birth-rate scale whose median frame (step, render \
+            list and drawing at the output size) fits in 1/--fps seconds: how dense an effect \
+            this machine sustains.
+
             Examples:
               sparks bench fire
               sparks bench bench-anchor --live 1000000 --threads 2
               sparks bench bench-anchor --live 10000 --render --width 640 --height 480
               sparks bench fire neon --json
               sparks bench fire --birth-rate-scale 100 --csv fire.csv
+              sparks bench fire --find-max --fps 60 --threads 2
               sparks bench bench-anchor --live 100000 --render --width 640 --threads 2 \\
                 --set anchor.emitterCells.particle.magnificationFilter=nearest
 
@@ -58,6 +63,14 @@ struct Bench: ParsableCommand {
 
     @OptionGroup(title: "Budgets") var budgets: BudgetOptions
 
+    @Flag(
+        name: .customLong("find-max"),
+        help: "Find the largest birth-rate scale whose frames (step + render list + draw, p50) fit in 1/--fps seconds; draws as --render does.")
+    var findMax = false
+
+    @Option(help: "The frame rate --find-max keeps to.")
+    var fps: Double = 60
+
     @Flag(help: "Print JSON (with the per-frame series) instead of a table.")
     var json = false
 
@@ -75,6 +88,11 @@ struct Bench: ParsableCommand {
         if let live, !(1...PresetLimits.maxLiveOption).contains(live) { throw ValidationError("--live must be between 1 and \(PresetLimits.maxLiveOption)") }
         if live != nil && birthRateScale != nil { throw ValidationError("give --live or --birth-rate-scale, not both") }
         guard (1...64).contains(threads) else { throw ValidationError("--threads must be in 1…64") }
+        if findMax {
+            if live != nil || birthRateScale != nil { throw ValidationError("--find-max searches the birth-rate scale itself: drop --live and --birth-rate-scale") }
+            if json || csv != nil { throw ValidationError("--find-max prints a table of its search; drop --json and --csv") }
+        }
+        guard fps.isFinite, (1...1000).contains(fps) else { throw ValidationError("--fps must be in 1…1000") }
     }
 
     func run() throws {
@@ -87,6 +105,10 @@ struct Bench: ParsableCommand {
             return handle
         }
         defer { try? csvFile?.close() }
+        if findMax {
+            for preset in presets { try findMaximum(preset, locator: locator) }
+            return
+        }
         var results: [BenchResult] = []
         for preset in presets {
             let result = try measure(preset, locator: locator, csv: csvFile)
@@ -103,7 +125,15 @@ struct Bench: ParsableCommand {
         if let csv, !json { print("wrote the per-frame series to \(csv)") }
     }
 
-    private func measure(_ preset: String, locator: PresetLocator, csv: FileHandle?) throws -> BenchResult {
+    /// Runs one preset: warm-up, then the timed frames. `scaleOverride`, `framesOverride` and
+    /// `drawsOverride` replace the options (the --find-max search).
+    func measure(
+        _ preset: String, locator: PresetLocator, csv: FileHandle?, scaleOverride: Double? = nil, framesOverride: Int? = nil,
+        drawsOverride: Bool? = nil
+    ) throws -> BenchResult {
+        let birthRateScale = scaleOverride ?? self.birthRateScale
+        let frames = framesOverride ?? self.frames
+        let render = drawsOverride ?? self.render
         let url = try locator.file(for: preset)
         var limits = budgets.limits
         if let live {
@@ -137,7 +167,7 @@ struct Bench: ParsableCommand {
         // Warm up to the steady state, untimed.
         let warmUpSeconds = min(2 * scene.longestChainLifetime, 120)
         let warmUpSteps = Int((warmUpSeconds * description.stepRate).rounded(.up))
-        let progress = Progress(label: description.name, enabled: !json && isatty(STDERR_FILENO) != 0)
+        let progress = Progress(label: description.name, enabled: !json && !findMax && isatty(STDERR_FILENO) != 0)
         for i in 0..<warmUpSteps {
             scene.step()
             progress.update("warming up \(i + 1)/\(warmUpSteps) steps")
@@ -229,6 +259,8 @@ struct BenchFrame {
 struct BenchRecord {
     var live = StreamingSummary(), step = StreamingSummary(), build = StreamingSummary()
     var resolve = StreamingSummary(), rasterize = StreamingSummary(), render = StreamingSummary(), covered = StreamingSummary()
+    /// A whole frame: step, render list and drawing.
+    var frame = StreamingSummary()
     let liveSeries: SpooledSeries?, stepSeries: SpooledSeries?, renderSeries: SpooledSeries?
 
     init(json: Bool) throws {
@@ -245,6 +277,7 @@ struct BenchRecord {
         rasterize.add(frame.rasterizeNanoseconds)
         render.add(frame.renderNanoseconds)
         covered.add(Double(frame.coveredPixels))
+        self.frame.add(frame.stepNanoseconds + frame.buildNanoseconds + frame.renderNanoseconds)
         liveSeries?.append(Double(frame.live), digits: 0)
         stepSeries?.append(frame.stepNanoseconds / 1000, digits: 2)
         renderSeries?.append(frame.renderNanoseconds / 1e6, digits: 2)

@@ -1,0 +1,20 @@
+// swift-tools-version: 6.1
+// A tiny SDL game using Sparks as a library: a ship leaves an engine trail; Space blows it up.
+import PackageDescription
+
+let package = Package(
+    name: "swift-sdl-game",
+    dependencies: [
+        // In your game: .package(url: "https://…/sparks.git", from: "0.10.0")
+        .package(name: "Sparks", path: "../.."),
+    ],
+    targets: [
+        // The game's own SDL binding, as any Swift SDL game has one.
+        .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev", "libsdl2-image-dev"])]),
+        .executableTarget(
+            name: "swift-sdl-game",
+            dependencies: ["CSDL2", .product(name: "SparksKit", package: "Sparks")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,71 @@
+/// What a game loop asks of a running scene beyond stepping: one-shot bursts and whether an
+/// effect has played out.
+extension Scene {
+    /// Births `count` particles of a top-level cell at the end of the next step, from its
+    /// emitter's shape, whatever the cell's `birthRate` (a one-shot explosion from a cell whose
+    /// rate is 0). `cellPath` is `LAYER.CELL`, such as `explosion.spark`.
+    /// - Throws: when there is no such emitter layer or top-level cell (with the names there are).
+    public func burst(_ cellPath: String, count: Int) throws(KeyPathError) {
+        let parts = cellPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+            throw KeyPathError(keyPath: cellPath, reason: "expected LAYER.CELL, an emitter layer's name and one of its top-level cells")
+        }
+        guard let layer = layer(named: parts[0]) else {
+            let names = emitterLayers.compactMap(\.properties.name)
+            throw KeyPathError(
+                keyPath: cellPath, reason: "there is no layer named \"\(parts[0])\" (emitter layers: \(names.isEmpty ? "none named" : names.joined(separator: ", ")))",
+                suggestion: nearestKey(to: parts[0], in: names))
+        }
+        guard let emitter = layer as? EmitterLayer else {
+            throw KeyPathError(keyPath: cellPath, reason: "layer \"\(parts[0])\" is not an emitter layer")
+        }
+        let cells = emitter.emitter.emitterCells.compactMap(\.name)
+        guard emitter.emitter.emitterCells.firstIndex(named: parts[1]) != nil else {
+            throw KeyPathError(
+                keyPath: cellPath,
+                reason: "emitter layer \"\(parts[0])\" has no top-level cell named \"\(parts[1])\" (cells: \(cells.isEmpty ? "none named" : cells.joined(separator: ", ")))",
+                suggestion: nearestKey(to: parts[1], in: cells))
+        }
+        emitter.simulation.burst(cellNamed: parts[1], count: count)
+    }
+
+    /// Whether the effect has played out: no particle is alive, no burst is waiting, and no
+    /// emitter can emit again — every top-level cell has a rate of 0, is disabled or has ended
+    /// its emission, and no animation that could change that is still to run. A looping effect
+    /// never finishes; a one-shot effect (a burst, or a `birthRate` animated to 0 and held)
+    /// finishes when its last particle dies.
+    public var isFinished: Bool {
+        guard liveParticleCount == 0 else { return false }
+        if emitterLayers.contains(where: \.simulation.hasPendingBursts) { return false }
+        return !layers.contains { canStillEmit($0, parentTime: time) }
+    }
+
+    private func canStillEmit(_ layer: Layer, parentTime: Double) -> Bool {
+        let localTime = layer.properties.timing.localTime(parentTime: parentTime)
+        if let emitter = layer as? EmitterLayer {
+            if emitter.animations.contains(where: { $0.couldChangeEmission(after: localTime, groupDuration: nil) }) { return true }
+            let values = emitter.animations.isEmpty ? emitter.emitter : emitter.presentationState(atLocalTime: localTime).emitter ?? emitter.emitter
+            for cell in values.emitterCells where cell.isEnabled && EmitterSimulation.rate(of: cell, properties: values, isSubcell: false) > 0 {
+                if cell.emissionInterval.end > localTime { return true }
+            }
+        }
+        return layer.sublayers.contains { canStillEmit($0, parentTime: localTime) }
+    }
+}
+
+extension Animation {
+    /// Whether this animation changes what an emitter emits (its or a cell's `birthRate`,
+    /// `enabled`, `lifetime` or the cells themselves) and is still to run or running after
+    /// `time` (the layer's local time, or the group's for a child).
+    func couldChangeEmission(after time: Double, groupDuration: Double?) -> Bool {
+        let d = simpleDuration(inGroup: groupDuration)
+        let active = timing.activeDuration(simpleDuration: d)
+        let end = timing.speed > 0 ? timing.beginTime + active / timing.speed : .infinity
+        guard end > time else { return false }
+        if case .group(let children) = kind {
+            return children.contains { $0.couldChangeEmission(after: timing.localTime(parentTime: time), groupDuration: d) }
+        }
+        let path = keyPath ?? ""
+        return ["birthRate", "enabled", "lifetime", "emitterCells"].contains { path.hasSuffix($0) || path == $0 }
+    }
+}

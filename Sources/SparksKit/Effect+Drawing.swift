@@ -1,0 +1,104 @@
+import SparksCore
+import SparksRaster
+import SparksSDL
+
+extension Effect {
+    /// Draws the effect over an `SDL_Renderer*`'s current target (the window, or a texture the
+    /// game set as target), in its viewport, placed by ``camera``. Call it where the effect
+    /// belongs among the game's own draws, before `SDL_RenderPresent`.
+    ///
+    /// A renderer with a graphics card draws through the GPU; SDL's software renderer through
+    /// Sparks's CPU rasterizer (read back, drawn over, put back). The picture is the same
+    /// either way, within rounding.
+    /// - Parameter renderer: the game's `SDL_Renderer*`, as the `OpaquePointer` Swift's SDL
+    ///   bindings hand out.
+    /// - Throws: when the renderer cannot draw textures at all.
+    public func draw(into renderer: OpaquePointer) throws(EffectError) {
+        try drawing.draw(self, into: renderer)
+    }
+
+    /// Draws the effect over a game's pixel buffer with Sparks's CPU rasterizer.
+    ///
+    /// The buffer holds `width` × `height` pixels of 32 bits, `0xAARRGGBB` words (SDL's
+    /// `ARGB8888`: an `SDL_Surface`'s or a locked streaming texture's pixels), rows
+    /// `bytesPerRow` apart, with premultiplied colour (opaque pixels are plain ARGB).
+    /// - Throws: for a size outside 1…16384 pixels or rows shorter than the width.
+    public func draw(intoPixels pixels: UnsafeMutableRawPointer, width: Int, height: Int, bytesPerRow: Int) throws(EffectError) {
+        try drawing.draw(self, intoPixels: pixels, width: width, height: height, bytesPerRow: bytesPerRow)
+    }
+
+    /// Threads the CPU rasterizer draws with (1 by default); the picture does not depend on it.
+    public var drawThreads: Int {
+        get { drawing.threads }
+        set { drawing.threads = min(max(newValue, 1), 64) }
+    }
+
+    /// What the effect shows now, as Sparks's render list (batches of quads in canvas points,
+    /// with their textures, blend modes and transforms), for a game that draws with its own
+    /// renderer. The list is the effect's and is rebuilt by the next call.
+    public func renderList() -> RenderList {
+        drawing.buildRenderList(of: self)
+    }
+}
+
+/// An effect's drawing state, kept from frame to frame so steady drawing allocates nothing.
+final class EffectDrawing {
+    private let images: EffectImageDecoder
+    private var list = RenderList()
+    private var drawList = DrawList()
+    private let builder = DrawListBuilder()
+    private var rasterizer: CPURenderer?
+    private var rendererDrawing: SDLRendererDrawing?
+    private var rendererDrawn: OpaquePointer?
+    var threads = 1 {
+        didSet {
+            rasterizer?.threadCount = threads
+            rendererDrawing?.threadCount = threads
+            builder.threadCount = threads
+        }
+    }
+
+    init(images: EffectImageDecoder) {
+        self.images = images
+    }
+
+    func buildRenderList(of effect: Effect) -> RenderList {
+        effect.scene.buildRenderList(into: &list)
+        return list
+    }
+
+    private func resolve(_ effect: Effect, width: Int, height: Int) {
+        effect.scene.buildRenderList(into: &list)
+        builder.build(list, width: width, height: height, placement: effect.camera.placement, clearsOutput: false, into: &drawList)
+    }
+
+    func draw(_ effect: Effect, into renderer: OpaquePointer) throws(EffectError) {
+        if rendererDrawn != renderer {
+            rendererDrawing = SDLRendererDrawing(renderer: renderer, decoder: images, maxTextureBytes: PresetLimits.defaultMaxTextureBytes, threads: threads)
+            rendererDrawn = renderer
+        }
+        guard let rendererDrawing else { throw EffectError("the SDL renderer cannot draw textures") }
+        let size = rendererDrawing.outputSize
+        guard size.width > 0, size.height > 0 else { return }
+        resolve(effect, width: size.width, height: size.height)
+        rendererDrawing.draw(drawList)
+    }
+
+    func draw(_ effect: Effect, intoPixels pixels: UnsafeMutableRawPointer, width: Int, height: Int, bytesPerRow: Int) throws(EffectError) {
+        guard (1...PixelBuffer.maxSide).contains(width), (1...PixelBuffer.maxSide).contains(height) else {
+            throw EffectError("a pixel buffer of \(width)×\(height) pixels: each side must be 1…\(PixelBuffer.maxSide)")
+        }
+        guard bytesPerRow >= width * 4 else {
+            throw EffectError("a pixel buffer \(width) pixels wide needs at least \(width * 4) bytes per row, not \(bytesPerRow)")
+        }
+        if rasterizer == nil {
+            rasterizer = CPURenderer(width: width, height: height, decoder: images)
+            rasterizer?.threadCount = threads
+        }
+        guard let rasterizer, rasterizer.resize(width: width, height: height) else { return }
+        resolve(effect, width: width, height: height)
+        rasterizer.buffer.copyPixels(from: pixels, bytesPerRow: bytesPerRow)
+        rasterizer.draw(drawList)
+        rasterizer.buffer.copyPixels(to: pixels, bytesPerRow: bytesPerRow)
+    }
+}

@@ -1,0 +1,196 @@
+import Foundation
+@_exported import SparksCore
+
+/// A Core Animation effect running inside a game: load a preset, advance it with the game's
+/// clock, move and change it, and draw it into the game's frame.
+///
+/// ```swift
+/// let fire = try Effect(contentsOf: URL(fileURLWithPath: "presets/fire.json"))
+/// // each frame:
+/// try fire.moveEmitter("fireEmitter", to: Point(x: player.x, y: player.y))
+/// fire.advance(by: deltaSeconds)
+/// try fire.draw(into: renderer)            // the game's SDL_Renderer*
+/// ```
+///
+/// The effect is drawn over the game's frame: the preset's canvas `background` is not drawn
+/// (the game's own picture is the backdrop, as a layer's superlayer is on iOS).
+///
+/// Time runs in fixed steps of `1 / stepRate` seconds (the preset's, 60 by default):
+/// ``advance(by:)`` turns the game's frame time into whole steps and carries the rest, so the
+/// effect is the same at any frame rate, and the same run to run. An effect is used from one
+/// thread at a time (it may use other threads inside a step or a draw, with identical results).
+public final class Effect {
+    /// The running scene: layers, emitters and their particles (for what this type does not
+    /// cover; changes through it take effect at the next step).
+    public let scene: Scene
+    /// Where the game's view of the effect is; applies to every draw.
+    public var camera = EffectCamera()
+
+    private var clock: FixedStepClock
+    let images: EffectImageDecoder
+    let resolver: ResourceResolver
+    lazy var drawing = EffectDrawing(images: images)
+
+    /// Loads the preset file at `url`. Images are found through `textures` first, then beside
+    /// the preset, then in `assetDirectories`.
+    /// - Parameter maxParticles: most particles alive at once; births beyond are refused.
+    /// - Throws: every problem of the preset, each with its place in the file and its reason.
+    public convenience init(
+        contentsOf url: URL, assetDirectories: [URL] = [], textures: (any TextureProvider)? = nil,
+        maxParticles: Int = PresetLimits.defaultMaxParticles
+    ) throws(EffectError) {
+        var limits = PresetLimits.standard
+        limits.maxParticles = max(0, maxParticles)
+        let provided = Self.sizes(of: textures)
+        let result = PresetDecoder.load(contentsOf: url, assetDirectories: assetDirectories, limits: limits, providedImages: provided)
+        let description = try Self.checked(result, limits: limits, file: url.path)
+        self.init(
+            description, limits: limits, textures: textures,
+            resolver: ResourceResolver(roots: [url.deletingLastPathComponent()] + assetDirectories, providedImages: provided))
+    }
+
+    /// Loads a preset from its JSON text. Images are found through `textures` first, then in
+    /// `resourceDirectories`.
+    /// - Parameter name: what messages call the preset.
+    /// - Throws: every problem of the preset, each with its place in the text and its reason.
+    public convenience init(
+        json: String, name: String = "effect", resourceDirectories: [URL] = [], textures: (any TextureProvider)? = nil,
+        maxParticles: Int = PresetLimits.defaultMaxParticles
+    ) throws(EffectError) {
+        var limits = PresetLimits.standard
+        limits.maxParticles = max(0, maxParticles)
+        let provided = Self.sizes(of: textures)
+        let resolver = ResourceResolver(roots: resourceDirectories, providedImages: provided)
+        let bytes = Array(json.utf8)
+        guard bytes.count <= limits.maxPresetBytes else {
+            throw EffectError("\(name): \(bytes.count) bytes is more than the \(limits.maxPresetBytes) a preset may have")
+        }
+        let result = PresetDecoder(fileName: name, resolver: resolver, limits: limits).decode(bytes, defaultName: name)
+        let description = try Self.checked(result, limits: limits, file: name)
+        self.init(description, limits: limits, textures: textures, resolver: resolver)
+    }
+
+    /// Runs a scene description built in code.
+    public convenience init(_ description: SceneDescription, textures: (any TextureProvider)? = nil, maxParticles: Int = PresetLimits.defaultMaxParticles) {
+        var limits = PresetLimits.standard
+        limits.maxParticles = max(0, maxParticles)
+        self.init(description, limits: limits, textures: textures, resolver: ResourceResolver(roots: [], providedImages: Self.sizes(of: textures)))
+    }
+
+    private init(_ description: SceneDescription, limits: PresetLimits, textures: (any TextureProvider)?, resolver: ResourceResolver) {
+        scene = Scene(description, limits: limits)
+        clock = FixedStepClock(stepRate: description.stepRate)
+        images = EffectImageDecoder(provider: textures)
+        self.resolver = resolver
+    }
+
+    private static func sizes(of textures: (any TextureProvider)?) -> (@Sendable (String) -> ResourceResolver.PixelSize?)? {
+        guard let textures else { return nil }
+        return { name in textures.image(named: name).map { ResourceResolver.PixelSize(width: $0.width, height: $0.height) } }
+    }
+
+    private static func checked(_ result: Result<SceneDescription, PresetError>, limits: PresetLimits, file: String) throws(EffectError) -> SceneDescription {
+        switch result {
+        case .failure(let error):
+            throw EffectError(error)
+        case .success(let description):
+            let problems = PresetDecoder.budgetProblems(of: description, limits: limits, file: file)
+            guard problems.isEmpty else { throw EffectError(PresetError(problems)) }
+            return description
+        }
+    }
+
+    // MARK: Time
+
+    /// Advances by `seconds` of the game's time (times ``speed``; nothing while paused) in
+    /// whole fixed steps, carrying the remainder to the next call. A long stall (over a quarter
+    /// of a second) is not caught up: the effect skips ahead rather than freezing the game.
+    /// - Returns: the steps taken.
+    @discardableResult
+    public func advance(by seconds: Double) -> Int {
+        let advance = clock.advance(by: seconds)
+        scene.step(count: advance.steps)
+        return advance.steps
+    }
+
+    /// Takes `count` fixed steps now, paused or not (a game with its own fixed-step loop).
+    public func step(count: Int = 1) {
+        scene.step(count: count)
+    }
+
+    /// Seconds per step.
+    public var stepDuration: Double { scene.stepDuration }
+
+    /// The effect's time in seconds: steps taken × step duration.
+    public var time: Double { scene.time }
+
+    /// While true, ``advance(by:)`` does nothing.
+    public var isPaused: Bool {
+        get { clock.isPaused }
+        set { clock.isPaused = newValue }
+    }
+
+    /// How fast the effect's time runs against the game's (0.5: slow motion); not negative.
+    public var speed: Double {
+        get { clock.speed }
+        set { clock.speed = newValue.isFinite ? max(0, newValue) : 1 }
+    }
+
+    // MARK: State
+
+    /// The canvas size the preset was made for, in points.
+    public var canvasSize: Size { scene.source.canvas.size }
+
+    /// Particles alive now.
+    public var liveParticleCount: Int { scene.liveParticleCount }
+
+    /// Births refused because the particle limit was reached, since the start.
+    public var refusedBirths: Int { scene.budget.refusedBirths }
+
+    /// Whether the effect has played out: no particle alive, no burst waiting, and no emitter
+    /// that can emit again (see ``Scene/isFinished``). A game removes finished one-shot effects.
+    public var isFinished: Bool { scene.isFinished }
+
+    // MARK: Changes
+
+    /// Sets a property by `LAYER.KEYPATH`, as Core Animation's `setValue(_:forKeyPath:)` on
+    /// that layer (`fireEmitter.emitterCells.fire.birthRate`).
+    /// - Throws: an unknown layer or key (with the nearest name) or a value of the wrong kind.
+    public func setValue(_ value: PropertyValue, forKeyPath keyPath: String) throws(EffectError) {
+        do { try scene.setValue(value, forKeyPath: keyPath) } catch { throw EffectError(error) }
+    }
+
+    /// Sets a property by `LAYER.KEYPATH` from text written as in a preset: `"120"`,
+    /// `"[400, 300]"`, `"#ff8800"`, `"line"`, an image's name.
+    public func setValue(text: String, forKeyPath keyPath: String) throws(EffectError) {
+        do { try scene.setValue(text: text, forKeyPath: keyPath, resolver: resolver) } catch { throw EffectError(error) }
+    }
+
+    /// A property's current model value by `LAYER.KEYPATH`.
+    public func value(forKeyPath keyPath: String) throws(EffectError) -> PropertyValue {
+        do { return try scene.value(forKeyPath: keyPath) } catch { throw EffectError(error) }
+    }
+
+    /// Moves an emitter layer's `emitterPosition` to `point` (canvas points). Particles already
+    /// born stay where they are; the next ones are born along the way from the old position.
+    public func moveEmitter(_ layer: String, to point: Point) throws(EffectError) {
+        try setValue(.vector(PropertyVector(point.x, point.y)), forKeyPath: "\(layer).emitterPosition")
+    }
+
+    /// Points an emitter layer's cells: sets `emissionLongitude` (radians, 0 along +x, clockwise
+    /// on screen as y grows downwards) of each top-level cell.
+    public func aimEmitter(_ layer: String, longitude: Double) throws(EffectError) {
+        guard let emitter = scene.layer(named: layer) as? EmitterLayer else {
+            throw EffectError("\(layer): there is no emitter layer of that name")
+        }
+        for name in emitter.emitter.emitterCells.compactMap(\.name) {
+            try setValue(.number(longitude), forKeyPath: "\(layer).emitterCells.\(name).emissionLongitude")
+        }
+    }
+
+    /// Births `count` particles of the cell `LAYER.CELL` at the next step, whatever its
+    /// `birthRate`: one-shot explosions from a cell whose rate is 0.
+    public func burst(_ cellPath: String, count: Int) throws(EffectError) {
+        do { try scene.burst(cellPath, count: count) } catch { throw EffectError(error) }
+    }
+}

@@ -1,0 +1,191 @@
+import CSparksSDL2
+import Foundation
+import SparksKit
+import Testing
+
+/// A preset in the style a game writes: a looping trail and a one-shot explosion cell.
+let gamePreset = #"""
+{
+  "canvas": { "width": 200, "height": 100 },
+  "startup": "empty",
+  "layers": [
+    { "type": "emitter", "name": "trail", "emitterPosition": [50, 50], "renderMode": "additive",
+      "emitterCells": [{ "name": "spark", "contents": "dot.png", "birthRate": 120, "lifetime": 0.5, "color": [1, 1, 1, 1] }] },
+    { "type": "emitter", "name": "boom", "emitterPosition": [150, 50], "renderMode": "additive",
+      "emitterCells": [{ "name": "debris", "contents": "dot.png", "birthRate": 0, "lifetime": 0.5, "velocity": 40, "emissionRange": 6.283, "color": [1, 0.5, 0, 1] }] }
+  ]
+}
+"""#
+
+/// An 8×8 opaque white square, supplied from memory.
+let whiteDot = EffectImage(width: 8, height: 8, rgba: [UInt8](repeating: 255, count: 8 * 8 * 4))!
+
+func makeEffect() throws -> Effect {
+    try Effect(json: gamePreset, textures: ImageSet(["dot.png": whiteDot]))
+}
+
+/// A game's frame: opaque dark blue ARGB pixels.
+func gameFrame(width: Int, height: Int) -> [UInt32] {
+    [UInt32](repeating: 0xFF10_1830, count: width * height)
+}
+
+@Suite("The game-facing library")
+struct EffectTests {
+    @Test("advance(by:) turns frame time into fixed steps, carrying the rest; pause and speed apply")
+    func clock() throws {
+        let effect = try makeEffect()
+        var steps = 0
+        for _ in 0..<144 { steps += effect.advance(by: 1.0 / 144) }  // one second at 144 fps
+        #expect(steps == 60)
+        #expect(abs(effect.time - 1) < 1e-9)
+        effect.isPaused = true
+        #expect(effect.advance(by: 0.5) == 0)
+        effect.isPaused = false
+        effect.speed = 0.5
+        #expect(effect.advance(by: 0.2) == 6)
+        effect.step(count: 3)
+        #expect(effect.time > 1.14 && effect.time < 1.16)
+    }
+
+    @Test("burst(_:count:) births that many particles of a cell whose birthRate is 0, at its emitter")
+    func burst() throws {
+        let effect = try makeEffect()
+        try effect.setValue(.number(0), forKeyPath: "trail.emitterCells.spark.birthRate")
+        effect.step()
+        #expect(effect.liveParticleCount == 0)
+        #expect(effect.isFinished)
+        try effect.burst("boom.debris", count: 250)
+        #expect(!effect.isFinished)
+        effect.step()
+        #expect(effect.liveParticleCount == 250)
+        #expect(!effect.isFinished)
+        // Each is born at the emitter and has moved one step's worth at 40 pt/s.
+        let list = effect.renderList()
+        for quad in list.quads {
+            #expect(abs(Double(quad.centerX) - 150) < 2 && abs(Double(quad.centerY) - 50) < 2)
+        }
+        effect.step(count: 31)  // past the 0.5 s lifetime
+        #expect(effect.liveParticleCount == 0)
+        #expect(effect.isFinished)
+    }
+
+    @Test("A looping emitter never finishes; one whose birthRate is animated to 0 finishes when its particles die")
+    func finishing() throws {
+        let looping = try makeEffect()
+        looping.step(count: 600)
+        #expect(!looping.isFinished)
+
+        let fading = try Effect(json: #"""
+            { "canvas": { "width": 100, "height": 100 }, "startup": "empty",
+              "layers": [{ "type": "emitter", "name": "e", "emitterCells": [{ "name": "c", "birthRate": 50, "lifetime": 1 }],
+                "animations": [{ "type": "basic", "keyPath": "birthRate", "fromValue": 1, "toValue": 0, "duration": 1,
+                                 "fillMode": "forwards", "removedOnCompletion": false }] }] }
+            """#)
+        fading.step(count: 30)
+        #expect(!fading.isFinished)  // emitting, and the animation still runs
+        fading.step(count: 45)  // 1.25 s: no births any more, the last particles still alive
+        #expect(fading.liveParticleCount > 0)
+        #expect(!fading.isFinished)
+        fading.step(count: 60)
+        #expect(fading.liveParticleCount == 0)
+        #expect(fading.isFinished)
+    }
+
+    @Test("Mistakes are errors that name the key and the nearest name; the effect keeps running")
+    func errors() throws {
+        let effect = try makeEffect()
+        #expect(throws: EffectError.self) { try effect.burst("boom.debri", count: 10) }
+        do {
+            try effect.burst("boom.debri", count: 10)
+        } catch {
+            #expect(error.description == #"boom.debri: emitter layer "boom" has no top-level cell named "debri" (cells: debris) — did you mean "debris"?"#)
+        }
+        do {
+            try effect.setValue(text: "hexagon", forKeyPath: "trail.emitterShape")
+        } catch {
+            #expect(error.description.contains(#"unknown value "hexagon""#), "\(error)")
+        }
+        do {
+            _ = try Effect(json: #"{"layers": [{"type": "emiter"}]}"#, name: "broken.json")
+            Issue.record("a bad preset loaded")
+        } catch {
+            #expect(error.description.hasPrefix("broken.json:1:"), "\(error)")
+            #expect(error.problems.count == 1)
+        }
+        try effect.setValue(text: "[60, 40]", forKeyPath: "trail.emitterPosition")
+        #expect(try effect.value(forKeyPath: "trail.emitterPosition") == .vector([60, 40]))
+        effect.step()
+        #expect(effect.liveParticleCount > 0)
+    }
+
+    @Test("Drawing into a game's pixels keeps the game's frame and adds the effect where its particles are")
+    func pixels() throws {
+        let effect = try makeEffect()
+        effect.step(count: 30)
+        var frame = gameFrame(width: 200, height: 100)
+        try frame.withUnsafeMutableBytes { try effect.draw(intoPixels: $0.baseAddress!, width: 200, height: 100, bytesPerRow: 200 * 4) }
+        #expect(frame[10 * 200 + 190] == 0xFF10_1830)  // far from every particle
+        let centre = frame[50 * 200 + 50]
+        #expect(centre & 0xFF > 0xF0, "\(String(centre, radix: 16))")  // white sparks added over the blue
+        #expect(centre >> 24 == 0xFF)
+
+        // The camera moves the picture: origin (20, 10) draws canvas (50, 50) at pixel (30, 40).
+        effect.camera = EffectCamera(origin: Point(x: 20, y: 10))
+        var moved = gameFrame(width: 200, height: 100)
+        try moved.withUnsafeMutableBytes { try effect.draw(intoPixels: $0.baseAddress!, width: 200, height: 100, bytesPerRow: 200 * 4) }
+        #expect(moved[40 * 200 + 30] == centre)
+        for y in 10..<90 {
+            for x in 20..<180 { #expect(moved[(y - 10) * 200 + (x - 20)] == frame[y * 200 + x]) }
+        }
+        #expect(throws: EffectError.self) { try moved.withUnsafeMutableBytes { try effect.draw(intoPixels: $0.baseAddress!, width: 200, height: 100, bytesPerRow: 100) } }
+    }
+
+    @Test("An SDL software renderer shows the same pixels as drawing into the buffer")
+    func sdlRenderer() throws {
+        let effect = try makeEffect()
+        effect.step(count: 30)
+        try effect.burst("boom.debris", count: 100)
+        effect.step(count: 10)
+        var expected = gameFrame(width: 200, height: 100)
+        try expected.withUnsafeMutableBytes { try effect.draw(intoPixels: $0.baseAddress!, width: 200, height: 100, bytesPerRow: 800) }
+
+        let surface = try #require(SDL_CreateRGBSurfaceWithFormat(0, 200, 100, 32, SparksPixelFormatARGB8888()))
+        defer { SDL_FreeSurface(surface) }
+        let renderer = try #require(SDL_CreateSoftwareRenderer(surface))
+        defer { SDL_DestroyRenderer(renderer) }
+        SDL_SetRenderDrawColor(renderer, 0x10, 0x18, 0x30, 0xFF)
+        SDL_RenderClear(renderer)
+        try effect.draw(into: renderer)
+        SDL_RenderPresent(renderer)
+        let pixels = surface.pointee.pixels.assumingMemoryBound(to: UInt32.self)
+        let pitch = Int(surface.pointee.pitch) / 4
+        var differing = 0
+        for y in 0..<100 {
+            for x in 0..<200 where pixels[y * pitch + x] != expected[y * 200 + x] { differing += 1 }
+        }
+        #expect(differing == 0)
+    }
+
+    @Test("Images come from the game: a provider's image, an atlas region, or files beside the preset")
+    func textures() throws {
+        // A 2×1 atlas: a red pixel and a green one; the preset's "dot.png" is the green one.
+        let atlasImage = try #require(EffectImage(width: 2, height: 1, rgba: [255, 0, 0, 255, 0, 255, 0, 255]))
+        let atlas = TextureAtlas(image: atlasImage, regions: ["dot.png": (x: 1, y: 0, width: 1, height: 1), "red.png": (0, 0, 1, 1)])
+        #expect(atlas.names == ["dot.png", "red.png"])
+        #expect(atlas.image(named: "dot.png") == EffectImage(width: 1, height: 1, rgba: [0, 255, 0, 255]))
+        let effect = try Effect(json: gamePreset.replacingOccurrences(of: #""birthRate": 120"#, with: #""birthRate": 120, "scale": 8"#), textures: atlas)
+        effect.step(count: 30)
+        var frame = [UInt32](repeating: 0xFF00_0000, count: 200 * 100)
+        try frame.withUnsafeMutableBytes { try effect.draw(intoPixels: $0.baseAddress!, width: 200, height: 100, bytesPerRow: 800) }
+        let centre = frame[50 * 200 + 50]
+        #expect((centre >> 8) & 0xFF > 0xC0 && (centre >> 16) & 0xFF < 0x10, "\(String(centre, radix: 16))")
+
+        // Without a provider the name must be a file: the message names where it looked.
+        do {
+            _ = try Effect(json: gamePreset, name: "game.json", resourceDirectories: [URL(fileURLWithPath: "/nonexistent-sparks-assets")])
+            Issue.record("loaded without its image")
+        } catch {
+            #expect(error.description.contains(#"image "dot.png" not found"#), "\(error)")
+        }
+    }
+}

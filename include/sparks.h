@@ -1,0 +1,1 @@
+../Sources/CSparksAPI/include/sparks.h
