@@ -277,11 +277,7 @@ public func sparks_effect_build_render_list(_ effect: OpaquePointer?) -> Int32 {
 
 @_cdecl("sparks_effect_batch")
 public func sparks_effect_batch(_ effect: OpaquePointer?, _ index: Int32, _ batch: UnsafeMutablePointer<sparks_batch>?) -> sparks_status {
-    locked {
-        guard let handle = EffectHandle.from(effect), let batch else { return SPARKS_ERROR_ARGUMENT }
-        guard index >= 0, Int(index) < handle.list.batches.count else {
-            return handle.fail(SPARKS_ERROR_ARGUMENT, "sparks_effect_batch: index \(index) is outside 0..<\(handle.list.batches.count)")
-        }
+    readList(effect, "sparks_effect_batch", index: index, count: \.batches.count, into: batch) { handle in
         let b = handle.list.batches[Int(index)]
         var out = sparks_batch()
         out.texture = b.texture.map { handle.cName($0.name) }
@@ -299,22 +295,32 @@ public func sparks_effect_batch(_ effect: OpaquePointer?, _ index: Int32, _ batc
         }
         out.first_quad = Int32(clamping: b.range.lowerBound)
         out.quad_count = Int32(clamping: b.range.count)
-        batch.pointee = out
-        return handle.succeed()
+        return out
     }
 }
 
 @_cdecl("sparks_effect_quad")
 public func sparks_effect_quad(_ effect: OpaquePointer?, _ index: Int32, _ quad: UnsafeMutablePointer<sparks_quad>?) -> sparks_status {
-    locked {
-        guard let handle = EffectHandle.from(effect), let quad else { return SPARKS_ERROR_ARGUMENT }
-        guard index >= 0, Int(index) < handle.list.quads.count else {
-            return handle.fail(SPARKS_ERROR_ARGUMENT, "sparks_effect_quad: index \(index) is outside 0..<\(handle.list.quads.count)")
-        }
+    readList(effect, "sparks_effect_quad", index: index, count: \.quads.count, into: quad) { handle in
         let q = handle.list.quads[Int(index)]
-        quad.pointee = sparks_quad(
+        return sparks_quad(
             center_x: q.centerX, center_y: q.centerY, center_z: q.centerZ, half_width: q.halfWidth, half_height: q.halfHeight,
             rotation: q.rotation, red: q.red, green: q.green, blue: q.blue, alpha: q.alpha, u0: q.u0, v0: q.v0, u1: q.u1, v1: q.v1)
+    }
+}
+
+/// Reads entry `index` of the last built render list (of `count` entries) into `out`.
+private func readList<T>(
+    _ effect: OpaquePointer?, _ function: String, index: Int32, count: KeyPath<RenderList, Int>, into out: UnsafeMutablePointer<T>?,
+    _ read: (EffectHandle) -> T
+) -> sparks_status {
+    locked {
+        guard let handle = EffectHandle.from(effect), let out else { return SPARKS_ERROR_ARGUMENT }
+        let count = handle.list[keyPath: count]
+        guard index >= 0, Int(index) < count else {
+            return handle.fail(SPARKS_ERROR_ARGUMENT, "\(function): index \(index) is outside 0..<\(count)")
+        }
+        out.pointee = read(handle)
         return handle.succeed()
     }
 }

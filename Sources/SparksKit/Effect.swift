@@ -31,9 +31,12 @@ public final class Effect {
     let resolver: ResourceResolver
     lazy var drawing = EffectDrawing(images: images)
 
-    /// Loads the preset file at `url`. Images are found through `textures` first, then beside
-    /// the preset, then in `assetDirectories`.
-    /// - Parameter maxParticles: most particles alive at once; births beyond are refused.
+    /// Loads a preset file.
+    /// - Parameters:
+    ///   - url: the preset's JSON file.
+    ///   - assetDirectories: folders searched for images after the preset's own folder.
+    ///   - textures: images the game supplies, asked before any file.
+    ///   - maxParticles: most particles alive at once; births beyond are refused.
     /// - Throws: every problem of the preset, each with its place in the file and its reason.
     public convenience init(
         contentsOf url: URL, assetDirectories: [URL] = [], textures: (any TextureProvider)? = nil,
@@ -49,9 +52,13 @@ public final class Effect {
             resolver: ResourceResolver(roots: [url.deletingLastPathComponent()] + assetDirectories, providedImages: provided))
     }
 
-    /// Loads a preset from its JSON text. Images are found through `textures` first, then in
-    /// `resourceDirectories`.
-    /// - Parameter name: what messages call the preset.
+    /// Loads a preset from its JSON text.
+    /// - Parameters:
+    ///   - json: the preset, as a preset file holds it.
+    ///   - name: what messages call the preset.
+    ///   - resourceDirectories: folders searched for the images it names.
+    ///   - textures: images the game supplies, asked before any file.
+    ///   - maxParticles: most particles alive at once; births beyond are refused.
     /// - Throws: every problem of the preset, each with its place in the text and its reason.
     public convenience init(
         json: String, name: String = "effect", resourceDirectories: [URL] = [], textures: (any TextureProvider)? = nil,
@@ -71,6 +78,10 @@ public final class Effect {
     }
 
     /// Runs a scene description built in code.
+    /// - Parameters:
+    ///   - description: the layers, cells and animations to run.
+    ///   - textures: images the game supplies.
+    ///   - maxParticles: most particles alive at once; births beyond are refused.
     public convenience init(_ description: SceneDescription, textures: (any TextureProvider)? = nil, maxParticles: Int = PresetLimits.defaultMaxParticles) {
         var limits = PresetLimits.standard
         limits.maxParticles = max(0, maxParticles)
@@ -84,9 +95,9 @@ public final class Effect {
         self.resolver = resolver
     }
 
-    private static func sizes(of textures: (any TextureProvider)?) -> (@Sendable (String) -> ResourceResolver.PixelSize?)? {
+    private static func sizes(of textures: (any TextureProvider)?) -> (@Sendable (String) -> (width: Int, height: Int)?)? {
         guard let textures else { return nil }
-        return { name in textures.image(named: name).map { ResourceResolver.PixelSize(width: $0.width, height: $0.height) } }
+        return { name in textures.image(named: name).map { (width: $0.width, height: $0.height) } }
     }
 
     private static func checked(_ result: Result<SceneDescription, PresetError>, limits: PresetLimits, file: String) throws(EffectError) -> SceneDescription {
@@ -148,7 +159,7 @@ public final class Effect {
     public var refusedBirths: Int { scene.budget.refusedBirths }
 
     /// Whether the effect has played out: no particle alive, no burst waiting, and no emitter
-    /// that can emit again (see ``Scene/isFinished``). A game removes finished one-shot effects.
+    /// that can emit again (see `Scene.isFinished`). A game removes finished one-shot effects.
     public var isFinished: Bool { scene.isFinished }
 
     // MARK: Changes

@@ -12,13 +12,13 @@ package final class SDLRendererDrawing {
     private let renderer: OpaquePointer
     private let geometry: SDLGeometryBackend?
     private let rasterizer: CPURenderer?
-    private var streaming: OpaquePointer?
-    private var streamingSize = (width: 0, height: 0)
+    private let streaming: StreamingTexture
     private var readBack: [UInt32] = []
 
     /// Creates drawing for `renderer` (an `SDL_Renderer*`), textures read with `decoder`.
     package init?(renderer: OpaquePointer, decoder: ImageDecoder, maxTextureBytes: Int, threads: Int) {
         self.renderer = renderer
+        streaming = StreamingTexture(renderer: renderer)
         if let backend = SDLGeometryBackend(renderer: renderer, decoder: decoder, maxTextureBytes: maxTextureBytes) {
             geometry = backend
             rasterizer = nil
@@ -28,10 +28,6 @@ package final class SDLRendererDrawing {
             geometry = nil
             rasterizer = cpu
         }
-    }
-
-    deinit {
-        if let streaming { SDL_DestroyTexture(streaming) }
     }
 
     /// Which path draws: "gpu" or "cpu".
@@ -61,29 +57,20 @@ package final class SDLRendererDrawing {
             return
         }
         guard let rasterizer, list.width > 0, list.height > 0, rasterizer.resize(width: list.width, height: list.height) else { return }
-        let count = list.width * list.height
-        if readBack.count != count { readBack = [UInt32](repeating: 0, count: count) }
-        let rowBytes = list.width * 4
-        readBack.withUnsafeMutableBytes { bytes in
-            if !list.clearsOutput {
+        if !list.clearsOutput {
+            // The list draws over what the renderer shows: start from its pixels.
+            let count = list.width * list.height, rowBytes = list.width * 4
+            if readBack.count != count { readBack = [UInt32](repeating: 0, count: count) }
+            readBack.withUnsafeMutableBytes { bytes in
                 var rect = SDL_Rect(x: 0, y: 0, w: Int32(list.width), h: Int32(list.height))
                 _ = SDL_RenderReadPixels(renderer, &rect, SparksPixelFormatARGB8888(), bytes.baseAddress, Int32(rowBytes))
                 rasterizer.buffer.copyPixels(from: bytes.baseAddress!, bytesPerRow: rowBytes)
             }
-            rasterizer.draw(list)
-            rasterizer.buffer.copyPixels(to: bytes.baseAddress!, bytesPerRow: rowBytes)
         }
-        if streaming == nil || streamingSize != (list.width, list.height) {
-            if let streaming { SDL_DestroyTexture(streaming) }
-            streaming = SDL_CreateTexture(
-                renderer, SparksPixelFormatARGB8888(), Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), Int32(list.width), Int32(list.height))
-            streamingSize = (list.width, list.height)
-            if let streaming { SDL_SetTextureBlendMode(streaming, SDL_BLENDMODE_NONE) }
+        rasterizer.draw(list)
+        rasterizer.buffer.withPixelBytes { bytes, rowBytes in
+            streaming.show(bytes, width: list.width, height: list.height, rowBytes: rowBytes, in: SDL_Rect(x: 0, y: 0, w: Int32(list.width), h: Int32(list.height)))
         }
-        guard let streaming else { return }
-        readBack.withUnsafeBytes { bytes in _ = SDL_UpdateTexture(streaming, nil, bytes.baseAddress, Int32(rowBytes)) }
-        var target = SDL_Rect(x: 0, y: 0, w: Int32(list.width), h: Int32(list.height))
-        SDL_RenderCopy(renderer, streaming, nil, &target)
     }
 }
 

@@ -26,8 +26,7 @@ final class WindowCanvas {
     let renderer: OpaquePointer
     private let rasterizer: CPURenderer?
     private let geometry: SDLGeometryBackend?
-    private var streaming: OpaquePointer?
-    private var streamingSize = (w: 0, h: 0)
+    private let streaming: StreamingTexture
     private let builder = DrawListBuilder()
     private var drawList = DrawList()
     /// Quads the last frame left out because the covered-pixel budget was reached.
@@ -52,6 +51,7 @@ final class WindowCanvas {
         if renderer == nil { renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue) }
         guard let renderer else { throw SDLError("creating a renderer for the window") }
         self.renderer = renderer
+        streaming = StreamingTexture(renderer: renderer)
         let name = Self.rendererName(renderer)
         if mode == .gpu, let backend = SDLGeometryBackend(renderer: renderer, decoder: decoder, maxTextureBytes: maxTextureBytes) {
             geometry = backend
@@ -75,7 +75,7 @@ final class WindowCanvas {
     }
 
     deinit {
-        if let streaming { SDL_DestroyTexture(streaming) }
+        streaming.destroy()
         SDL_DestroyRenderer(renderer)
     }
 
@@ -114,18 +114,9 @@ final class WindowCanvas {
     func show() {
         guard let rasterizer else { return }
         let buffer = rasterizer.buffer
-        if streaming == nil || streamingSize != (buffer.width, buffer.height) {
-            if let streaming { SDL_DestroyTexture(streaming) }
-            streaming = SDL_CreateTexture(
-                renderer, SparksPixelFormatARGB8888(), Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), Int32(buffer.width), Int32(buffer.height))
-            streamingSize = (buffer.width, buffer.height)
-            // Premultiplied pixels over the black clear are the picture: copy, do not blend.
-            if let streaming { SDL_SetTextureBlendMode(streaming, SDL_BLENDMODE_NONE) }
+        buffer.withPixelBytes { bytes, rowBytes in
+            streaming.show(bytes, width: buffer.width, height: buffer.height, rowBytes: rowBytes, in: viewport)
         }
-        guard let streaming else { return }
-        buffer.withPixelBytes { bytes, rowBytes in _ = SDL_UpdateTexture(streaming, nil, bytes, Int32(rowBytes)) }
-        var target = viewport
-        SDL_RenderCopy(renderer, streaming, nil, &target)
     }
 
     /// The canvas point under a window position (in window coordinates, as SDL reports events).

@@ -36,7 +36,7 @@ public struct PresetDecoder: Sendable {
     /// to files in its folder, then in `assetDirectories`.
     public static func load(
         contentsOf url: URL, displayName: String? = nil, assetDirectories: [URL], limits: PresetLimits = .standard,
-        providedImages: (@Sendable (String) -> ResourceResolver.PixelSize?)? = nil
+        providedImages: (@Sendable (String) -> (width: Int, height: Int)?)? = nil
     ) -> Result<SceneDescription, PresetError> {
         let display = displayName ?? url.path
         let decoder = PresetDecoder(

@@ -9,23 +9,10 @@ public struct ResourceResolver: Sendable {
     /// Images a program supplies in memory (a game's own textures): the pixel size of the image
     /// a preset names, or nil to look for a file. Asked before any folder; an image found here
     /// is never read from a file.
-    public var providedImages: (@Sendable (String) -> PixelSize?)?
-
-    /// An image's size in pixels.
-    public struct PixelSize: Hashable, Sendable {
-        /// Width in pixels.
-        public var width: Int
-        /// Height in pixels.
-        public var height: Int
-        /// Creates a size.
-        public init(width: Int, height: Int) {
-            self.width = width
-            self.height = height
-        }
-    }
+    public var providedImages: (@Sendable (String) -> (width: Int, height: Int)?)?
 
     /// Creates a resolver over `roots`.
-    public init(roots: [URL], providedImages: (@Sendable (String) -> PixelSize?)? = nil) {
+    public init(roots: [URL], providedImages: (@Sendable (String) -> (width: Int, height: Int)?)? = nil) {
         self.roots = roots.map { $0.standardizedFileURL }
         self.providedImages = providedImages
     }
