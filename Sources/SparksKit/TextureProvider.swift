@@ -3,7 +3,8 @@ import SparksCore
 import SparksSDL
 
 /// Supplies the images a preset names from the game's own memory instead of files: textures the
-/// game already loaded, generated images, regions of an atlas.
+/// game already loaded (``EffectImage/init(sdlTexture:renderer:)``, ``EffectImage/init(sdlSurface:)``),
+/// generated images, regions of an atlas.
 ///
 /// When a preset names an image (`"contents": "spark.png"`), the effect asks its provider
 /// first; nil means "look for a file of that name" beside the preset and in the asset folders.
@@ -40,6 +41,18 @@ public struct EffectImage: Sendable, Equatable {
             decoded = try SDLImageDecoder.image(ofSurface: surface)
         } catch {
             throw EffectError("an SDL surface: \(error)")
+        }
+    }
+
+    /// The pixels of an `SDL_Texture*` the game made with `renderer` (its `SDL_Renderer*`),
+    /// read back once: textures a game already loaded need not be loaded again. Any access
+    /// works (static, streaming, target); the texture and the renderer are left as they were.
+    /// - Throws: when the renderer cannot draw into textures (every SDL 2 renderer can).
+    public init(sdlTexture texture: OpaquePointer, renderer: OpaquePointer) throws(EffectError) {
+        do {
+            decoded = try SDLImageDecoder.image(ofTexture: texture, renderer: renderer)
+        } catch {
+            throw EffectError("an SDL texture: \(error)")
         }
     }
 

@@ -166,6 +166,37 @@ struct EffectTests {
         #expect(differing == 0)
     }
 
+    @Test("A game's own SDL textures and surfaces become effect images with their exact pixels")
+    func sdlImages() throws {
+        // 2×1 pixels: opaque orange and half-transparent blue, straight alpha.
+        let rgba: [UInt8] = [255, 128, 0, 255, 0, 64, 255, 128]
+        var bytes = rgba
+        let surface = try #require(bytes.withUnsafeMutableBytes { raw in
+            SDL_CreateRGBSurfaceWithFormatFrom(raw.baseAddress, 2, 1, 32, 8, SparksPixelFormatABGR8888())
+        })
+        defer { SDL_FreeSurface(surface) }
+        let fromSurface = try EffectImage(sdlSurface: UnsafeMutableRawPointer(surface))
+        #expect(fromSurface == EffectImage(width: 2, height: 1, rgba: rgba))
+
+        let canvas = try #require(SDL_CreateRGBSurfaceWithFormat(0, 16, 16, 32, SparksPixelFormatARGB8888()))
+        defer { SDL_FreeSurface(canvas) }
+        let renderer = try #require(SDL_CreateSoftwareRenderer(canvas))
+        defer { SDL_DestroyRenderer(renderer) }
+        let texture = try #require(SDL_CreateTextureFromSurface(renderer, surface))
+        defer { SDL_DestroyTexture(texture) }
+        SDL_SetTextureAlphaMod(texture, 100)
+        let fromTexture = try EffectImage(sdlTexture: texture, renderer: renderer)
+        #expect(fromTexture == EffectImage(width: 2, height: 1, rgba: rgba))
+        var alpha: UInt8 = 0
+        SDL_GetTextureAlphaMod(texture, &alpha)
+        #expect(alpha == 100)  // left as it was
+        #expect(SDL_GetRenderTarget(renderer) == nil)
+
+        let effect = try Effect(json: gamePreset, textures: ImageSet(["dot.png": fromTexture]))
+        effect.step(count: 10)
+        #expect(effect.liveParticleCount > 0)
+    }
+
     @Test("Images come from the game: a provider's image, an atlas region, or files beside the preset")
     func textures() throws {
         // A 2×1 atlas: a red pixel and a green one; the preset's "dot.png" is the green one.

@@ -114,6 +114,12 @@ struct LiveReloadTests {
         #expect(events.count == 1)
         #expect(f.live.reloadCount == 1)
         #expect(f.live.scene.source.layers[0].content.emitter!.emitterCells[0].birthRate == 900)
+
+        // Another preset (Tab) counts its own reloads from 0.
+        let other = f.folder.appendingPathComponent("other.json")
+        try FileManager.default.copyItem(at: f.file, to: other)
+        f.live.switchTo(other)
+        #expect(f.live.reloadCount == 0)
     }
 
     @Test("A renamed cell restarts while the rest carries on; a changed texture file is reported for reloading")
