@@ -252,6 +252,11 @@ public func sparks_effect_draw_sdl_renderer(_ effect: OpaquePointer?, _ renderer
     }
 }
 
+@_cdecl("sparks_effect_release_renderer")
+public func sparks_effect_release_renderer(_ effect: OpaquePointer?) {
+    locked { EffectHandle.from(effect)?.effect.releaseRendererResources() }
+}
+
 @_cdecl("sparks_effect_draw_argb")
 public func sparks_effect_draw_argb(_ effect: OpaquePointer?, _ pixels: UnsafeMutableRawPointer?, _ width: Int32, _ height: Int32, _ pitch: Int32) -> sparks_status {
     guard let pixels else { return argumentError(effect, "sparks_effect_draw_argb: the pixels are NULL") }

@@ -10,11 +10,20 @@ extension Effect {
     /// A renderer with a graphics card draws through the GPU; SDL's software renderer through
     /// Sparks's CPU rasterizer (read back, drawn over, put back). The picture is the same
     /// either way, within rounding.
+    ///
+    /// The effect keeps the textures it makes with the renderer: call
+    /// ``releaseRendererResources()`` (or let go of the effect) before destroying the renderer.
     /// - Parameter renderer: the game's `SDL_Renderer*`, as the `OpaquePointer` Swift's SDL
     ///   bindings hand out.
     /// - Throws: when the renderer cannot draw textures at all.
     public func draw(into renderer: OpaquePointer) throws(EffectError) {
         try drawing.draw(self, into: renderer)
+    }
+
+    /// Frees the textures the effect made with the last `SDL_Renderer` it drew into; the next
+    /// ``draw(into:)`` makes them again. Call it before the game destroys that renderer.
+    public func releaseRendererResources() {
+        drawing.releaseRenderer()
     }
 
     /// Draws the effect over a game's pixel buffer with Sparks's CPU rasterizer.
@@ -70,6 +79,11 @@ final class EffectDrawing {
     private func resolve(_ effect: Effect, width: Int, height: Int) {
         effect.scene.buildRenderList(into: &list)
         builder.build(list, width: width, height: height, placement: effect.camera.placement, clearsOutput: false, into: &drawList)
+    }
+
+    func releaseRenderer() {
+        rendererDrawing = nil
+        rendererDrawn = nil
     }
 
     func draw(_ effect: Effect, into renderer: OpaquePointer) throws(EffectError) {

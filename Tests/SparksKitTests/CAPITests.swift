@@ -100,6 +100,8 @@ struct CAPITests {
         #expect(sparks_effect_advance(nil, 1) == 0)
         #expect(sparks_effect_set_number(nil, "a.b", 1) == SPARKS_ERROR_ARGUMENT)
         #expect(sparks_effect_draw_sdl_renderer(effect, nil) == SPARKS_ERROR_ARGUMENT)
+        sparks_effect_release_renderer(nil)
+        sparks_effect_release_renderer(effect)
         sparks_effect_free(nil)
     }
 }

@@ -164,6 +164,8 @@ struct EffectTests {
             for x in 0..<200 where pixels[y * pitch + x] != expected[y * 200 + x] { differing += 1 }
         }
         #expect(differing == 0)
+        // The effect's textures go before the renderer does.
+        effect.releaseRendererResources()
     }
 
     @Test("A game's own SDL textures and surfaces become effect images with their exact pixels")

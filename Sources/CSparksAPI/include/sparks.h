@@ -55,7 +55,9 @@ sparks_effect *sparks_effect_load_file(const char *path, const char *asset_dir, 
 /* Loads a preset from its JSON text; images are found in `resource_dir` (may be NULL). */
 sparks_effect *sparks_effect_load_string(const char *json, const char *resource_dir, char **error);
 
-/* Frees an effect and everything it holds. NULL is allowed. */
+/* Frees an effect and everything it holds, including textures it made with an SDL_Renderer:
+ * free effects drawn with sparks_effect_draw_sdl_renderer before destroying that renderer (or
+ * call sparks_effect_release_renderer). NULL is allowed. */
 void sparks_effect_free(sparks_effect *effect);
 
 /* Frees a string Sparks returned for the caller to own. NULL is allowed. */
@@ -122,6 +124,10 @@ void sparks_effect_set_draw_threads(sparks_effect *effect, int threads);
  * graphics card draw through the GPU; SDL's software renderer through Sparks's rasterizer.
  */
 sparks_status sparks_effect_draw_sdl_renderer(sparks_effect *effect, void *sdl_renderer);
+
+/* Frees the textures the effect made with the last SDL_Renderer it drew into (they are made
+ * again at the next draw). Call it before destroying that renderer. */
+void sparks_effect_release_renderer(sparks_effect *effect);
 
 /*
  * Draws the effect over `width` x `height` pixels of 32-bit 0xAARRGGBB words (SDL's ARGB8888,
