@@ -170,17 +170,22 @@ public func sparks_effect_canvas_size(_ effect: OpaquePointer?, _ width: UnsafeM
     }
 }
 
-/// Runs a change on the effect, turning its error into a status and the effect's message.
-private func change(_ effect: OpaquePointer?, _ what: String, _ body: (Effect) throws(EffectError) -> Void) -> sparks_status {
+/// Sets the value at `keyPath` with `body`: a key path that names nothing is
+/// `SPARKS_ERROR_KEY_PATH`, a value the key cannot take `SPARKS_ERROR_VALUE`, each with the
+/// effect's message.
+private func change(_ effect: OpaquePointer?, _ what: String, keyPath: String, _ body: (Effect) throws(EffectError) -> Void) -> sparks_status {
     locked {
         guard let handle = EffectHandle.from(effect) else { return SPARKS_ERROR_ARGUMENT }
+        do {
+            _ = try handle.effect.scene.propertyKind(forKeyPath: keyPath)
+        } catch {
+            return handle.fail(SPARKS_ERROR_KEY_PATH, "\(what): \(error)")
+        }
         do throws(EffectError) {
             try body(handle.effect)
             return handle.succeed()
         } catch {
-            let text = error.description
-            let status = text.contains("there is no") || text.contains("expected LAYER") || text.contains("is not an emitter") ? SPARKS_ERROR_KEY_PATH : SPARKS_ERROR_VALUE
-            return handle.fail(status, "\(what): \(text)")
+            return handle.fail(SPARKS_ERROR_VALUE, "\(what): \(error)")
         }
     }
 }
@@ -190,7 +195,7 @@ private func keyPath(_ text: UnsafePointer<CChar>?) -> String? { text.map { Stri
 @_cdecl("sparks_effect_set_number")
 public func sparks_effect_set_number(_ effect: OpaquePointer?, _ path: UnsafePointer<CChar>?, _ value: Double) -> sparks_status {
     guard let path = keyPath(path) else { return argumentError(effect, "sparks_effect_set_number: the key path is NULL") }
-    return change(effect, "sparks_effect_set_number") { effect throws(EffectError) in try effect.setValue(.number(value), forKeyPath: path) }
+    return change(effect, "sparks_effect_set_number", keyPath: path) { effect throws(EffectError) in try effect.setValue(.number(value), forKeyPath: path) }
 }
 
 @_cdecl("sparks_effect_set_vector")
@@ -199,7 +204,7 @@ public func sparks_effect_set_vector(_ effect: OpaquePointer?, _ path: UnsafePoi
         return argumentError(effect, "sparks_effect_set_vector: needs a key path and 1 to \(PropertyVector.capacity) values")
     }
     let vector = PropertyVector(UnsafeBufferPointer(start: values, count: Int(count)))
-    return change(effect, "sparks_effect_set_vector") { effect throws(EffectError) in try effect.setValue(.vector(vector), forKeyPath: path) }
+    return change(effect, "sparks_effect_set_vector", keyPath: path) { effect throws(EffectError) in try effect.setValue(.vector(vector), forKeyPath: path) }
 }
 
 @_cdecl("sparks_effect_set_color")
@@ -208,20 +213,28 @@ public func sparks_effect_set_color(
 ) -> sparks_status {
     guard let path = keyPath(path) else { return argumentError(effect, "sparks_effect_set_color: the key path is NULL") }
     let color = Color(red: red, green: green, blue: blue, alpha: alpha)
-    return change(effect, "sparks_effect_set_color") { effect throws(EffectError) in try effect.setValue(.color(color), forKeyPath: path) }
+    return change(effect, "sparks_effect_set_color", keyPath: path) { effect throws(EffectError) in try effect.setValue(.color(color), forKeyPath: path) }
 }
 
 @_cdecl("sparks_effect_set_string")
 public func sparks_effect_set_string(_ effect: OpaquePointer?, _ path: UnsafePointer<CChar>?, _ text: UnsafePointer<CChar>?) -> sparks_status {
     guard let path = keyPath(path), let text else { return argumentError(effect, "sparks_effect_set_string: needs a key path and a value") }
     let value = String(cString: text)
-    return change(effect, "sparks_effect_set_string") { effect throws(EffectError) in try effect.setValue(text: value, forKeyPath: path) }
+    return change(effect, "sparks_effect_set_string", keyPath: path) { effect throws(EffectError) in try effect.setValue(text: value, forKeyPath: path) }
 }
 
 @_cdecl("sparks_effect_burst")
 public func sparks_effect_burst(_ effect: OpaquePointer?, _ path: UnsafePointer<CChar>?, _ count: Int32) -> sparks_status {
     guard let path = keyPath(path), count >= 0 else { return argumentError(effect, "sparks_effect_burst: needs a cell path and a count of 0 or more") }
-    return change(effect, "sparks_effect_burst") { effect throws(EffectError) in try effect.burst(path, count: Int(count)) }
+    return locked {
+        guard let handle = EffectHandle.from(effect) else { return SPARKS_ERROR_ARGUMENT }
+        do throws(EffectError) {
+            try handle.effect.burst(path, count: Int(count))
+            return handle.succeed()
+        } catch {
+            return handle.fail(SPARKS_ERROR_KEY_PATH, "sparks_effect_burst: \(error)")
+        }
+    }
 }
 
 private func argumentError(_ effect: OpaquePointer?, _ message: String) -> sparks_status {
