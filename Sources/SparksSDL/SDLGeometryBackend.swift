@@ -41,6 +41,10 @@ package final class SDLGeometryBackend: DrawBackend {
     /// Creates a backend for `renderer`; nil when the renderer cannot blend premultiplied colour
     /// (SDL's software renderer cannot: draw with the CPU rasterizer there).
     package init?(renderer: OpaquePointer, decoder: ImageDecoder, maxTextureBytes: Int) {
+        // SDL's software renderer is known not to: it is not asked (a refused blend mode sets
+        // SDL's error, whose per-thread buffer SDL never frees on threads it did not start).
+        var info = SDL_RendererInfo()
+        guard SDL_GetRendererInfo(renderer, &info) == 0, info.flags & SDL_RENDERER_SOFTWARE.rawValue == 0 else { return nil }
         self.renderer = renderer
         textures = SDLTextureCache(renderer: renderer, decoder: decoder, maxBytes: maxTextureBytes)
         sourceOver = SDL_ComposeCustomBlendMode(
