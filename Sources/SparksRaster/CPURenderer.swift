@@ -17,7 +17,7 @@ public struct DrawStatistics: Sendable, Equatable {
     public var groups = 0
 }
 
-/// Sparks's CPU rasterizer: draws ``DrawList``s into a ``PixelBuffer``.
+/// Sparks's CPU rasterizer: draws `DrawList`s into a ``PixelBuffer``.
 ///
 /// The reference for what Sparks draws: `sparks render`, the tests and the window (through a
 /// streaming texture) all draw with it. Quads are drawn span by span with SIMD kernels

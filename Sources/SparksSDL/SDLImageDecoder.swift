@@ -4,7 +4,7 @@ import SparksCore
 /// Decodes texture files with SDL2_image into RGBA bytes, the pixels every backend builds its
 /// textures from.
 ///
-/// A file is read once, as a ``CheckedFile`` (inside the folder the preset found it in, a
+/// A file is read once, as a `CheckedFile` (inside the folder the preset found it in, a
 /// regular file with one name), and decoded from those bytes as a PNG — the format presets
 /// name — so what was checked is what is decoded, and no other decoder sees a stranger's file.
 public final class SDLImageDecoder: ImageDecoder {

@@ -5,7 +5,7 @@ import SparksRaster
 
 /// A desktop window that runs a live preset in real time.
 ///
-/// Real time goes through a ``FixedStepClock``: each frame runs as many fixed steps as the
+/// Real time goes through a `FixedStepClock`: each frame runs as many fixed steps as the
 /// elapsed time asks for, bounded; when the machine cannot keep up, time slows and the HUD says
 /// so. Saves of the preset file are applied between steps (see ``LivePreset``); a bad save shows
 /// its problems over the running effect.

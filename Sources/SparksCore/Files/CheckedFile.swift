@@ -28,6 +28,7 @@ public struct CheckedFile: Sendable {
     /// Opens `url` once and reads it.
     ///
     /// - Parameters:
+    ///   - url: the file.
     ///   - folders: when given, the opened file must really be inside one of them (links are
     ///     followed: a link inside that leads outside is refused) and must have no other name
     ///     (a hard link could bring in a file from anywhere on the same disk).

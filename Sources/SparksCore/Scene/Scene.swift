@@ -36,7 +36,9 @@ public final class Scene {
     }
 
     /// Builds the layer tree of `description` with the standard budgets.
-    /// - Parameter particleLimit: most particles alive at once (births beyond are refused).
+    /// - Parameters:
+    ///   - description: the layers, cells and animations to run.
+    ///   - particleLimit: most particles alive at once (births beyond are refused).
     public convenience init(_ description: SceneDescription, particleLimit: Int = ParticleBudget.defaultLimit) {
         var limits = PresetLimits.standard
         limits.maxParticles = particleLimit

@@ -36,6 +36,7 @@ public final class LivePreset {
 
     /// Loads `url` and starts watching it.
     /// - Parameters:
+    ///   - url: the preset file.
     ///   - load: reads and validates a preset file.
     ///   - makeScene: builds a scene for a description.
     ///   - prepare: applied to every new or updated scene (command-line overrides).
