@@ -72,32 +72,35 @@ public func sparks_version() -> UnsafePointer<CChar> {
 public func sparks_effect_load_file(
     _ path: UnsafePointer<CChar>?, _ assetDirectory: UnsafePointer<CChar>?, _ error: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
 ) -> OpaquePointer? {
-    guard let path else {
-        error?.pointee = strdup("sparks_effect_load_file: the path is NULL")
-        return nil
+    load("sparks_effect_load_file", "the path", path, folder: assetDirectory, error: error) { (path, assets) throws(EffectError) in
+        try Effect(contentsOf: URL(fileURLWithPath: path), assetDirectories: assets)
     }
-    let url = URL(fileURLWithPath: String(cString: path))
-    let assets = assetDirectory.map { [URL(fileURLWithPath: String(cString: $0), isDirectory: true)] } ?? []
-    return loadReporting(error) { () throws(EffectError) in try Effect(contentsOf: url, assetDirectories: assets) }
 }
 
 @_cdecl("sparks_effect_load_string")
 public func sparks_effect_load_string(
     _ json: UnsafePointer<CChar>?, _ resourceDirectory: UnsafePointer<CChar>?, _ error: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
 ) -> OpaquePointer? {
-    guard let json else {
-        error?.pointee = strdup("sparks_effect_load_string: the JSON text is NULL")
-        return nil
+    load("sparks_effect_load_string", "the JSON text", json, folder: resourceDirectory, error: error) { (text, folders) throws(EffectError) in
+        try Effect(json: text, name: "preset", resourceDirectories: folders)
     }
-    let text = String(cString: json)
-    let folders = resourceDirectory.map { [URL(fileURLWithPath: String(cString: $0), isDirectory: true)] } ?? []
-    return loadReporting(error) { () throws(EffectError) in try Effect(json: text, name: "preset", resourceDirectories: folders) }
 }
 
-private func loadReporting(_ error: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, _ make: () throws(EffectError) -> Effect) -> OpaquePointer? {
-    locked {
+/// Loads an effect from `text` (a path or JSON) and an optional image folder; a failure's
+/// message goes to `*error` when the caller asked for it.
+private func load(
+    _ function: String, _ what: String, _ text: UnsafePointer<CChar>?, folder: UnsafePointer<CChar>?,
+    error: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, _ make: (String, [URL]) throws(EffectError) -> Effect
+) -> OpaquePointer? {
+    guard let text else {
+        error?.pointee = strdup("\(function): \(what) is NULL")
+        return nil
+    }
+    let string = String(cString: text)
+    let folders = folder.map { [URL(fileURLWithPath: String(cString: $0), isDirectory: true)] } ?? []
+    return locked {
         do throws(EffectError) {
-            let handle = EffectHandle(try make())
+            let handle = EffectHandle(try make(string, folders))
             error?.pointee = nil
             return OpaquePointer(Unmanaged.passRetained(handle).toOpaque())
         } catch let failure {

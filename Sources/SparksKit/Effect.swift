@@ -42,8 +42,7 @@ public final class Effect {
         contentsOf url: URL, assetDirectories: [URL] = [], textures: (any TextureProvider)? = nil,
         maxParticles: Int = PresetLimits.defaultMaxParticles
     ) throws(EffectError) {
-        var limits = PresetLimits.standard
-        limits.maxParticles = max(0, maxParticles)
+        let limits = Self.limits(maxParticles: maxParticles)
         let provided = Self.sizes(of: textures)
         let result = PresetDecoder.load(contentsOf: url, assetDirectories: assetDirectories, limits: limits, providedImages: provided)
         let description = try Self.checked(result, limits: limits, file: url.path)
@@ -64,8 +63,7 @@ public final class Effect {
         json: String, name: String = "effect", resourceDirectories: [URL] = [], textures: (any TextureProvider)? = nil,
         maxParticles: Int = PresetLimits.defaultMaxParticles
     ) throws(EffectError) {
-        var limits = PresetLimits.standard
-        limits.maxParticles = max(0, maxParticles)
+        let limits = Self.limits(maxParticles: maxParticles)
         let provided = Self.sizes(of: textures)
         let resolver = ResourceResolver(roots: resourceDirectories, providedImages: provided)
         let bytes = Array(json.utf8)
@@ -83,8 +81,7 @@ public final class Effect {
     ///   - textures: images the game supplies.
     ///   - maxParticles: most particles alive at once; births beyond are refused.
     public convenience init(_ description: SceneDescription, textures: (any TextureProvider)? = nil, maxParticles: Int = PresetLimits.defaultMaxParticles) {
-        var limits = PresetLimits.standard
-        limits.maxParticles = max(0, maxParticles)
+        let limits = Self.limits(maxParticles: maxParticles)
         self.init(description, limits: limits, textures: textures, resolver: ResourceResolver(roots: [], providedImages: Self.sizes(of: textures)))
     }
 
@@ -93,6 +90,13 @@ public final class Effect {
         clock = FixedStepClock(stepRate: description.stepRate)
         images = EffectImageDecoder(provider: textures)
         self.resolver = resolver
+    }
+
+    /// The standard budgets with the game's particle limit.
+    private static func limits(maxParticles: Int) -> PresetLimits {
+        var limits = PresetLimits.standard
+        limits.maxParticles = max(0, maxParticles)
+        return limits
     }
 
     private static func sizes(of textures: (any TextureProvider)?) -> (@Sendable (String) -> (width: Int, height: Int)?)? {

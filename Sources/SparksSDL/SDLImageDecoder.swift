@@ -46,3 +46,67 @@ public final class SDLImageDecoder: ImageDecoder {
         return image
     }
 }
+
+extension SDLImageDecoder {
+    /// The pixels of an `SDL_Surface*` of any format, as straight RGBA.
+    package static func image(ofSurface surface: UnsafeMutableRawPointer) throws(SDLError) -> DecodedImage {
+        try rgba(of: surface.assumingMemoryBound(to: SDL_Surface.self))
+    }
+
+    /// Decodes PNG bytes (a file a program read itself).
+    package static func image(ofPNG bytes: [UInt8], name: String) throws(ImageDecodingError) -> DecodedImage {
+        // The header first: a size beyond what textures may have is refused before decoding.
+        do {
+            _ = try PNGInfo.pixelSize(ofHeader: bytes, name: name)
+        } catch {
+            throw ImageDecodingError(source: name, reason: error.message)
+        }
+        let decoded = bytes.withUnsafeBytes { raw -> UnsafeMutablePointer<SDL_Surface>? in
+            guard let stream = SDL_RWFromConstMem(raw.baseAddress, Int32(raw.count)) else { return nil }
+            return IMG_LoadTyped_RW(stream, 1, "PNG")
+        }
+        guard let surface = decoded else {
+            throw ImageDecodingError(source: name, reason: "not a readable PNG image (\(String(cString: SDL_GetError())))")
+        }
+        defer { SDL_FreeSurface(surface) }
+        do {
+            return try rgba(of: surface)
+        } catch {
+            throw ImageDecodingError(source: name, reason: error.description)
+        }
+    }
+
+    /// The pixels of an `SDL_Texture*` of `renderer`, read back by copying it unblended into a
+    /// target texture: any texture the game made (static, streaming or target), as straight RGBA.
+    /// The renderer's target, blend settings of the texture and clip are left as they were.
+    package static func image(ofTexture texture: OpaquePointer, renderer: OpaquePointer) throws(SDLError) -> DecodedImage {
+        var format: UInt32 = 0, access: Int32 = 0, w: Int32 = 0, h: Int32 = 0
+        guard SDL_QueryTexture(texture, &format, &access, &w, &h) == 0, w > 0, h > 0 else { throw SDLError("reading an SDL texture's size") }
+        guard SDL_RenderTargetSupported(renderer) == SDL_TRUE,
+            let copy = SDL_CreateTexture(renderer, SparksPixelFormatABGR8888(), Int32(SDL_TEXTUREACCESS_TARGET.rawValue), w, h)
+        else { throw SDLError("reading an SDL texture", reason: "the renderer cannot draw into textures") }
+        defer { SDL_DestroyTexture(copy) }
+        let outer = SDL_GetRenderTarget(renderer)
+        var blend = SDL_BLENDMODE_NONE, r: UInt8 = 0, g: UInt8 = 0, b: UInt8 = 0, a: UInt8 = 0
+        SDL_GetTextureBlendMode(texture, &blend)
+        SDL_GetTextureColorMod(texture, &r, &g, &b)
+        SDL_GetTextureAlphaMod(texture, &a)
+        defer {
+            SDL_SetTextureBlendMode(texture, blend)
+            SDL_SetTextureColorMod(texture, r, g, b)
+            SDL_SetTextureAlphaMod(texture, a)
+            SDL_SetRenderTarget(renderer, outer)
+        }
+        SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_NONE)
+        SDL_SetTextureColorMod(texture, 255, 255, 255)
+        SDL_SetTextureAlphaMod(texture, 255)
+        var bytes = [UInt8](repeating: 0, count: Int(w) * Int(h) * 4)
+        let status = bytes.withUnsafeMutableBytes { raw -> Int32 in
+            guard SDL_SetRenderTarget(renderer, copy) == 0, SDL_RenderCopy(renderer, texture, nil, nil) == 0 else { return -1 }
+            // ABGR8888 words are R, G, B, A bytes in memory on little-endian machines.
+            return SDL_RenderReadPixels(renderer, nil, SparksPixelFormatABGR8888(), raw.baseAddress, w * 4)
+        }
+        guard status == 0, let image = DecodedImage(width: Int(w), height: Int(h), rgba: bytes) else { throw SDLError("reading an SDL texture's pixels") }
+        return image
+    }
+}

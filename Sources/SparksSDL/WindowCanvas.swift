@@ -135,14 +135,7 @@ final class WindowCanvas {
     func picture() throws(SDLError) -> PixelImage {
         if let rasterizer { return PixelImage(rasterizer.buffer) }
         draw()
-        var rgba = [UInt8](repeating: 0, count: Int(viewport.w) * Int(viewport.h) * 4)
-        var rect = viewport
-        let status = rgba.withUnsafeMutableBytes {
-            SDL_RenderReadPixels(renderer, &rect, SparksPixelFormatABGR8888(), $0.baseAddress, viewport.w * 4)
-        }
-        guard status == 0 else { throw SDLError("reading the window's pixels") }
-        for i in stride(from: 3, to: rgba.count, by: 4) { rgba[i] = 255 }
-        return PixelImage(width: Int(viewport.w), height: Int(viewport.h), rgba: rgba)
+        return try readPixels(viewport)
     }
 
     /// The whole window as shown now (the picture, the HUD and any panel), read back from the
@@ -150,11 +143,17 @@ final class WindowCanvas {
     func windowPicture() throws(SDLError) -> PixelImage {
         var w: Int32 = 0, h: Int32 = 0
         SDL_GetRendererOutputSize(renderer, &w, &h)
-        var rgba = [UInt8](repeating: 0, count: Int(w) * Int(h) * 4)
-        let status = rgba.withUnsafeMutableBytes { SDL_RenderReadPixels(renderer, nil, SparksPixelFormatABGR8888(), $0.baseAddress, w * 4) }
+        return try readPixels(SDL_Rect(x: 0, y: 0, w: w, h: h))
+    }
+
+    /// The renderer's pixels inside `rect`, opaque.
+    private func readPixels(_ rect: SDL_Rect) throws(SDLError) -> PixelImage {
+        var rect = rect
+        var rgba = [UInt8](repeating: 0, count: Int(rect.w) * Int(rect.h) * 4)
+        let status = rgba.withUnsafeMutableBytes { SDL_RenderReadPixels(renderer, &rect, SparksPixelFormatABGR8888(), $0.baseAddress, rect.w * 4) }
         guard status == 0 else { throw SDLError("reading the window's pixels") }
         for i in stride(from: 3, to: rgba.count, by: 4) { rgba[i] = 255 }
-        return PixelImage(width: Int(w), height: Int(h), rgba: rgba)
+        return PixelImage(width: Int(rect.w), height: Int(rect.h), rgba: rgba)
     }
 
     /// The window's output width in pixels.

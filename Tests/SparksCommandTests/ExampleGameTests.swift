@@ -11,14 +11,15 @@ let exampleGames: [(name: String, executable: URL)] = [
 /// `make test` sets this, so a missing example build fails instead of skipping.
 let examplesRequired = ProcessInfo.processInfo.environment["SPARKS_REQUIRE_EXAMPLES"] == "1"
 
-@Suite("Example games")
-struct ExampleGameTests {
+/// The example games open windows: they are part of the window suite, so that no two windows
+/// are open on the display at once.
+extension WindowTests {
     @Test(
         "Each example game runs in a real window, its ship leaves a trail and its explosion bursts",
         .enabled(
             if: examplesRequired || exampleGames.allSatisfy { FileManager.default.isExecutableFile(atPath: $0.executable.path) },
             "needs `make examples`"),
-        arguments: exampleGames.map(\.name))
+        arguments: exampleGames.map { $0.name })
     func game(_ name: String) throws {
         let executable = try #require(exampleGames.first { $0.name == name }?.executable)
         #expect(FileManager.default.isExecutableFile(atPath: executable.path), "build it with: make examples")

@@ -249,15 +249,33 @@ public final class EmitterSimulation {
         // Beyond the budget the count only needs to be "more than fits": keep it an Int.
         let births = total < Self.birthCountCeiling ? Int(total.rounded(.down)) : Int(Self.birthCountCeiling)
         state.accumulator = total < Self.birthCountCeiling ? total - Double(births) : 0
-        let granted = budget.grant(births)
-        guard granted > 0 else { return }
-
-        let storage = state.storage
-        storage.reserve(additional: granted)
         let batch = ShapeBirths(
             sampler: sampler, shape: properties.emitterShape, mode: properties.emitterMode, size: properties.emitterSize,
             depth: properties.emitterDepth, emitterStart: emitterStart, emitterEnd: emitterEnd,
             t0: t0, t1: t1, lo: lo, before: before, rate: rate)
+        write(batch, births: births, into: state, budget: &budget)
+    }
+
+    /// `count` births at time `t` (age 0) from the emitter's shape.
+    private func spawnBurst(
+        _ count: Int, into state: CellState, sampler: ParticleSampler, at t: Double, properties: EmitterProperties,
+        emitterPosition: Vector3, budget: inout ParticleBudget
+    ) {
+        // An infinite rate puts every birth at the step's end.
+        let batch = ShapeBirths(
+            sampler: sampler, shape: properties.emitterShape, mode: properties.emitterMode, size: properties.emitterSize,
+            depth: properties.emitterDepth, emitterStart: emitterPosition, emitterEnd: emitterPosition,
+            t0: t, t1: t, lo: t, before: 0, rate: .infinity)
+        write(batch, births: count, into: state, budget: &budget)
+    }
+
+    /// Writes the `births` of `batch` that the budget grants into the cell's storage, spread over
+    /// the threads when there are many (with the single-threaded result).
+    private func write(_ batch: ShapeBirths, births: Int, into state: CellState, budget: inout ParticleBudget) {
+        let granted = budget.grant(births)
+        guard granted > 0 else { return }
+        let storage = state.storage
+        storage.reserve(additional: granted)
         let live: Int
         if threads > 1 && granted >= Self.parallelBirthThreshold {
             // Each thread takes a run of births: its generator jumps to the first of them and
@@ -279,26 +297,6 @@ public final class EmitterSimulation {
         }
         state.birthCount += live
         budget.release(granted - live)
-    }
-
-    /// `count` births at time `t` (age 0) from the emitter's shape.
-    private func spawnBurst(
-        _ count: Int, into state: CellState, sampler: ParticleSampler, at t: Double, properties: EmitterProperties,
-        emitterPosition: Vector3, budget: inout ParticleBudget
-    ) {
-        let granted = budget.grant(count)
-        guard granted > 0 else { return }
-        state.storage.reserve(additional: granted)
-        // An infinite rate puts every birth at the step's end.
-        let batch = ShapeBirths(
-            sampler: sampler, shape: properties.emitterShape, mode: properties.emitterMode, size: properties.emitterSize,
-            depth: properties.emitterDepth, emitterStart: emitterPosition, emitterEnd: emitterPosition,
-            t0: t, t1: t, lo: t, before: 0, rate: .infinity)
-        var writer = state.storage.makeWriter()
-        batch.write(1...granted, into: &writer, random: &random)
-        state.storage.commit(writer)
-        state.birthCount += writer.liveCount
-        budget.release(granted - writer.liveCount)
     }
 
     /// Top-level births at or above which a step spreads them over the threads.

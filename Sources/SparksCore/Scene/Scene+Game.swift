@@ -6,27 +6,22 @@ extension Scene {
     /// rate is 0). `cellPath` is `LAYER.CELL`, such as `explosion.spark`.
     /// - Throws: when there is no such emitter layer or top-level cell (with the names there are).
     public func burst(_ cellPath: String, count: Int) throws(KeyPathError) {
-        let parts = cellPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+        let (layer, cell) = try resolveLayer(cellPath)
+        guard !cell.isEmpty, !cell.contains(".") else {
             throw KeyPathError(keyPath: cellPath, reason: "expected LAYER.CELL, an emitter layer's name and one of its top-level cells")
         }
-        guard let layer = layer(named: parts[0]) else {
-            let names = emitterLayers.compactMap(\.properties.name)
-            throw KeyPathError(
-                keyPath: cellPath, reason: "there is no layer named \"\(parts[0])\" (emitter layers: \(names.isEmpty ? "none named" : names.joined(separator: ", ")))",
-                suggestion: nearestKey(to: parts[0], in: names))
-        }
+        let layerName = layer.properties.name ?? ""
         guard let emitter = layer as? EmitterLayer else {
-            throw KeyPathError(keyPath: cellPath, reason: "layer \"\(parts[0])\" is not an emitter layer")
+            throw KeyPathError(keyPath: cellPath, reason: "layer \"\(layerName)\" is not an emitter layer")
         }
         let cells = emitter.emitter.emitterCells.compactMap(\.name)
-        guard emitter.emitter.emitterCells.firstIndex(named: parts[1]) != nil else {
+        guard emitter.emitter.emitterCells.firstIndex(named: cell) != nil else {
             throw KeyPathError(
                 keyPath: cellPath,
-                reason: "emitter layer \"\(parts[0])\" has no top-level cell named \"\(parts[1])\" (cells: \(cells.isEmpty ? "none named" : cells.joined(separator: ", ")))",
-                suggestion: nearestKey(to: parts[1], in: cells))
+                reason: "emitter layer \"\(layerName)\" has no top-level cell named \"\(cell)\" (cells: \(cells.isEmpty ? "none named" : cells.joined(separator: ", ")))",
+                suggestion: nearestKey(to: cell, in: cells))
         }
-        emitter.simulation.burst(cellNamed: parts[1], count: count)
+        emitter.simulation.burst(cellNamed: cell, count: count)
     }
 
     /// Whether the effect has played out: no particle is alive, no burst is waiting, and no

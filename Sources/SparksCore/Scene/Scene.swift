@@ -231,7 +231,8 @@ public final class Scene {
         return try layer.propertyKind(forKeyPath: rest)
     }
 
-    private func resolveLayer(_ keyPath: String) throws(KeyPathError) -> (Layer, String) {
+    /// The layer a `LAYER.REST` path names, and the rest.
+    func resolveLayer(_ keyPath: String) throws(KeyPathError) -> (Layer, String) {
         guard let dot = keyPath.firstIndex(of: ".") else {
             throw KeyPathError(keyPath: keyPath, reason: "expected LAYER.KEYPATH, such as fireEmitter.birthRate")
         }
