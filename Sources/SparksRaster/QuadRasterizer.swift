@@ -20,39 +20,37 @@ struct QuadRasterizer {
     /// Covered pixels drawn so far (the sum of span lengths).
     var coveredPixels = 0
 
-    /// Draws `quads[range]` into `area`, skipping quads whose rows (`rows[i]`) miss it.
+    /// Draws `quads[range]` into `area`, skipping quads whose rows (`extents[i]`) miss it.
     mutating func draw(
-        _ quads: UnsafePointer<DrawQuad>, rows: UnsafePointer<QuadExtent>, range: Range<Int>, texture: RasterTexture?,
+        _ quads: UnsafePointer<DrawQuad>, _ extents: UnsafePointer<QuadExtent>, range: Range<Int>, texture: MipLevels?,
         sampling: TextureSampling, blendMode: BlendMode, area: DrawArea
     ) {
+        // Level 0's size, once per draw rather than per quad.
+        let base = texture.map { (width: Float($0.levels[0].width), height: Float($0.levels[0].height), count: $0.levels.count) }
         for i in range {
-            let r = rows[i]
+            let r = extents[i]
             guard Int(r.last) >= area.y0, Int(r.first) < area.y1 else { continue }
-            draw(quads[i], rows: r, texture: texture, sampling: sampling, blendMode: blendMode, area: area)
+            let q = quads[i]
+            let tint = UniformTint(red: q.red, green: q.green, blue: q.blue, alpha: q.alpha)
+            guard !tint.isInvisible else { continue }
+            let det = q.uAxisX * q.vAxisY - q.uAxisY * q.vAxisX
+            guard abs(det) > 1e-6 else { continue }
+            let inverse = 1 / det
+            // s and t per pixel along x and y; the texture coordinates follow them.
+            let geometry = QuadGeometry(
+                q, rows: r, dsdx: q.vAxisY * inverse, dsdy: -q.vAxisX * inverse, dtdx: -q.uAxisY * inverse, dtdy: q.uAxisX * inverse)
+            guard geometry.isUsable else { continue }
+            var choice = SampleChoice(filter: .nearest, level: 0, blend: 0)
+            if let base {
+                let c = geometry.coordinates
+                let texelsPerPixel = TextureSampling.texelsPerPixel(
+                    dUdx: c.dsdx * base.width, dVdx: c.dtdx * base.height, dUdy: c.dsdy * base.width, dVdy: c.dtdy * base.height)
+                choice = sampling.choose(texelsPerPixel: texelsPerPixel, levelCount: base.count)
+            }
+            var rows = QuadRows(geometry: geometry, tint: tint, area: area)
+            dispatch(texture, choice, blendMode, to: &rows)
+            coveredPixels &+= rows.covered
         }
-    }
-
-    private mutating func draw(_ q: DrawQuad, rows: QuadExtent, texture: RasterTexture?, sampling: TextureSampling, blendMode: BlendMode, area: DrawArea) {
-        let tint = UniformTint(red: q.red, green: q.green, blue: q.blue, alpha: q.alpha)
-        guard !tint.isInvisible else { return }
-        let det = q.uAxisX * q.vAxisY - q.uAxisY * q.vAxisX
-        guard abs(det) > 1e-6 else { return }
-        let inverse = 1 / det
-        // s and t per pixel along x and y; the texture coordinates follow them.
-        let geometry = QuadGeometry(
-            q, rows: rows, dsdx: q.vAxisY * inverse, dsdy: -q.vAxisX * inverse, dtdx: -q.uAxisY * inverse, dtdy: q.uAxisX * inverse)
-        guard geometry.isUsable else { return }
-
-        var choice = SampleChoice(filter: .nearest, level: 0, blend: 0)
-        if let texture {
-            let c = geometry.coordinates, base = texture.levels[0]
-            let texelsPerPixel = TextureSampling.texelsPerPixel(
-                dUdx: c.dsdx * Float(base.width), dVdx: c.dtdx * Float(base.height), dUdy: c.dsdy * Float(base.width), dVdy: c.dtdy * Float(base.height))
-            choice = sampling.choose(texelsPerPixel: texelsPerPixel, levelCount: texture.levels.count)
-        }
-        var rows = QuadRows(geometry: geometry, tint: tint, area: area)
-        dispatch(texture, choice, blendMode, to: &rows)
-        coveredPixels &+= rows.covered
     }
 }
 

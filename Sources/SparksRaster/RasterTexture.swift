@@ -5,11 +5,8 @@ import SparksCore
 /// as most particle images are), each level's alphas and bilinear footprints, so a masked pixel
 /// costs one load instead of four.
 final class RasterTexture {
-    /// Levels, largest first, in memory the texture owns (read in the rasterizer's loops without
-    /// reference counting or exclusivity checks).
-    let levels: UnsafeBufferPointer<LevelView>
-    /// Whether every texel is white at its alpha.
-    let isAlphaMask: Bool
+    /// The levels as the kernels read them.
+    let mips: MipLevels
     /// Bytes held, for budgets and reports.
     let byteCount: Int
     private let allocations: [UnsafeMutableRawPointer]
@@ -60,18 +57,27 @@ final class RasterTexture {
         }
         let storage = UnsafeMutableBufferPointer<LevelView>.allocate(capacity: views.count)
         _ = storage.initialize(from: views)
-        levels = UnsafeBufferPointer(storage)
-        self.isAlphaMask = isAlphaMask
+        mips = MipLevels(levels: UnsafeBufferPointer(storage), isAlphaMask: isAlphaMask)
         self.allocations = allocations
         byteCount = bytes
     }
 
     deinit {
         for pointer in allocations { pointer.deallocate() }
-        levels.deallocate()
+        mips.levels.deallocate()
     }
+}
+
+/// A texture's levels, largest first, in memory its ``RasterTexture`` owns: a plain value, so
+/// handing it to a draw costs no reference counting (the texture outlives every draw that uses
+/// it), and its loops read it without exclusivity checks.
+struct MipLevels {
+    let levels: UnsafeBufferPointer<LevelView>
+    /// Whether every texel is white at its alpha.
+    let isAlphaMask: Bool
 
     /// Level `index`, or the smallest when there are fewer.
+    @inline(__always)
     func view(_ index: Int) -> LevelView {
         levels[min(max(index, 0), levels.count - 1)]
     }

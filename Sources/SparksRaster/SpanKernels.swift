@@ -468,7 +468,7 @@ protocol SpanSourceVisitor {
 /// and the operation of `blendMode`: the one place a draw's settings become kernel types.
 @inline(__always)
 func dispatch<Visitor: SpanSourceVisitor>(
-    _ texture: RasterTexture?, _ choice: SampleChoice, _ blendMode: BlendMode, to visitor: inout Visitor
+    _ texture: MipLevels?, _ choice: SampleChoice, _ blendMode: BlendMode, to visitor: inout Visitor
 ) {
     switch blendMode {
     case .normal: dispatch(texture, choice, SourceOver.self, to: &visitor)
@@ -478,7 +478,7 @@ func dispatch<Visitor: SpanSourceVisitor>(
 
 @inline(__always)
 private func dispatch<Visitor: SpanSourceVisitor, Operation: BlendOperation>(
-    _ texture: RasterTexture?, _ choice: SampleChoice, _ operation: Operation.Type, to visitor: inout Visitor
+    _ texture: MipLevels?, _ choice: SampleChoice, _ operation: Operation.Type, to visitor: inout Visitor
 ) {
     guard let texture else { return visitor.visit(SolidSource(), operation) }
     let level = texture.view(choice.level)

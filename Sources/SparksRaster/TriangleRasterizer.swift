@@ -12,7 +12,7 @@ struct TriangleRasterizer {
     /// Draws the triangles of `indices[range]` (three per triangle) into `area`.
     mutating func draw(
         _ vertices: UnsafeBufferPointer<DrawVertex>, _ indices: UnsafeBufferPointer<UInt32>, range: Range<Int>,
-        texture: RasterTexture?, sampling: TextureSampling, blendMode: BlendMode, area: DrawArea
+        texture: MipLevels?, sampling: TextureSampling, blendMode: BlendMode, area: DrawArea
     ) {
         var i = range.lowerBound
         while i + 2 < range.upperBound {

@@ -41,6 +41,7 @@ public struct TextureSampling: Hashable, Sendable {
     /// with the magnification filter; minification picks the level nearest
     /// `log2(texelsPerPixel) + bias` (trilinear: the level below it, blended with the next by
     /// `blend`), limited to `levelCount − 1`.
+    @inlinable
     public func choose(texelsPerPixel: Float, levelCount: Int) -> SampleChoice {
         let top = max(levelCount - 1, 0)
         guard texelsPerPixel.isFinite, texelsPerPixel > 1 else {
@@ -69,12 +70,14 @@ public struct TextureSampling: Hashable, Sendable {
     /// Level-0 texels per pixel from the texel coordinates' derivatives along the screen's x
     /// and y: the longer of the two footprints (OpenGL's ρ).
     @inline(__always)
+    @inlinable
     public static func texelsPerPixel(dUdx: Float, dVdx: Float, dUdy: Float, dVdy: Float) -> Float {
         max((dUdx * dUdx + dVdx * dVdx).squareRoot(), (dUdy * dUdy + dVdy * dVdy).squareRoot())
     }
 
     /// 2^minificationBias.
-    private var biasFactor: Float { minificationBias == 0 ? 1 : exp2(minificationBias) }
+    @usableFromInline
+    var biasFactor: Float { minificationBias == 0 ? 1 : exp2(minificationBias) }
 }
 
 /// What one draw samples: a filter, a mip level and, for trilinear, how much of the next level.
