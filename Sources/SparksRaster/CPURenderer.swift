@@ -23,8 +23,8 @@ public struct DrawStatistics: Sendable, Equatable {
 /// streaming texture) all draw with it. Quads are drawn span by span with SIMD kernels
 /// (nearest, bilinear or trilinear from a mip pyramid built when a texture loads; source-over or
 /// additive, premultiplied); triangles with exact edge functions and perspective-correct
-/// interpolation. The frame is split into bands of rows of about equal work, drawn on
-/// `threadCount` threads; every pixel is computed the same way whatever the split, so the
+/// interpolation. The frame is split into one band of rows of about equal work per
+/// thread (`threadCount` of them); every pixel is computed the same way whatever the split, so the
 /// picture is identical for any thread count. Steady-state frames allocate nothing.
 public final class CPURenderer: DrawBackend {
     /// The pixels drawn.
