@@ -171,15 +171,14 @@ struct QuadGeometry {
         endRow = end
     }
 
-    /// Whether every value is finite and small enough that coordinates stay precise.
+    /// Whether every value is finite and small enough that coordinates stay precise. Sums of
+    /// magnitudes, one comparison each: NaN and infinity fail them as any large value does.
     var isUsable: Bool {
-        let limit: Float = 1e6
-        // `near` and `far` are at most 1e30, the value standing for "no bound".
-        return abs(s.slope) < limit && abs(t.slope) < limit && abs(s.near) <= 1e30 && abs(s.far) <= 1e30
-            && abs(t.near) <= 1e30 && abs(t.far) <= 1e30
-            && abs(coordinates.dsdx) < limit && abs(coordinates.dsdy) < limit && abs(coordinates.dtdx) < limit
-            && abs(coordinates.dtdy) < limit && abs(originX) < 1e7 && abs(originY) < 1e7 && abs(coordinates.s0) < limit
-            && abs(coordinates.t0) < limit
+        let c = coordinates
+        let slopes = abs(s.slope) + abs(t.slope) + abs(c.dsdx) + abs(c.dsdy) + abs(c.dtdx) + abs(c.dtdy) + abs(c.s0) + abs(c.t0)
+        // `near` and `far` are at most 1e30 each, the value standing for "no bound".
+        let bounds = abs(s.near) + abs(s.far) + abs(t.near) + abs(t.far)
+        return slopes < 1e6 && bounds <= 4e30 && abs(originX) + abs(originY) < 1e7
     }
 
     /// Rows of `area` the quad can cover.

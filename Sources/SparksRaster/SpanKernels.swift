@@ -63,24 +63,33 @@ func biasedRound(_ v: Floats8, scale: Float, offset: Float) -> Ints8 {
     unsafeBitCast(v * Floats8(repeating: scale) + Floats8(repeating: offset + 12_582_912), to: Ints8.self)
 }
 
-/// Lane `k` of a non-negative index vector as an address offset (no sign extension).
+/// The 8 lanes of a non-negative index vector as address offsets, taken out two at a time:
+/// four 64-bit extractions split by scalar shifts cost fewer instructions than eight 32-bit
+/// ones.
 @inline(__always)
-private func offset(_ index: Ints8, _ k: Int) -> Int { Int(UInt32(bitPattern: index[k])) }
+private func offsets(_ index: Ints8) -> (Int, Int, Int, Int, Int, Int, Int, Int) {
+    let pairs = unsafeBitCast(index, to: SIMD4<UInt64>.self)
+    let a = pairs[0], b = pairs[1], c = pairs[2], d = pairs[3]
+    return (Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: a)), Int(truncatingIfNeeded: a &>> 32),
+            Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: b)), Int(truncatingIfNeeded: b &>> 32),
+            Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: c)), Int(truncatingIfNeeded: c &>> 32),
+            Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: d)), Int(truncatingIfNeeded: d &>> 32))
+}
 
 /// `base[index]` for each lane (the indices are in bounds by construction).
 @inline(__always)
 func gather(_ base: UnsafePointer<UInt32>, _ index: Ints8) -> Pixels8 {
-    Pixels8(
-        base[offset(index, 0)], base[offset(index, 1)], base[offset(index, 2)], base[offset(index, 3)],
-        base[offset(index, 4)], base[offset(index, 5)], base[offset(index, 6)], base[offset(index, 7)])
+    let o = offsets(index)
+    return Pixels8(base[o.0], base[o.1], base[o.2], base[o.3], base[o.4], base[o.5], base[o.6], base[o.7])
 }
 
 /// `base[index]` for each lane, widened.
 @inline(__always)
 func gather(_ base: UnsafePointer<UInt8>, _ index: Ints8) -> Ints8 {
-    Ints8(
-        Int32(base[offset(index, 0)]), Int32(base[offset(index, 1)]), Int32(base[offset(index, 2)]), Int32(base[offset(index, 3)]),
-        Int32(base[offset(index, 4)]), Int32(base[offset(index, 5)]), Int32(base[offset(index, 6)]), Int32(base[offset(index, 7)]))
+    let o = offsets(index)
+    return Ints8(
+        Int32(base[o.0]), Int32(base[o.1]), Int32(base[o.2]), Int32(base[o.3]),
+        Int32(base[o.4]), Int32(base[o.5]), Int32(base[o.6]), Int32(base[o.7]))
 }
 
 /// The red and blue bytes of each pixel (or alpha and green, shifted down by 8).
@@ -95,6 +104,16 @@ private var highChannels: Pixels8 {
 private var halfChannels: Pixels8 {
     @inline(__always) get { Pixels8(repeating: 0x0080_0080) }
 }
+
+/// Two 8-bit channels per 32-bit lane seen as 16-bit lanes, where a channel times a factor of
+/// at most 256 fits: one multiply for two channels.
+typealias Channels16 = SIMD16<UInt16>
+
+@inline(__always)
+private func halves(_ p: Pixels8) -> Channels16 { unsafeBitCast(p, to: Channels16.self) }
+
+@inline(__always)
+private func whole(_ c: Channels16) -> Pixels8 { unsafeBitCast(c, to: Pixels8.self) }
 
 /// Pixels from sums of channels weighted in 256ths (red and blue, alpha and green, each pair
 /// in the 16-bit halves of a lane), rounded.
@@ -173,16 +192,13 @@ struct Tint {
         return rb | ag
     }
 
-    /// Tinted premultiplied texels.
+    /// Tinted premultiplied texels: blue and red, green and alpha, each pair multiplied by
+    /// its factors in 16-bit lanes (a channel times a factor is at most 255 · 256).
     @inline(__always)
     func apply(texels p: Pixels8) -> Pixels8 {
-        let t = unsafeBitCast(p, to: Ints8.self)
-        let byte = Ints8(repeating: 0xFF), round = Ints8(repeating: 128)
-        let r = ((t &>> 16) & byte &* red &+ round) &>> 8
-        let g = ((t &>> 8) & byte &* green &+ round) &>> 8
-        let b = (t & byte &* blue &+ round) &>> 8
-        let a = ((t &>> 24) & byte &* alpha &+ round) &>> 8
-        return unsafeBitCast(a &<< 24 | r &<< 16 | g &<< 8 | b, to: Pixels8.self)
+        let rb = halves(p & lowChannels) &* halves(redBlue), ag = halves((p &>> 8) & lowChannels) &* halves(alphaGreen)
+        let round = Channels16(repeating: 128)
+        return whole((rb &+ round) &>> 8) | whole((ag &+ round) & Channels16(repeating: 0xFF00))
     }
 }
 
@@ -346,6 +362,8 @@ protocol TexelSampler {
     func plane(_ p: CoordinatePlane) -> Plane
     /// A span starting at offsets (X, Y) from the quad's origin (once per row).
     func row(_ plane: Plane, X: Float, Y: Float) -> Row
+    /// Moves `row` on by 8 pixels without sampling them.
+    func skip(_ row: inout Row)
 }
 
 /// Samples the alpha (0…255) of an alpha mask: the next 8 pixels of a span (moving it on), or
@@ -368,6 +386,7 @@ struct Nearest: AlphaSampler, ColorSampler {
 
     @inline(__always) func plane(_ p: CoordinatePlane) -> LevelPlane { level.plane(p, offset: 0) }
     @inline(__always) func row(_ p: LevelPlane, X: Float, Y: Float) -> LevelRow { level.row(p, X: X, Y: Y) }
+    @inline(__always) func skip(_ row: inout LevelRow) { _ = row.next() }
     @inline(__always) func alpha(_ row: inout LevelRow) -> Ints8 { gather(level.alpha, level.nearestIndex(row.next())) }
     @inline(__always) func alpha(s: Floats8, t: Floats8) -> Ints8 { gather(level.alpha, level.nearestIndex(level.fixed(s: s, t: t, offset: 0))) }
     @inline(__always) func texels(_ row: inout LevelRow) -> Pixels8 { gather(level.texels, level.nearestIndex(row.next())) }
@@ -380,6 +399,7 @@ struct Bilinear: AlphaSampler, ColorSampler {
 
     @inline(__always) func plane(_ p: CoordinatePlane) -> LevelPlane { level.plane(p, offset: -128) }
     @inline(__always) func row(_ p: LevelPlane, X: Float, Y: Float) -> LevelRow { level.row(p, X: X, Y: Y) }
+    @inline(__always) func skip(_ row: inout LevelRow) { _ = row.next() }
     @inline(__always) func alpha(_ row: inout LevelRow) -> Ints8 { level.bilinearAlpha(row.next()) }
     @inline(__always) func alpha(s: Floats8, t: Floats8) -> Ints8 { level.bilinearAlpha(level.fixed(s: s, t: t, offset: -128)) }
     @inline(__always) func texels(_ row: inout LevelRow) -> Pixels8 { level.bilinearTexels(row.next()) }
@@ -401,6 +421,10 @@ struct Trilinear: AlphaSampler, ColorSampler {
     @inline(__always) func plane(_ p: CoordinatePlane) -> (LevelPlane, LevelPlane) { (first.plane(p), second.plane(p)) }
     @inline(__always) func row(_ p: (LevelPlane, LevelPlane), X: Float, Y: Float) -> (LevelRow, LevelRow) {
         (first.row(p.0, X: X, Y: Y), second.row(p.1, X: X, Y: Y))
+    }
+    @inline(__always) func skip(_ row: inout (LevelRow, LevelRow)) {
+        first.skip(&row.0)
+        second.skip(&row.1)
     }
     @inline(__always) func alpha(_ row: inout (LevelRow, LevelRow)) -> Ints8 { blend(first.alpha(&row.0), second.alpha(&row.1)) }
     @inline(__always) func alpha(s: Floats8, t: Floats8) -> Ints8 { blend(first.alpha(s: s, t: t), second.alpha(s: s, t: t)) }
@@ -434,6 +458,7 @@ protocol SpanSource: TexelSampler {
 struct SolidSource: SpanSource {
     @inline(__always) func plane(_ p: CoordinatePlane) {}
     @inline(__always) func row(_ plane: Void, X: Float, Y: Float) {}
+    @inline(__always) func skip(_ row: inout Void) {}
     @inline(__always) func pixels(_ row: inout Void, tint: Tint) -> Pixels8 { tint.solid }
     @inline(__always) func pixels(s: Floats8, t: Floats8, tint: Tint) -> Pixels8 { tint.solid }
 }
@@ -444,6 +469,7 @@ struct MaskSource<Sampler: AlphaSampler>: SpanSource {
 
     @inline(__always) func plane(_ p: CoordinatePlane) -> Sampler.Plane { sampler.plane(p) }
     @inline(__always) func row(_ plane: Sampler.Plane, X: Float, Y: Float) -> Sampler.Row { sampler.row(plane, X: X, Y: Y) }
+    @inline(__always) func skip(_ row: inout Sampler.Row) { sampler.skip(&row) }
     @inline(__always) func pixels(_ row: inout Sampler.Row, tint: Tint) -> Pixels8 { tint.apply(alpha: sampler.alpha(&row)) }
     @inline(__always) func pixels(s: Floats8, t: Floats8, tint: Tint) -> Pixels8 { tint.apply(alpha: sampler.alpha(s: s, t: t)) }
 }
@@ -454,6 +480,7 @@ struct ColorSource<Sampler: ColorSampler>: SpanSource {
 
     @inline(__always) func plane(_ p: CoordinatePlane) -> Sampler.Plane { sampler.plane(p) }
     @inline(__always) func row(_ plane: Sampler.Plane, X: Float, Y: Float) -> Sampler.Row { sampler.row(plane, X: X, Y: Y) }
+    @inline(__always) func skip(_ row: inout Sampler.Row) { sampler.skip(&row) }
     @inline(__always) func pixels(_ row: inout Sampler.Row, tint: Tint) -> Pixels8 { tint.apply(texels: sampler.texels(&row)) }
     @inline(__always) func pixels(s: Floats8, t: Floats8, tint: Tint) -> Pixels8 { tint.apply(texels: sampler.texels(s: s, t: t)) }
 }
@@ -498,24 +525,33 @@ private func dispatch<Visitor: SpanSourceVisitor, Operation: BlendOperation>(
 /// Combines 8 premultiplied source pixels with the 8 below them.
 protocol BlendOperation {
     static func blend(_ source: Pixels8, over destination: Pixels8) -> Pixels8
+    /// Whether 8 pixels below that are all opaque white stay so whatever the source (then the
+    /// source need not be sampled).
+    static var keepsWhite: Bool { get }
 }
 
 /// Source-over: `d' = s + d · (255 − sα) / 255`, rounded, per channel.
 enum SourceOver: BlendOperation {
+    static var keepsWhite: Bool { false }
+
     @inline(__always)
     static func blend(_ s: Pixels8, over d: Pixels8) -> Pixels8 {
-        let keep = Pixels8(repeating: 255) &- (s &>> 24)
-        var rb = (d & lowChannels) &* keep &+ halfChannels
-        rb = ((rb &+ ((rb &>> 8) & lowChannels)) &>> 8) & lowChannels
-        var ag = ((d &>> 8) & lowChannels) &* keep &+ halfChannels
-        ag = (ag &+ ((ag &>> 8) & lowChannels)) & highChannels
-        return s &+ (rb | ag)
+        // 255 − sα in both 16-bit halves; each channel times it is at most 255², and
+        // x + (x >> 8) with x = c·k + 128 stays below 2¹⁶: 16-bit lanes suffice.
+        let alpha = s &>> 24, keep = halves(Pixels8(repeating: 0x00FF_00FF) &- (alpha | alpha &<< 16))
+        let round = Channels16(repeating: 128)
+        let rb = halves(d & lowChannels) &* keep &+ round, ag = halves((d &>> 8) & lowChannels) &* keep &+ round
+        return s &+ (whole((rb &+ (rb &>> 8)) &>> 8) | whole((ag &+ (ag &>> 8)) & Channels16(repeating: 0xFF00)))
     }
 }
 
 /// Additive: `d' = min(d + s, 255)` per channel, alpha included: a byte-wise add, and all
 /// ones where a byte wrapped around (its sum is below what it started from).
 enum Additive: BlendOperation {
+    /// Sums stop at 255: white stays white (the centre of a dense additive effect, where most
+    /// of its overdraw lands).
+    static var keepsWhite: Bool { true }
+
     @inline(__always)
     static func blend(_ s: Pixels8, over d: Pixels8) -> Pixels8 {
         let below = unsafeBitCast(d, to: SIMD32<UInt8>.self)
@@ -537,11 +573,15 @@ func fillSpan<Source: SpanSource, Operation: BlendOperation>(
     var x = x0
     var row = row
     while x < x1 {
-        var pixels = source.pixels(&row, tint: tint)
-        if x1 - x < 8 { pixels &= laneMask(x1 - x) }
         let address = UnsafeMutableRawPointer(line + x)
         let below = address.loadUnaligned(as: Pixels8.self)
-        address.storeBytes(of: Operation.blend(pixels, over: below), as: Pixels8.self)
+        if Operation.keepsWhite, all(below .== Pixels8(repeating: .max)) {
+            source.skip(&row)
+        } else {
+            var pixels = source.pixels(&row, tint: tint)
+            if x1 - x < 8 { pixels &= laneMask(x1 - x) }
+            address.storeBytes(of: Operation.blend(pixels, over: below), as: Pixels8.self)
+        }
         x += 8
     }
 }

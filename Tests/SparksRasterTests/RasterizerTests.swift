@@ -66,6 +66,30 @@ struct RasterizerTests {
         #expect(draw([quad, quad, quad], texture: nil, blendMode: .additive).channels(2, 2).r == 255)
     }
 
+    @Test("Additive drawing over white leaves it white and samples the rest of the span where it would")
+    func additiveOverWhite() {
+        // A ramp magnified 8 times (every pixel a different bilinear value) drawn across rows that
+        // are white on their left: pixels past the white are those of the ramp over black.
+        let ramp = image(8, 1) { x, _ in (UInt8(x * 30), UInt8(x * 20), UInt8(x * 10), 255) }
+        let texture = Texture(name: "ramp", pixelWidth: 8, pixelHeight: 1)
+        let across = DrawQuad(originX: 0, originY: 0, uAxisX: 64, uAxisY: 0, vAxisX: 0, vAxisY: 8, red: 1, green: 1, blue: 1, alpha: 1)
+        func picture(whiteUpTo columns: Float) -> CPURenderer {
+            let renderer = CPURenderer(width: 64, height: 8, decoder: MemoryImageDecoder(["ramp": ramp]))!
+            var list = DrawList()
+            list.reset(width: 64, height: 8, background: .black)
+            if columns > 0 { list.append(quads: [square(x: 0, y: 0, width: columns, height: 8)], texture: nil, blendMode: .additive) }
+            list.append(quads: [across], texture: texture, blendMode: .additive)
+            renderer.draw(list)
+            return renderer
+        }
+        let plain = picture(whiteUpTo: 0), overWhite = picture(whiteUpTo: 20)
+        #expect(Set((0..<64).map { plain.buffer[$0, 3] }).count > 40)
+        for x in 0..<64 {
+            let expected = x < 20 ? UInt32.max : plain.buffer[x, 3]
+            #expect(overWhite.buffer[x, 3] == expected, "column \(x)")
+        }
+    }
+
     @Test("Triangles in perspective interpolate texture coordinates in the plane, not on screen")
     func perspective() {
         // A quad whose right edge is three times as far (w = 3) as its left (w = 1). In the plane

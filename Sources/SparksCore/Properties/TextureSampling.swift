@@ -41,6 +41,7 @@ public struct TextureSampling: Hashable, Sendable {
     /// with the magnification filter; minification picks the level nearest
     /// `log2(texelsPerPixel) + bias` (trilinear: the level below it, blended with the next by
     /// `blend`), limited to `levelCount − 1`.
+    @inline(__always)
     @inlinable
     public func choose(texelsPerPixel: Float, levelCount: Int) -> SampleChoice {
         let top = max(levelCount - 1, 0)

@@ -143,71 +143,103 @@ public final class DrawListBuilder {
     /// result as one thread.
     private func appendFlatQuads(_ batch: RenderBatch, _ quads: [RenderQuad], _ m: Transform3D, _ clip: PixelRect, into output: inout DrawList) {
         let start = output.quadCount, count = batch.range.count
-        let outputArea = Double(output.width) * Double(output.height)
+        let outputArea = Float(Double(output.width) * Double(output.height))
         output.reserveQuads(count)
         output.appendQuads(contentsOf: repeatElement(DrawQuad.hidden, count: count))
         quads.withUnsafeBufferPointer { input in
             output.withQuads(start..<(start + count)) { resolved in
-                let slices = threadCount > 1 && count >= FlatQuadJob.sliceSize * 2 ? min(threadCount * 4, count / FlatQuadJob.sliceSize) : 1
-                job.prepare(input: input, range: batch.range, output: resolved, map: FlatMap(m), slices: slices)
+                let slices = threadCount > 1 && count >= FlatQuadJob.sliceSize * 2
+                    ? min(threadCount * 4, count / FlatQuadJob.sliceSize, FlatQuadJob.maxSlices) : 1
+                job.prepare(input: input, range: batch.range, output: resolved, map: FlatMap(m), outputArea: outputArea, slices: slices)
                 WorkerPool.shared.run(parts: slices, threads: threadCount, job)
-                job.finish()
-                keepToPixelBudget(resolved, outputArea: outputArea)
+                keepToPixelBudget(resolved, covering: job.finish(), outputArea: outputArea)
             }
         }
         output.addCommand(.quads, start..<output.quadCount, texture: batch.texture, sampling: batch.sampling, blendMode: batch.blendMode, clip: clip)
     }
 
-    /// Counts the pixels `quads` cover (each at most the output's area) and, past the budget,
-    /// leaves the rest out: they stay in the list, transparent, so the list is the same for any
-    /// thread count.
-    private func keepToPixelBudget(_ quads: UnsafeMutableBufferPointer<DrawQuad>, outputArea: Double) {
-        let area = Float(outputArea), budget = coveredPixelBudget
-        var covered = coveredPixels
-        for i in quads.indices {
-            let q = quads[i]
-            guard q.alpha > 0 else { continue }
-            covered += Double(min(abs(q.uAxisX * q.vAxisY - q.uAxisY * q.vAxisX), area))
-            if covered > budget {
+    /// Adds the pixels `quads` cover (`units`, as `FlatQuadJob.units` counts them) to the
+    /// frame's and, when that passes the budget, leaves out the quads from the one that passes
+    /// it on: they stay in the list, transparent, so the list is the same for any thread count.
+    private func keepToPixelBudget(_ quads: UnsafeMutableBufferPointer<DrawQuad>, covering units: Int64, outputArea: Float) {
+        let unitsLeft = (coveredPixelBudget - coveredPixels) * FlatQuadJob.unitsPerPixel
+        guard Double(units) > unitsLeft else {
+            coveredPixels += Double(units) / FlatQuadJob.unitsPerPixel
+            return
+        }
+        var running: Int64 = 0
+        for i in quads.indices where quads[i].alpha > 0 {
+            running += FlatQuadJob.units(quads[i], outputArea: outputArea)
+            if Double(running) > unitsLeft {
                 quads[i] = .hidden
                 droppedQuads += 1
             }
         }
-        coveredPixels = covered
+        coveredPixels += Double(running) / FlatQuadJob.unitsPerPixel
     }
 
-    /// Resolves a batch's quads in slices, each thread writing its own part of the output.
+    /// Resolves a batch's quads in slices, each thread writing its own part of the output and
+    /// adding up the pixels its quads cover.
     private final class FlatQuadJob: ParallelJob {
         /// Fewest quads worth a slice of their own.
         static let sliceSize = 4096
+        /// Most slices (`threadCount` is at most 64, four slices each).
+        static let maxSlices = 256
+        /// Covered pixels are counted in whole 16ths: integers add up the same in any order, so
+        /// the slices' sums give the same total for any number of slices.
+        static let unitsPerPixel: Double = 16
+
+        /// The pixels a visible quad covers, at most the output's area, in 16ths.
+        @inline(__always)
+        static func units(_ q: DrawQuad, outputArea: Float) -> Int64 {
+            Int64(min(abs(q.uAxisX * q.vAxisY - q.uAxisY * q.vAxisX), outputArea) * Float(unitsPerPixel))
+        }
 
         private var input: UnsafeBufferPointer<RenderQuad>?
         private var output: UnsafeMutableBufferPointer<DrawQuad>?
         private var range = 0..<0
         private var slices = 1
         private var map: FlatMap?
+        private var outputArea: Float = 0
+        /// Covered pixels (in units) of each slice.
+        private let sliceUnits = UnsafeMutablePointer<Int64>.allocate(capacity: FlatQuadJob.maxSlices)
 
-        func prepare(input: UnsafeBufferPointer<RenderQuad>, range: Range<Int>, output: UnsafeMutableBufferPointer<DrawQuad>, map: FlatMap, slices: Int) {
+        deinit { sliceUnits.deallocate() }
+
+        func prepare(
+            input: UnsafeBufferPointer<RenderQuad>, range: Range<Int>, output: UnsafeMutableBufferPointer<DrawQuad>, map: FlatMap,
+            outputArea: Float, slices: Int
+        ) {
             self.input = input
             self.output = output
             self.range = range
             self.map = map
+            self.outputArea = outputArea
             self.slices = slices
         }
 
         /// Slice `part` of `slices`: its share of the range, written to the same places whoever runs it.
         func run(part: Int) {
             guard let input, let output, let map else { return }
-            let count = range.count, hidden = DrawQuad.hidden
+            let count = range.count, hidden = DrawQuad.hidden, area = outputArea
+            var units: Int64 = 0
             for i in (count * part / slices)..<(count * (part + 1) / slices) {
-                output[i] = map.resolve(input[range.lowerBound + i]) ?? hidden
+                if let q = map.resolve(input[range.lowerBound + i]) {
+                    output[i] = q
+                    units += Self.units(q, outputArea: area)
+                } else {
+                    output[i] = hidden
+                }
             }
+            sliceUnits[part] = units
         }
 
-        func finish() {
+        /// The pixels the batch's quads cover, in units; lets go of the batch.
+        func finish() -> Int64 {
             input = nil
             output = nil
             map = nil
+            return (0..<slices).reduce(0) { $0 + sliceUnits[$1] }
         }
     }
 
