@@ -29,11 +29,10 @@ final class BandJob: ParallelJob {
     private var commandLevel: [Int] = []
     private var commandClip: [PixelRect] = []
     private var background: UInt32 = 0
-    /// Each command's texture (nil for solid colour or one that failed to load), and its levels
-    /// as the kernels read them.
-    private var commandTextures: [RasterTexture?] = []
+    /// Each command's texture levels as the kernels read them: nil for solid colour, or for a
+    /// texture that failed to load (such a command is not drawn). The renderer's texture store
+    /// holds the textures for the whole frame.
     private var commandMips: [MipLevels?] = []
-    private var commandFailed: [Bool] = []
 
     /// Slices of the quad list for the measure step.
     private var slices = 1
@@ -71,15 +70,10 @@ final class BandJob: ParallelJob {
         self.buffer = buffer
         self.groupImages = groupImages
         background = PixelBuffer.premultiplied(list.background)
-        commandTextures.removeAll(keepingCapacity: true)
         commandMips.removeAll(keepingCapacity: true)
-        commandFailed.removeAll(keepingCapacity: true)
         counts = DrawStatistics(commands: list.commands.count)
         for command in list.commands {
-            let texture = command.texture.flatMap { textures.entry(for: $0)?.entry }
-            commandTextures.append(texture)
-            commandMips.append(texture?.mips)
-            commandFailed.append(command.texture != nil && texture == nil)
+            commandMips.append(command.texture.flatMap { textures.entry(for: $0)?.entry.mips })
             switch command.primitive {
             case .quads: counts.quads += command.range.count
             case .triangles: counts.triangles += command.range.count / 3
@@ -197,8 +191,9 @@ final class BandJob: ParallelJob {
         list.quads.withUnsafeBufferPointer { quadBuffer in
             list.vertices.withUnsafeBufferPointer { vertices in
                 list.indices.withUnsafeBufferPointer { indices in
-                    for index in commands where !commandFailed[index] {
-                        let command = list.commands[index]
+                    for index in commands {
+                        let command = list.commands[index], mips = commandMips[index]
+                        guard command.texture == nil || mips != nil else { continue }
                         let clip = commandClip[index], level = commandLevel[index]
                         let x0 = max(Int(clip.x0), 0), x1 = min(Int(clip.x1), width)
                         let y0 = max(Int(clip.y0), rows.lowerBound), y1 = min(Int(clip.y1), height)
@@ -208,11 +203,11 @@ final class BandJob: ParallelJob {
                         switch command.primitive {
                         case .quads:
                             quads.draw(
-                                quadBuffer.baseAddress!, extents, range: command.range, texture: commandMips[index],
+                                quadBuffer.baseAddress!, extents, range: command.range, texture: mips,
                                 sampling: command.sampling, blendMode: command.blendMode, area: area)
                         case .triangles:
                             triangles.draw(
-                                vertices, indices, range: command.range, texture: commandMips[index],
+                                vertices, indices, range: command.range, texture: mips,
                                 sampling: command.sampling, blendMode: command.blendMode, area: area)
                         case .beginGroup:
                             for y in y0..<y1 { (target.pixels + y * target.rowStride + x0).update(repeating: 0, count: x1 - x0) }
