@@ -5,7 +5,7 @@
 #   make                build the sparks command and the C library (libsparks)
 #   make install PREFIX=DIR   install libsparks, include/sparks.h and sparks.pc under DIR
 # Other targets: make build, make render, make validate, make gallery, make fuzz, make bench,
-# make benchmarks, make fuzz-coverage, make sanitize, make soak, make clean.
+# make benchmarks, make fuzz-coverage, make fuzz-raster, make sanitize, make soak, make clean.
 
 PRESET ?= fire
 SWIFT ?= swift
@@ -19,7 +19,7 @@ RUN_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev fonts-dejavu-core 
 TEST_PACKAGES := $(RUN_PACKAGES) x11-apps xdotool python3 python3-jsonschema ffmpeg
 
 .DEFAULT_GOAL := all
-.PHONY: all lib install examples docs run test build release deps test-deps render validate fuzz fuzz-coverage sanitize soak gallery bench benchmarks clean check-swift
+.PHONY: all lib install examples docs run test build release deps test-deps render validate fuzz fuzz-coverage fuzz-raster sanitize soak gallery bench benchmarks clean check-swift
 
 # Release builds target this machine's vector width: Swift compiles for baseline x86-64 (SSE2,
 # no FMA) unless told otherwise, and the rasterizer's 8-lane kernels run about twice as fast
@@ -152,6 +152,17 @@ fuzz-coverage: deps
 	  SPARKS_FUZZ_ASSETS=$$PWD/assets ./FuzzTesting/.build/debug/$$fuzzer $$corpus $$dict -max_total_time=$(SECONDS) \
 	    -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 -artifact_prefix=FuzzTesting/FailCases/$$fuzzer/ || exit 1; \
 	done
+
+# The CPU rasterizer against the reference rasterizer (Sources/SparksFuzzing), coverage-guided:
+# random scenes made from the fuzzer's bytes, drawn both ways; a disagreement is written to
+# FuzzTesting/FailCases/FuzzRaster/, which the tests replay. The suite runs 3,000 seeded scenes;
+#   make fuzz-raster SECONDS=3600
+fuzz-raster: deps
+	cd FuzzTesting && $(SWIFT) build $(FUZZ_FLAGS) --product FuzzRaster
+	@mkdir -p FuzzTesting/.corpus/FuzzRaster FuzzTesting/FailCases/FuzzRaster
+	@cp FuzzTesting/FailCases/FuzzRaster/* FuzzTesting/.corpus/FuzzRaster/ 2>/dev/null || true
+	./FuzzTesting/.build/debug/FuzzRaster FuzzTesting/.corpus/FuzzRaster -max_total_time=$(SECONDS) -max_len=4096 \
+	  -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 -artifact_prefix=FuzzTesting/FailCases/FuzzRaster/
 
 # The whole test suite under AddressSanitizer (with LeakSanitizer), then under ThreadSanitizer
 # (the worker pool, the file watcher, the window's threads), each in a build folder of its own.

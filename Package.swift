@@ -61,7 +61,7 @@ let package = Package(
             dependencies: ["SparksCore", "SparksRaster", "SparksSDL", .product(name: "MallocInterposerSwift", package: "malloc-interposer")]
         ),
         .testTarget(name: "SparksCoreTests", dependencies: ["SparksCore", "SparksFuzzing"]),
-        .testTarget(name: "SparksRasterTests", dependencies: ["SparksCore", "SparksRaster"]),
+        .testTarget(name: "SparksRasterTests", dependencies: ["SparksCore", "SparksRaster", "SparksFuzzing"]),
         .testTarget(name: "SparksSDLTests", dependencies: ["SparksCore", "SparksRaster", "SparksSDL"]),
         .testTarget(name: "SparksCommandTests", dependencies: ["SparksCore", "SparksSDL"]),
         .testTarget(name: "SparksKitTests", dependencies: ["SparksKit", "SparksC", "CSparksAPI", "CSparksSDL2"]),

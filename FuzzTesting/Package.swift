@@ -1,6 +1,7 @@
 // swift-tools-version: 6.1
 // Coverage-guided fuzzers (libFuzzer) for what reads untrusted input: the JSON parser, the
-// preset decoder (and the scene and drawing of what it accepts), the PNG header reader.
+// preset decoder (and the scene and drawing of what it accepts), the PNG header reader, and the
+// CPU rasterizer against the reference rasterizer (random scenes made from the input).
 //
 //   make fuzz-coverage SECONDS=600          (from the repository; builds, seeds, runs all three)
 //   cd FuzzTesting && swift build -c debug -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
@@ -17,6 +18,7 @@ let package = Package(
         .executableTarget(name: "FuzzJSON", dependencies: ["FuzzDriver", .product(name: "SparksFuzzing", package: "Sparks")]),
         .executableTarget(name: "FuzzPreset", dependencies: ["FuzzDriver", .product(name: "SparksFuzzing", package: "Sparks")]),
         .executableTarget(name: "FuzzPNG", dependencies: ["FuzzDriver", .product(name: "SparksFuzzing", package: "Sparks")]),
+        .executableTarget(name: "FuzzRaster", dependencies: ["FuzzDriver", .product(name: "SparksFuzzing", package: "Sparks")]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -49,3 +49,14 @@ public enum FuzzTargets {
         _ = scene.stateHash()
     }
 }
+
+extension FuzzTargets {
+    /// The CPU rasterizer against the reference: a scene made from the bytes (``RasterScene``)
+    /// drawn both ways; any disagreement beyond the stated tolerances stops the program with
+    /// the comparison, which the fuzzer keeps as a find.
+    public static func raster(_ bytes: [UInt8]) {
+        var choices = ByteChoices(bytes)
+        let comparison = RasterComparison.compare(RasterScene(&choices))
+        if !comparison.isClean { fatalError("the rasterizer disagrees with the reference: \(comparison)") }
+    }
+}

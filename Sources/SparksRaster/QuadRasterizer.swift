@@ -71,19 +71,20 @@ private struct QuadRows: SpanSourceVisitor {
         var count = 0
         var Y = Float(rows.lowerBound) + 0.5 - g.originY
         var line = area.buffer + rows.lowerBound &* area.rowStride
-        for _ in rows {
+        for row in rows {
             defer {
                 Y += 1
                 line += area.rowStride
             }
             // The span's ends, in pixels: the tighter of the s and t bounds, within the area.
-            let lo = Swift.max(Y * g.s.slope + g.s.near, Y * g.t.slope + g.t.near) + g.columnOffset
-            let hi = Swift.min(Y * g.s.slope + g.s.far, Y * g.t.slope + g.t.far) + g.columnOffset
+            let s = g.s.columns(Y), t = g.t.columns(Y)
+            let lo = Swift.max(s.lo, t.lo) + g.columnOffset
+            let hi = Swift.min(s.hi, t.hi) + g.columnOffset
             let first = Swift.max(lo.rounded(.up), left), end = Swift.min(hi.rounded(.up), right)
             guard first < end else { continue }
             let x0 = wholeNumber(first), x1 = wholeNumber(end)
             count &+= x1 &- x0
-            fillSpan(line, x0, x1, source, source.row(plane, X: first + 0.5 - g.originX, Y: Y), tint, operation)
+            fillSpan(line, x0, x1, source, source.row(plane, X: first + 0.5, Y: Float(row) + 0.5), tint, operation)
         }
         covered &+= count
     }
@@ -94,27 +95,29 @@ struct QuadExtent {
     var first: Int32
     var last: Int32
 
-    /// Rows whose centres may lie inside `q` (rounded outward), limited to ±2²⁰; none for a
-    /// transparent quad.
+    /// Rows whose centres may lie inside `q` (rounded outward), limited to rows −2 … 2²¹ (the
+    /// canvas is at most 16384 rows); none for a transparent quad or one reaching past ±10⁷
+    /// pixels, where `Float` no longer places a pixel to a sixteenth.
     @inline(__always)
     init(_ q: DrawQuad) {
         let top = q.originY + min(q.uAxisY, 0) + min(q.vAxisY, 0) - 0.5
         let bottom = q.originY + max(q.uAxisY, 0) + max(q.vAxisY, 0) - 0.5
         // NaN fails both comparisons: an empty extent.
-        guard q.alpha > 0, top > -1_048_576, bottom < 1_048_576 else {
+        guard q.alpha > 0, top > -1e7, bottom < 1e7 else {
             first = 1
             last = 0
             return
         }
-        first = Int32(truncatingIfNeeded: wholeNumber(top.rounded(.down)))
-        last = Int32(truncatingIfNeeded: wholeNumber(bottom.rounded(.up)))
+        first = Int32(truncatingIfNeeded: wholeNumber(max(top, -2).rounded(.down)))
+        last = Int32(truncatingIfNeeded: wholeNumber(min(bottom, 2_097_152).rounded(.up)))
     }
 }
 
 /// A quad's inverse mapping, from pixel centres back to its parameters, and its spans.
 struct QuadGeometry {
     let originX: Float, originY: Float
-    /// Unit texture coordinates at pixel offsets from the origin.
+    /// Unit texture coordinates at pixel coordinates of the output (the plane's value at its
+    /// pixel (0, 0) and its steps).
     let coordinates: CoordinatePlane
     /// Rows whose centres can lie inside.
     let firstRow: Int, endRow: Int
@@ -123,29 +126,50 @@ struct QuadGeometry {
     /// The bounds s and t put on a row (see `EdgePair`).
     let s: EdgePair, t: EdgePair
 
-    /// The bounds one parameter p (s or t) puts on a row Y below the origin: 0 ≤ p < 1 for X
-    /// (from the origin's x) in `Y·slope + near ..< Y·slope + far`, ends that move by `slope`
-    /// per row. A parameter that does not change along rows bounds the rows instead.
+    /// The bounds one parameter p (s or t) puts on a row Y below the origin: with
+    /// `p = X·dx + Y·dy`, 0 ≤ p < 1 for X (from the origin's x) between `−p₀/dx` and
+    /// `(1 − p₀)/dx`, p₀ = Y·dy being p where the row meets the origin's column.
+    ///
+    /// Both ends come from p₀ by one multiply each, so a parameter that barely changes along
+    /// rows (a quad turned by a multiple of π/2 in floating point, whose cosine is 6e-17, not 0)
+    /// gives ends that are huge but of the right sign, and only rows where p₀ really lies in
+    /// [0, 1) are filled. (Writing the ends as `Y·slope + bound` instead subtracts two huge
+    /// numbers: such quads came out empty or covered wrong rows.) A parameter whose change along
+    /// a row stays below `constantBelow` per pixel — under 1e-7 across 2²⁴ pixels, less than
+    /// `Float` resolves — is constant along rows and bounds the rows instead.
     struct EdgePair {
-        let slope: Float, near: Float, far: Float
+        /// p's change per row, and 1/dx (0 when p is constant along rows).
+        let dy: Float, reciprocal: Float
+        /// 0, or ∓1e30 when p is constant along rows (every column passes).
+        let unbounded: Float
         /// Row offsets `Y` that pass, for a parameter constant along rows.
         let rows: (from: Float, to: Float)
 
+        /// Below this change per pixel a parameter counts as constant.
+        static let constantBelow: Float = 1e-14
+
         init(dx: Float, dy: Float) {
-            if dx == 0 {
-                // p = Y·dy ∈ [0, 1): every column, on the rows between Y = 0 and 1/dy.
-                slope = 0
-                near = -1e30
-                far = 1e30
+            let dy = abs(dy) < Self.constantBelow ? 0 : dy
+            self.dy = dy
+            if !(abs(dx) >= Self.constantBelow) {
+                // p = Y·dy ∈ [0, 1): every column, on the rows between Y = 0 and 1/dy. (NaN
+                // comes here too; `isUsable` turns the quad away.)
+                reciprocal = 0
+                unbounded = 1e30
                 rows = dy == 0 ? (-1e30, 1e30) : (min(0, 1 / dy), max(0, 1 / dy))
             } else {
-                // p = X·dx + Y·dy ∈ [0, 1) ⇔ X ∈ [−Y·dy/dx, (1 − Y·dy)/dx), ordered by dx's sign.
-                let reciprocal = 1 / dx
-                slope = -dy * reciprocal
-                near = min(0, reciprocal)
-                far = max(0, reciprocal)
+                reciprocal = 1 / dx
+                unbounded = 0
                 rows = (-1e30, 1e30)
             }
+        }
+
+        /// The columns (offsets X from the origin) where 0 ≤ p < 1 on row offset `Y`.
+        @inline(__always)
+        func columns(_ Y: Float) -> (lo: Float, hi: Float) {
+            let p = Y * dy
+            let a = -p * reciprocal, b = (1 - p) * reciprocal
+            return (Swift.min(a, b) - unbounded, Swift.max(a, b) + unbounded)
         }
     }
 
@@ -154,16 +178,26 @@ struct QuadGeometry {
         originY = q.originY
         columnOffset = q.originX - 0.5
         let du = q.u1 - q.u0, dv = q.v1 - q.v0
-        coordinates = CoordinatePlane(s0: q.u0, dsdx: dsdx * du, dsdy: dsdy * du, t0: q.v0, dtdx: dtdx * dv, dtdy: dtdy * dv)
+        // Anchored at the canvas's pixel (0, 0), worked out in Double: sampling then adds at
+        // most a canvas's width of steps, however far away the quad's origin lies (a quad a
+        // million pixels across keeps its texels to a fraction of a 256th).
+        let ux = Double(q.uAxisX), uy = Double(q.uAxisY), vx = Double(q.vAxisX), vy = Double(q.vAxisY)
+        let det = ux * vy - uy * vx, ox = -Double(q.originX), oy = -Double(q.originY)
+        let s00 = (ox * vy - oy * vx) / det, t00 = (ux * oy - uy * ox) / det
+        coordinates = CoordinatePlane(
+            s0: Float(Double(q.u0) + s00 * Double(du)), dsdx: dsdx * du, dsdy: dsdy * du,
+            t0: Float(Double(q.v0) + t00 * Double(dv)), dtdx: dtdx * dv, dtdy: dtdy * dv)
         s = EdgePair(dx: dsdx, dy: dsdy)
         t = EdgePair(dx: dtdx, dy: dtdy)
         // Rows from the corners, narrowed by parameters constant along rows (row y has
         // Y = y + 0.5 − originY; Y in [from, to)).
         var first = Int(rows.first), end = Int(rows.last) + 1
+        // A row number within ±10⁷ (NaN, from a quad `isUsable` turns away, gives −10⁷).
+        func row(_ y: Float) -> Int { y >= -1e7 ? Int(Swift.min(y, 1e7).rounded(.up)) : -10_000_000 }
         func narrow(_ limit: (from: Float, to: Float)) {
             guard limit.from > -1e29 else { return }
-            first = Swift.max(first, Int(Swift.max((limit.from + q.originY - 0.5).rounded(.up), -1e7)))
-            end = Swift.min(end, Int(Swift.min((limit.to + q.originY - 0.5).rounded(.up), 1e7)))
+            first = Swift.max(first, row(limit.from + q.originY - 0.5))
+            end = Swift.min(end, row(limit.to + q.originY - 0.5))
         }
         narrow(s.rows)
         narrow(t.rows)
@@ -175,10 +209,8 @@ struct QuadGeometry {
     /// magnitudes, one comparison each: NaN and infinity fail them as any large value does.
     var isUsable: Bool {
         let c = coordinates
-        let slopes = abs(s.slope) + abs(t.slope) + abs(c.dsdx) + abs(c.dsdy) + abs(c.dtdx) + abs(c.dtdy) + abs(c.s0) + abs(c.t0)
-        // `near` and `far` are at most 1e30 each, the value standing for "no bound".
-        let bounds = abs(s.near) + abs(s.far) + abs(t.near) + abs(t.far)
-        return slopes < 1e6 && bounds <= 4e30 && abs(originX) + abs(originY) < 1e7
+        let slopes = abs(c.dsdx) + abs(c.dsdy) + abs(c.dtdx) + abs(c.dtdy) + abs(c.s0) + abs(c.t0) + abs(s.dy) + abs(t.dy)
+        return slopes < 1e6 && abs(s.reciprocal) + abs(t.reciprocal) < 1e15 && abs(originX) + abs(originY) < 1e7
     }
 
     /// Rows of `area` the quad can cover.

@@ -272,7 +272,7 @@ struct LevelView {
         return LevelPlane(u0: p.s0 * su + offset, dudx: p.dsdx * su, dudy: p.dsdy * su, v0: p.t0 * sv + offset, dvdx: p.dtdx * sv, dvdy: p.dtdy * sv)
     }
 
-    /// A span starting at offsets (X, Y) from the quad's origin, biased (its start rounded to
+    /// A span starting at the pixel centre (X, Y) of the output, biased (its start rounded to
     /// 1/256 texel).
     @inline(__always)
     func row(_ p: LevelPlane, X: Float, Y: Float) -> LevelRow {
@@ -315,11 +315,12 @@ struct LevelView {
         let u = c.u.clamped(lowerBound: bias, upperBound: Ints8(repeating: bilinearLast.u))
         let v = c.v.clamped(lowerBound: bias, upperBound: Ints8(repeating: bilinearLast.v))
         let byte = Ints8(repeating: 0xFF)
-        // 1 where a neighbour exists, 0 at the last column or row.
-        let right = (Ints8(repeating: bilinearLast.u) &- u) &>> 8, down = (Ints8(repeating: bilinearLast.v) &- v) &>> 8
+        // 1 where a neighbour exists (the point lies before the last centre, by any fraction of
+        // a texel), 0 on the last column or row.
         let one = Ints8(repeating: 1)
-        return (index(u, v), u & byte, v & byte, right.clamped(lowerBound: .zero, upperBound: one),
-                down.clamped(lowerBound: .zero, upperBound: one) &* Ints8(repeating: width))
+        let right = (Ints8(repeating: bilinearLast.u) &- u).clamped(lowerBound: .zero, upperBound: one)
+        let down = (Ints8(repeating: bilinearLast.v) &- v).clamped(lowerBound: .zero, upperBound: one)
+        return (index(u, v), u & byte, v & byte, right, down &* Ints8(repeating: width))
     }
 
     /// Alpha-mask bilinear: alpha 0…255 from one footprint load per pixel.
@@ -360,7 +361,7 @@ protocol TexelSampler {
     associatedtype Row
     /// A quad's coordinates in the sampler's own terms (once per quad).
     func plane(_ p: CoordinatePlane) -> Plane
-    /// A span starting at offsets (X, Y) from the quad's origin (once per row).
+    /// A span starting at the pixel centre (X, Y) of the output (once per row).
     func row(_ plane: Plane, X: Float, Y: Float) -> Row
     /// Moves `row` on by 8 pixels without sampling them.
     func skip(_ row: inout Row)

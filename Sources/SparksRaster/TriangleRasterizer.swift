@@ -90,25 +90,32 @@ private struct TriangleSetup: SpanSourceVisitor {
         rows = first..<last
         self.area = area
 
-        // Attribute planes in pixels, relative to the first vertex.
-        x0 = va.x
-        y0 = va.y
-        let e1 = (vb.x - va.x, vb.y - va.y), e2 = (vc.x - va.x, vc.y - va.y)
+        // Attribute planes in pixels from the canvas's origin, worked out in Double: a triangle
+        // whose corners lie far outside the canvas (a layer seen almost edge-on, a huge shape)
+        // loses every digit of its attributes to cancellation when its planes are anchored at a
+        // corner in Float. The anchor is the same for every band, so the picture is the same
+        // for any thread count.
+        x0 = 0
+        y0 = 0
+        let px = Double(va.x), py = Double(va.y)
+        let e1 = (Double(vb.x) - px, Double(vb.y) - py), e2 = (Double(vc.x) - px, Double(vc.y) - py)
         let det = e1.0 * e2.1 - e1.1 * e2.0
         guard det != 0, det.isFinite else { return nil }
-        func plane(_ fa: Float, _ fb: Float, _ fc: Float) -> Plane {
+        func plane(_ fa: Double, _ fb: Double, _ fc: Double) -> Plane {
             let d1 = fb - fa, d2 = fc - fa
-            return Plane(value: fa, dx: (d1 * e2.1 - d2 * e1.1) / det, dy: (d2 * e1.0 - d1 * e2.0) / det)
+            let dx = (d1 * e2.1 - d2 * e1.1) / det, dy = (d2 * e1.0 - d1 * e2.0) / det
+            return Plane(value: Float(fa - dx * px - dy * py), dx: Float(dx), dy: Float(dy))
         }
-        let (qa, qb, qc) = (1 / va.w, 1 / vb.w, 1 / vc.w)
+        let (qa, qb, qc) = (1 / Double(va.w), 1 / Double(vb.w), 1 / Double(vc.w))
+        func over(_ f: (DrawVertex) -> Float) -> Plane { plane(Double(f(va)) * qa, Double(f(vb)) * qb, Double(f(vc)) * qc) }
         q = plane(qa, qb, qc)
-        u = plane(va.u * qa, vb.u * qb, vc.u * qc)
-        v = plane(va.v * qa, vb.v * qb, vc.v * qc)
-        red = plane(va.red * qa, vb.red * qb, vc.red * qc)
-        green = plane(va.green * qa, vb.green * qb, vc.green * qc)
-        blue = plane(va.blue * qa, vb.blue * qb, vc.blue * qc)
-        alpha = plane(va.alpha * qa, vb.alpha * qb, vc.alpha * qc)
-        let affineU = plane(va.u, vb.u, vc.u), affineV = plane(va.v, vb.v, vc.v)
+        u = over(\.u)
+        v = over(\.v)
+        red = over(\.red)
+        green = over(\.green)
+        blue = over(\.blue)
+        alpha = over(\.alpha)
+        let affineU = plane(Double(va.u), Double(vb.u), Double(vc.u)), affineV = plane(Double(va.v), Double(vb.v), Double(vc.v))
         textureGradient = (affineU.dx, affineU.dy, affineV.dx, affineV.dy)
     }
 
