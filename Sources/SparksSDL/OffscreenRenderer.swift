@@ -41,6 +41,9 @@ public final class OffscreenRenderer {
     /// Textures that could not be loaded, by file.
     public var textureFailures: [String: ImageDecodingError] { rasterizer.textureFailures }
 
+    /// What the covered-pixel budget left out of the last frame, or nil when it drew everything.
+    public var budgetCut: DrawBudgetCut? { builder.cut }
+
     /// The last list resolved into pixels (what was drawn).
     public var lastDrawList: DrawList { drawList }
 

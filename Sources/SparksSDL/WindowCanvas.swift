@@ -29,8 +29,8 @@ final class WindowCanvas {
     private let streaming: StreamingTexture
     private let builder = DrawListBuilder()
     private var drawList = DrawList()
-    /// Quads the last frame left out because the covered-pixel budget was reached.
-    var undrawnQuads: Int { builder.droppedQuads }
+    /// What the covered-pixel budget left out of the last frame, or nil when it drew everything.
+    var budgetCut: DrawBudgetCut? { builder.cut }
     /// Where the canvas sits in the window's output, in pixels.
     private(set) var viewport = SDL_Rect(x: 0, y: 0, w: 1, h: 1)
     private var canvasSize = Size(width: 1, height: 1)

@@ -56,6 +56,8 @@ public final class WindowPresenter {
     private var draggedPosition: Point?
     /// Shift-S asked for a picture with the HUD: taken after the overlays are drawn.
     private var screenshotWithHUDPending = false
+    /// Whether standard error has been told that the covered-pixel budget cut a frame.
+    private var saidBudgetCut = false
     private var running = true
     private var screenshotCount = 0
     private var message: (text: String, until: UInt64)?
@@ -157,6 +159,10 @@ public final class WindowPresenter {
             lap(\.simulate)
             scene.buildRenderList(into: &list)
             canvas.build(list)
+            if let cut = canvas.budgetCut, !saidBudgetCut {
+                saidBudgetCut = true
+                FileHandle.standardError.write(Data("at t = \(String(format: "%.2f", scene.time)) s, \(cut); raise --max-covered-pixels to draw it all (said once; the HUD shows each frame's)\n".utf8))
+            }
             lap(\.build)
             canvas.draw()
             lap(\.draw)
@@ -252,7 +258,7 @@ public final class WindowPresenter {
         }
         if scene.budget.refusedBirths > 0 { lines.append("particle budget \(scene.budget.limit) reached: \(scene.budget.refusedBirths) births refused") }
         if scene.undrawnParticles > 0 { lines.append("drawn-quad budget reached: \(scene.undrawnParticles) particles not drawn (--max-drawn-quads)") }
-        if canvas.undrawnQuads > 0 { lines.append("covered-pixel budget reached: \(canvas.undrawnQuads) quads not drawn (--max-covered-pixels)") }
+        if let cut = canvas.budgetCut { lines.append("\(cut) (--max-covered-pixels)") }
         if !canvas.textureFailures.isEmpty { lines.append("texture errors: " + canvas.textureFailures.values.map(\.description).joined(separator: "; ")) }
         if let message, message.until > SDL_GetPerformanceCounter() { lines.append(message.text) }
         return lines.joined(separator: "\n")

@@ -16,7 +16,7 @@ struct BudgetOptions: ParsableArguments {
     @Option(name: .customLong("max-texture-memory"), help: "Most memory for decoded images, in MiB, worked out from their headers before decoding (1…16384).")
     var maxTextureMemory: Int = PresetLimits.defaultMaxTextureBytes >> 20
 
-    @Option(name: .customLong("max-covered-pixels"), help: "Most pixels covered per frame at the canvas size, in millions, estimated from particle counts and sizes (1…100000).")
+    @Option(name: .customLong("max-covered-pixels"), help: "Most pixels a frame draws, in millions at the canvas size: particles beyond are left out of that frame (and said once); a preset is never refused for it (1…100000).")
     var maxCoveredPixels: Double = PresetLimits.defaultMaxCoveredPixels / 1e6
 
     @Option(name: .customLong("max-prewarm"), help: "Most prewarm work (a negative beginTime), in millions of particle-steps (1…1000000).")

@@ -92,6 +92,7 @@ struct Render: ParsableCommand {
         let pixels = try size.pixels(for: canvas)
         let renderer = try OffscreenRenderer(width: pixels.width, height: pixels.height, maxTextureBytes: scene.limits.maxTextureBytes)
         renderer.threadCount = threads
+        var cuts = BudgetCutReport()
         // An MP4 has no alpha: its frames are the picture over black. GIF and PNG keep it.
         let transparent = canvas.background.alpha < 1
 
@@ -108,6 +109,7 @@ struct Render: ParsableCommand {
                 sceneObject.buildRenderList(into: &list)
                 renderer.render(list)
                 if let failure = renderer.textureFailures.first { throw CommandError("\(failure.value)") }
+                cuts.note(renderer.budgetCut, at: sceneObject.time)
                 let image = renderer.image()
                 let left = (frame % grid.columns) * pixels.width, top = (frame / grid.columns) * pixels.height
                 let rowBytes = pixels.width * 4
@@ -137,6 +139,7 @@ struct Render: ParsableCommand {
             sceneObject.run(until: at + Double(frame) / rate)
             sceneObject.buildRenderList(into: &list)
             renderer.render(list)
+            cuts.note(renderer.budgetCut, at: sceneObject.time)
             let name = temporary != nil ? String(format: "frame-%05d.png", frame + 1) : String(format: "%@-%04d.png", description.name, frame + 1)
             let file = single ? URL(fileURLWithPath: target) : folder.appendingPathComponent(name)
             if mp4 != nil { try renderer.writeOpaquePNG(to: file) } else { try renderer.writePNG(to: file) }

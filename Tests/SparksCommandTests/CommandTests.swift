@@ -166,6 +166,29 @@ struct CommandTests {
         #expect((empty["memory"] as? [String: Any])?["bytesPerLiveParticle"] is NSNull)
     }
 
+    @Test("bench --live 1000000 without --render is the user's own request: no drawing budget applies")
+    func benchMillionWithoutDrawing() throws {
+        let result = try runProgram(sparksExecutable, ["bench", "bench-anchor", "--live", "1000000", "--frames", "2", "--json"], timeout: 300)
+        #expect(result.status == 0, "\(result.error)")
+        let all = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String: Any]])
+        let mean = try #require((all.first?["live"] as? [String: Any])?["mean"] as? Double)
+        #expect(abs(mean - 1_000_000) < 20_000, "\(mean)")
+    }
+
+    @Test("render --at 0 shows a running emitter's steady state, as iOS's first frame does")
+    func firstFrame() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sparks-first-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try sparks("render", "fire", "--at", "0", "--out", folder.appendingPathComponent("fire.png").path)
+        #expect(result.status == 0, "\(result.error)")
+        // fire: 500 a second living 1 s.
+        let count = result.output.split(separator: ",").compactMap { part in
+            part.hasSuffix(" particles") ? Int(part.dropLast(10).trimmingCharacters(in: .whitespaces)) : nil
+        }.first
+        #expect(count.map { (480...520).contains($0) } == true, "\(result.output)")
+    }
+
     @Test("run without a display fails at once with a message saying what to do")
     func runWithoutDisplay() throws {
         var environment = ProcessInfo.processInfo.environment

@@ -154,7 +154,6 @@ struct HostileInputTests {
         ("particles", #"{"layers": [{"type": "emitter", "emitterCells": [{"birthRate": 1000000, "lifetime": 3}]}]}"#, "--max-particles", "100000000"),
         ("particles × copies", #"{"layers": [{"type": "replicator", "instanceCount": 1000, "sublayers": [{"type": "emitter", "emitterCells": [{"birthRate": 50000, "lifetime": 2}]}]}]}"#, "--max-drawn-quads", "100000000"),
         ("layer copies", #"{"layers": [{"type": "replicator", "instanceCount": 1000, "sublayers": [{"type": "replicator", "instanceCount": 1000, "sublayers": [{"backgroundColor": "red"}]}]}]}"#, "--max-layer-copies", "10000000"),
-        ("covered pixels", #"{"canvas": {"width": 800, "height": 600}, "layers": [{"type": "emitter", "emitterCells": [{"contents": "big.png", "birthRate": 5000, "lifetime": 5, "scale": 100}]}]}"#, "--max-covered-pixels", "100000"),
         ("texture memory", #"{"layers": [{"contents": "huge1.png", "bounds": [0, 0, 4, 4], "sublayers": [{"contents": "huge2.png", "bounds": [0, 0, 4, 4]}, {"contents": "huge3.png", "bounds": [0, 0, 4, 4]}]}]}"#, "--max-texture-memory", "16384"),
         ("prewarm", #"{"layers": [{"type": "emitter", "beginTime": -2000, "emitterCells": [{"birthRate": 1000, "lifetime": 1000}]}]}"#, "--max-prewarm", "1000000"),
     ]
@@ -172,7 +171,7 @@ struct HostileInputTests {
         return f
     }
 
-    @Test("Each budget refuses a preset over it, naming the key and the option; validate, render and bench refuse alike", arguments: 0..<6)
+    @Test("Each budget refuses a preset over it, naming the key and the option; validate, render and bench refuse alike", arguments: 0..<5)
     func budget(_ index: Int) throws {
         let (name, text, says, raisedValue) = Self.overBudget[index]
         let f = try budgetFixture()
@@ -191,6 +190,26 @@ struct HostileInputTests {
         let raised = try boundedRun(["validate", preset.path, says, raisedValue])
         #expect(raised.status == (name == "texture memory" ? 1 : 0), "\(name): \(raised.output)\(raised.error)")
         #expect(!raised.output.contains(says), "\(name): still refused with \(says) raised: \(raised.output)")
+    }
+
+    @Test("A preset whose frames may cover more pixels than a frame draws is accepted with a warning; each frame stops at the budget, said once, in bounded time")
+    func coveredPixelsAreCappedPerFrame() throws {
+        let f = try budgetFixture()
+        // 25,000 particles 6,400 points across on an 800 × 600 canvas: 12 billion pixels a frame.
+        let preset = try f.preset(#"{"canvas": {"width": 800, "height": 600}, "layers": [{"type": "emitter", "name": "huge", "emitterPosition": [400, 300], "emitterCells": [{"contents": "big.png", "birthRate": 5000, "lifetime": 5, "scale": 100}]}]}"#)
+        let validate = try boundedRun(["validate", preset.path])
+        #expect(validate.status == 0, "\(validate.output)")
+        #expect(validate.output.contains("layers[0].emitterCells[0]") && validate.output.contains("may cover up to") && validate.output.contains("(note)"), "\(validate.output)")
+        let out = f.root.appendingPathComponent("x.png")
+        let render = try boundedRun(["render", preset.path, "--at", "1", "--out", out.path, "--max-covered-pixels", "50"])
+        #expect(render.status == 0, "\(render.error)")
+        #expect(FileManager.default.fileExists(atPath: out.path))
+        let said = render.error.split(separator: "\n").filter { $0.contains("left out") }
+        #expect(said.count == 1, "\(render.error)")
+        #expect(said.first?.contains("layer \"huge\"") == true && said.first?.contains("--max-covered-pixels") == true, "\(render.error)")
+        let bench = try boundedRun(["bench", preset.path, "--frames", "3", "--render", "--width", "200", "--height", "150", "--max-covered-pixels", "50", "--json"])
+        #expect(bench.status == 0, "\(bench.error)")
+        #expect(bench.output.contains("\"budgetCut\"") && bench.output.contains("\"layer\":\"huge\""), "\(bench.output)")
     }
 
     // MARK: Arguments

@@ -14,19 +14,24 @@ extension EmitterProperties {
     /// reservation, the particle estimates and the preset budgets work this out.
     func steadyState(of cell: EmitterCell, parent: (births: Double, life: Double)?, meanLifetime: Bool = false) -> (births: Double, life: Double) {
         let rate = cell.isEnabled ? EmitterSimulation.rate(of: cell, properties: self, isSubcell: parent != nil) : 0
+        let life = max(0, cell.lifetimeBound(mean: meanLifetime) * lifetime)
+        let window = cell.emissionInterval
         let births: Double
         if let parent {
-            let window = cell.emissionInterval
             births = parent.births * rate * max(0, min(window.end, parent.life) - max(window.start, 0))
         } else {
-            births = rate
+            // A cell that emits for less than a life (`duration`, a burst) never has more than
+            // rate × its window alive: counted as the rate that keeps that many alive.
+            let length = max(0, window.end - window.start)
+            births = length < life ? rate * length / life : rate
         }
-        return (births, max(0, cell.lifetimeBound(mean: meanLifetime) * lifetime))
+        return (births, life)
     }
 
     /// An estimate of the particles this emitter keeps alive in steady state: birth rate ×
-    /// longest lifetime for each cell, sub-cells included (see `steadyState(of:parent:)`). Cell
-    /// timing windows of top-level cells are ignored, so the estimate errs high.
+    /// longest lifetime for each cell, sub-cells included (see `steadyState(of:parent:)`). An
+    /// emission window of a top-level cell shorter than its particles' life (`duration`) caps
+    /// its count at rate × window; otherwise the estimate errs high (the longest lifetimes).
     public var estimatedLiveParticles: Double { liveParticles(usingMeanLifetimes: false) }
 
     /// The expected number of live particles in steady state: like `estimatedLiveParticles`

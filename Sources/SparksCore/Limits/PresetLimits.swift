@@ -1,6 +1,9 @@
-/// The budgets a preset must fit, checked from the preset alone before any work is done (by
-/// `validate` and every command alike), so that a typo or a hostile file cannot exhaust memory
-/// or stall the program. Each has a command-line override (`sparks validate --help`).
+/// The budgets that keep a typo or a hostile file from exhausting memory or stalling the
+/// program. What must be known before any work (file size, texture memory, particles and layer
+/// copies to store, prewarm work) is checked from the preset alone, by `validate` and every
+/// command alike; what drawing costs (covered pixels, drawn quads) is bounded frame by frame
+/// while drawing, never by refusing a preset. Each has a command-line override
+/// (`sparks validate --help`).
 public struct PresetLimits: Hashable, Sendable {
     /// Most particles simulated at once (`--max-particles`).
     public var maxParticles: Int
@@ -13,8 +16,9 @@ public struct PresetLimits: Hashable, Sendable {
     /// Most memory for decoded textures, in bytes, worked out from image headers before any
     /// decoding (`--max-texture-memory`, in MiB).
     public var maxTextureBytes: Int
-    /// Most pixels covered per frame at the canvas size, estimated from particle counts and
-    /// their largest on-screen size (`--max-covered-pixels`, in millions).
+    /// Most pixels a frame covers, counted at the canvas size while the frame is drawn:
+    /// particles past it are left out of that frame (`--max-covered-pixels`, in millions). Not
+    /// checked when a preset is read: `validate` only warns about a preset that may reach it.
     public var maxCoveredPixels: Double
     /// Most prewarm work, in particle-steps: steps caught up when a layer or cell starts with a
     /// negative `beginTime`, times the particles they keep alive (`--max-prewarm`, in millions).

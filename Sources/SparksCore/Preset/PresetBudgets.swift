@@ -7,8 +7,11 @@ public struct PresetCost: Sendable, Equatable {
     public var drawnQuads = 0.0
     /// Layer copies drawn per frame.
     public var drawnLayers = 0.0
-    /// Pixels covered per frame at the canvas size: every particle at its largest on-screen
-    /// size (at most the canvas), times its copies.
+    /// Pixels covered per frame at the canvas size, at most: the particles that can still be
+    /// seen (not yet faded to nothing, not yet carried off the canvas) at their mean size over
+    /// that time (each at most the canvas), times their copies. Drawing cost is bounded while
+    /// drawing (``PresetLimits/maxCoveredPixels``), never by refusing a preset; this estimate
+    /// only warns.
     public var coveredPixels = 0.0
     /// Bytes of decoded textures (``PresetLimits/textureBytesPerPixel`` per pixel).
     public var textureBytes = 0.0
@@ -16,10 +19,12 @@ public struct PresetCost: Sendable, Equatable {
     public var prewarmWork = 0.0
 
     /// Estimates the cost of `scene`, calling `exceeded` with the JSON path most to blame the
-    /// first time a budget of `limits` is passed.
+    /// first time a budget of `limits` is passed, and `expensive` when its frames may cover more
+    /// pixels than `limits` lets a frame draw (a warning: the drawing leaves out the rest).
     public static func estimate(
         _ scene: SceneDescription, limits: PresetLimits = .standard,
-        exceeded: (_ path: String, _ message: String) -> Void = { _, _ in }
+        exceeded: (_ path: String, _ message: String) -> Void = { _, _ in },
+        expensive: (_ path: String, _ message: String) -> Void = { _, _ in }
     ) -> PresetCost {
         var cost = PresetCost()
         var reported = Set<String>()
@@ -51,7 +56,9 @@ public struct PresetCost: Sendable, Equatable {
             addTexture(p.contents, path: "\(path).contents")
 
             if let emitter = layer.content.emitter {
-                let cells = CellCost.of(emitter.emitterCells, emitter: emitter, path: "\(path).emitterCells")
+                // How far a particle travels before it has surely left the canvas, in the layer's points.
+                let reach = (scene.canvas.width * scene.canvas.width + scene.canvas.height * scene.canvas.height).squareRoot() / layerScale
+                let cells = CellCost.of(emitter.emitterCells, emitter: emitter, path: "\(path).emitterCells", reach: reach)
                 let live = cells.reduce(0) { $0 + $1.live }
                 cost.particles += live
                 cost.drawnQuads += live * copies
@@ -62,13 +69,13 @@ public struct PresetCost: Sendable, Equatable {
                 }
                 for cell in cells {
                     addTexture(cell.texture, path: "\(cell.path).contents")
-                    let area = min(cell.largestArea * layerScale * layerScale, canvasArea)
-                    let covered = cell.live * copies * area
+                    let area = min(cell.meanVisibleArea * layerScale * layerScale, canvasArea)
+                    let covered = cell.visible * copies * area
                     cost.coveredPixels += covered
-                    if cost.coveredPixels > limits.maxCoveredPixels {
-                        report(
-                            "pixels", cell.path,
-                            "this cell's \(format(cell.live.rounded())) particles\(copies > 1 ? " × \(format(copies)) copies" : "") of up to \(format(area.squareRoot().rounded()))² pixels would cover about \(format((covered / 1e6).rounded())) million pixels a frame (\(format((cost.coveredPixels / 1e6).rounded())) million in all), over the \(format(limits.maxCoveredPixels / 1e6)) million allowed; lower birthRate, lifetime or scale, or raise --max-covered-pixels")
+                    if cost.coveredPixels > limits.maxCoveredPixels, reported.insert("pixels").inserted {
+                        expensive(
+                            cell.path,
+                            "this cell's \(format(cell.visible.rounded())) visible particles\(copies > 1 ? " × \(format(copies)) copies" : "") of about \(format(area.squareRoot().rounded()))² pixels may cover up to \(format((covered / 1e6).rounded())) million pixels a frame (\(format((cost.coveredPixels / 1e6).rounded())) million in all), more than the \(format(limits.maxCoveredPixels / 1e6)) million a frame draws; frames that reach it leave out the rest")
                     }
                 }
                 if cost.drawnQuads > Double(limits.maxDrawnQuads) {
@@ -117,39 +124,68 @@ public struct PresetCost: Sendable, Equatable {
     }
 }
 
-/// One cell's share of an emitter's particles and their largest size.
+/// One cell's share of an emitter's particles, and how much of the canvas they can cover.
 private struct CellCost {
     let path: String
     let texture: Texture?
     /// Particles alive at once.
     let live: Double
-    /// The largest area one of them covers, in points², before the layer's own scale.
-    let largestArea: Double
+    /// Particles alive at once that can still be seen: those younger than `visibleLife`.
+    let visible: Double
+    /// The mean area of a visible particle, in points², before the layer's own scale.
+    let meanVisibleArea: Double
+    /// The largest |scale| over a life, for the sub-cells' parent scale.
+    let largestScale: Double
 
     /// The costs of `cells` and their sub-cells (spec §6.5, §6.8: a sub-cell's births are its
     /// parents' births × its rate × the time it is active in a parent's life; its scale is
-    /// multiplied by its parent's).
-    static func of(_ cells: [EmitterCell], emitter: EmitterProperties, path: String) -> [CellCost] {
+    /// multiplied by its parent's). `reach` is how far (in the emitter's points) a particle must
+    /// travel to have surely left the canvas.
+    static func of(_ cells: [EmitterCell], emitter: EmitterProperties, path: String, reach: Double) -> [CellCost] {
         var result: [CellCost] = []
         func visit(_ cells: [EmitterCell], path: String, parent: (births: Double, life: Double)?, parentScale: Double) {
             for (i, cell) in cells.enumerated() {
                 let steady = emitter.steadyState(of: cell, parent: parent)
                 let (births, life) = steady
-                // The largest |scale| over a life: at birth or at death, with the range's extremes.
+                // |scale| at birth (the range's extreme) and its growth per second.
                 let spread = abs(cell.scaleRange) * CoreAnimationChoices.rangeWidthFactor / 2
                 let atBirth = (abs(cell.scale) + spread) * abs(emitter.scale) * parentScale
-                let atDeath = atBirth + abs(cell.scaleSpeed) * life
-                let scale = max(atBirth, atDeath)
+                let growth = abs(cell.scaleSpeed) * abs(emitter.scale) * parentScale
                 let size = cell.baseSize
-                let live = births * life
+                let seen = visibleLife(of: cell, life: life, emitter: emitter, reach: reach + max(size.width, size.height) * (atBirth + growth * life))
+                // Ages are spread evenly over the visible time: the mean of (s₀ + g·a)² over a ∈ [0, T].
+                let meanSquare = atBirth * atBirth + atBirth * growth * seen + growth * growth * seen * seen / 3
+                let live = births * life, visible = births * seen
+                let area = size.width * size.height * meanSquare
                 let cellPath = "\(path)[\(i)]"
-                let area = size.width * size.height * scale * scale
-                result.append(CellCost(path: cellPath, texture: cell.contents, live: live.isFinite ? live : .greatestFiniteMagnitude,
-                                       largestArea: area.isFinite ? area : .greatestFiniteMagnitude))
-                visit(cell.emitterCells, path: "\(cellPath).emitterCells", parent: steady, parentScale: scale)
+                result.append(CellCost(
+                    path: cellPath, texture: cell.contents, live: live.isFinite ? live : .greatestFiniteMagnitude,
+                    visible: visible.isFinite ? visible : .greatestFiniteMagnitude,
+                    meanVisibleArea: area.isFinite ? area : .greatestFiniteMagnitude, largestScale: atBirth + growth * life))
+                visit(cell.emitterCells, path: "\(cellPath).emitterCells", parent: steady, parentScale: atBirth + growth * life)
             }
         }
         visit(cells, path: path, parent: nil, parentScale: 1)
         return result
+    }
+
+    /// The longest a particle of `cell` can be seen: its life, cut short when its alpha (at
+    /// most its colour's alpha plus the range) has faded to 0, or when its motion has surely
+    /// carried it `reach` points away: with acceleration a and speed at most v, it has moved at
+    /// least a·t²/2 − v·t (at least v_min·t without acceleration).
+    static func visibleLife(of cell: EmitterCell, life: Double, emitter: EmitterProperties, reach: Double) -> Double {
+        var seen = life
+        let alpha = min(1, max(0, cell.color.alpha) + abs(cell.alphaRange) * CoreAnimationChoices.rangeWidthFactor / 2)
+        if cell.alphaSpeed < 0 { seen = min(seen, alpha / -cell.alphaSpeed) }
+        let a = (cell.xAcceleration * cell.xAcceleration + cell.yAcceleration * cell.yAcceleration + cell.zAcceleration * cell.zAcceleration).squareRoot()
+        let speedFactor = abs(emitter.velocity)
+        let fastest = (abs(cell.velocity) + abs(cell.velocityRange)) * speedFactor
+        let slowest = max(0, abs(cell.velocity) - abs(cell.velocityRange)) * speedFactor
+        if a > 0 {
+            seen = min(seen, (fastest + (fastest * fastest + 2 * a * reach).squareRoot()) / a)
+        } else if slowest > 0 {
+            seen = min(seen, reach / slowest)
+        }
+        return seen.isNaN ? life : max(0, seen)
     }
 }

@@ -63,10 +63,10 @@ public struct PresetDecoder: Sendable {
             return .failure(PresetError([PresetDiagnostic(file: fileName, path: "", location: error.location, message: error.message)]))
         }
         let reader = ValueDecoder(file: fileName, resolver: resolver)
-        var scene = decodeDocument(root, reader: reader, defaultName: defaultName)
-        scene?.notes = reader.notes.map(\.description)
-        if reader.diagnostics.isEmpty, let scene {
+        let scene = decodeDocument(root, reader: reader, defaultName: defaultName)
+        if reader.diagnostics.isEmpty, var scene {
             checkBudgets(scene, reader: reader)
+            scene.notes = reader.notes.map(\.description)
             if reader.diagnostics.isEmpty { return .success(scene) }
         }
         return .failure(PresetError(reader.diagnostics))
@@ -209,13 +209,17 @@ public struct PresetDecoder: Sendable {
     /// Reports every budget of `limits` the scene would pass (see ``PresetCost``), at the JSON
     /// path most to blame (or the nearest one with a known location).
     private func checkBudgets(_ scene: SceneDescription, reader: ValueDecoder) {
-        _ = PresetCost.estimate(scene, limits: limits) { path, message in
+        func location(_ path: String) -> SourceLocation? {
             var known = path
             while reader.locations[known] == nil, let cut = known.lastIndex(where: { $0 == "." || $0 == "[" }) {
                 known = String(known[..<cut])
             }
-            reader.report(path, reader.locations[known], message)
+            return reader.locations[known]
         }
+        _ = PresetCost.estimate(
+            scene, limits: limits,
+            exceeded: { path, message in reader.report(path, location(path), message) },
+            expensive: { path, message in reader.note(path, location(path), message) })
     }
 
     private func unknownKey(_ member: JSONMember, path: String, allowed: [String], reader: ValueDecoder) {

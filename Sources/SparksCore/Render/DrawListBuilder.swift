@@ -39,6 +39,10 @@ public final class DrawListBuilder {
     private var coveredPixelBudget = 0.0
     /// Particles the last build left out because the list's covered-pixel budget was reached.
     public private(set) var droppedQuads = 0
+    /// What the last build's covered-pixel budget left out, or nil when it drew everything.
+    public private(set) var cut: DrawBudgetCut?
+    /// The render list's index of the first quad left out in this build.
+    private var firstDroppedQuad: Int?
     /// Groups open at the batch being resolved: their token in the output, opacity, clip, and
     /// the batch they end before.
     private var openGroups: [OpenGroup] = []
@@ -62,6 +66,7 @@ public final class DrawListBuilder {
         coveredPixels = 0
         coveredPixelBudget = list.maxCoveredPixels * sx * sy
         droppedQuads = 0
+        firstDroppedQuad = nil
         openGroups.removeAll(keepingCapacity: true)
         var nextGroup = 0
         for (index, batch) in list.batches.enumerated() {
@@ -103,6 +108,7 @@ public final class DrawListBuilder {
             }
         }
         while let group = openGroups.popLast() { closeGroup(group, into: &output) }
+        cut = firstDroppedQuad.map { DrawBudgetCut(layer: list.owner(ofQuad: $0) ?? "", undrawnQuads: droppedQuads, maxCoveredPixels: list.maxCoveredPixels) }
     }
 
     private func closeGroup(_ group: OpenGroup, into output: inout DrawList) {
@@ -143,16 +149,16 @@ public final class DrawListBuilder {
     /// result as one thread.
     private func appendFlatQuads(_ batch: RenderBatch, _ quads: [RenderQuad], _ m: Transform3D, _ clip: PixelRect, into output: inout DrawList) {
         let start = output.quadCount, count = batch.range.count
-        let outputArea = Float(Double(output.width) * Double(output.height))
+        let visible = VisibleBox(clip)
         output.reserveQuads(count)
         output.appendQuads(contentsOf: repeatElement(DrawQuad.hidden, count: count))
         quads.withUnsafeBufferPointer { input in
             output.withQuads(start..<(start + count)) { resolved in
                 let slices = threadCount > 1 && count >= FlatQuadJob.sliceSize * 2
                     ? min(threadCount * 4, count / FlatQuadJob.sliceSize, FlatQuadJob.maxSlices) : 1
-                job.prepare(input: input, range: batch.range, output: resolved, map: FlatMap(m), outputArea: outputArea, slices: slices)
+                job.prepare(input: input, range: batch.range, output: resolved, map: FlatMap(m), visible: visible, slices: slices)
                 WorkerPool.shared.run(parts: slices, threads: threadCount, job)
-                keepToPixelBudget(resolved, covering: job.finish(), outputArea: outputArea)
+                keepToPixelBudget(resolved, covering: job.finish(), visible: visible, firstQuad: batch.range.lowerBound)
             }
         }
         output.addCommand(.quads, start..<output.quadCount, texture: batch.texture, sampling: batch.sampling, blendMode: batch.blendMode, clip: clip)
@@ -161,7 +167,7 @@ public final class DrawListBuilder {
     /// Adds the pixels `quads` cover (`units`, as `FlatQuadJob.units` counts them) to the
     /// frame's and, when that passes the budget, leaves out the quads from the one that passes
     /// it on: they stay in the list, transparent, so the list is the same for any thread count.
-    private func keepToPixelBudget(_ quads: UnsafeMutableBufferPointer<DrawQuad>, covering units: Int64, outputArea: Float) {
+    private func keepToPixelBudget(_ quads: UnsafeMutableBufferPointer<DrawQuad>, covering units: Int64, visible: VisibleBox, firstQuad: Int) {
         let unitsLeft = (coveredPixelBudget - coveredPixels) * FlatQuadJob.unitsPerPixel
         guard Double(units) > unitsLeft else {
             coveredPixels += Double(units) / FlatQuadJob.unitsPerPixel
@@ -169,10 +175,11 @@ public final class DrawListBuilder {
         }
         var running: Int64 = 0
         for i in quads.indices where quads[i].alpha > 0 {
-            running += FlatQuadJob.units(quads[i], outputArea: outputArea)
+            running += FlatQuadJob.units(quads[i], visible: visible)
             if Double(running) > unitsLeft {
                 quads[i] = .hidden
                 droppedQuads += 1
+                if firstDroppedQuad == nil { firstDroppedQuad = firstQuad + i }
             }
         }
         coveredPixels += Double(running) / FlatQuadJob.unitsPerPixel
@@ -189,10 +196,18 @@ public final class DrawListBuilder {
         /// the slices' sums give the same total for any number of slices.
         static let unitsPerPixel: Double = 16
 
-        /// The pixels a visible quad covers, at most the output's area, in 16ths.
+        /// The pixels a quad can cover, in 16ths: its area, at most the part of its bounding box
+        /// inside the visible box (nothing for a quad outside it, a particle that has left the
+        /// canvas).
         @inline(__always)
-        static func units(_ q: DrawQuad, outputArea: Float) -> Int64 {
-            Int64(min(abs(q.uAxisX * q.vAxisY - q.uAxisY * q.vAxisX), outputArea) * Float(unitsPerPixel))
+        static func units(_ q: DrawQuad, visible: VisibleBox) -> Int64 {
+            let left = q.originX + Swift.min(q.uAxisX, 0) + Swift.min(q.vAxisX, 0), right = q.originX + Swift.max(q.uAxisX, 0) + Swift.max(q.vAxisX, 0)
+            let top = q.originY + Swift.min(q.uAxisY, 0) + Swift.min(q.vAxisY, 0), bottom = q.originY + Swift.max(q.uAxisY, 0) + Swift.max(q.vAxisY, 0)
+            let width = Swift.max(Swift.min(right, visible.x1) - Swift.max(left, visible.x0), 0)
+            let height = Swift.max(Swift.min(bottom, visible.y1) - Swift.max(top, visible.y0), 0)
+            let area = Swift.min(abs(q.uAxisX * q.vAxisY - q.uAxisY * q.vAxisX), width * height)
+            // NaN (a quad the rasterizer turns away) counts as nothing.
+            return area > 0 ? Int64(area * Float(unitsPerPixel)) : 0
         }
 
         private var input: UnsafeBufferPointer<RenderQuad>?
@@ -200,7 +215,7 @@ public final class DrawListBuilder {
         private var range = 0..<0
         private var slices = 1
         private var map: FlatMap?
-        private var outputArea: Float = 0
+        private var visible = VisibleBox(PixelRect(x0: 0, y0: 0, x1: 0, y1: 0))
         /// Covered pixels (in units) of each slice.
         private let sliceUnits = UnsafeMutablePointer<Int64>.allocate(capacity: FlatQuadJob.maxSlices)
 
@@ -208,25 +223,25 @@ public final class DrawListBuilder {
 
         func prepare(
             input: UnsafeBufferPointer<RenderQuad>, range: Range<Int>, output: UnsafeMutableBufferPointer<DrawQuad>, map: FlatMap,
-            outputArea: Float, slices: Int
+            visible: VisibleBox, slices: Int
         ) {
             self.input = input
             self.output = output
             self.range = range
             self.map = map
-            self.outputArea = outputArea
+            self.visible = visible
             self.slices = slices
         }
 
         /// Slice `part` of `slices`: its share of the range, written to the same places whoever runs it.
         func run(part: Int) {
             guard let input, let output, let map else { return }
-            let count = range.count, hidden = DrawQuad.hidden, area = outputArea
+            let count = range.count, hidden = DrawQuad.hidden, visible = self.visible
             var units: Int64 = 0
             for i in (count * part / slices)..<(count * (part + 1) / slices) {
                 if let q = map.resolve(input[range.lowerBound + i]) {
                     output[i] = q
-                    units += Self.units(q, outputArea: area)
+                    units += Self.units(q, visible: visible)
                 } else {
                     output[i] = hidden
                 }
@@ -431,6 +446,7 @@ public final class DrawListBuilder {
             guard q.alpha > 0 else { continue }
             guard coveredPixels <= coveredPixelBudget else {
                 droppedQuads += 1
+                if firstDroppedQuad == nil { firstDroppedQuad = i }
                 continue
             }
             coverage.reset()
@@ -563,5 +579,37 @@ public final class DrawListBuilder {
             DrawListBuilder.project(
                 Double(quad.centerX + px * cosine - py * sine), Double(quad.centerY + px * sine + py * cosine), Double(quad.centerZ), m)
         }
+    }
+}
+
+/// What a frame's covered-pixel budget (``PresetLimits/maxCoveredPixels``) left out of it: the
+/// first layer it cut and how many quads the frame left out in all.
+public struct DrawBudgetCut: Equatable, Sendable, CustomStringConvertible {
+    /// The name of the first layer that lost quads ("" for a layer without a name).
+    public var layer: String
+    /// Quads the frame left out, in every layer.
+    public var undrawnQuads: Int
+    /// The budget, in pixels a frame at the canvas size.
+    public var maxCoveredPixels: Double
+
+    /// "\(undrawnQuads) quads of layer X (and after it) left out: the frame reached its
+    /// budget of N million covered pixels".
+    public var description: String {
+        let name = layer.isEmpty ? "an unnamed layer" : "layer \"\(layer)\""
+        let millions = maxCoveredPixels / 1e6
+        let budget = millions == millions.rounded() ? String(Int(millions)) : String(millions)
+        return "\(undrawnQuads) quad\(undrawnQuads == 1 ? "" : "s") left out, from \(name) on: the frame reached its budget of \(budget) million covered pixels"
+    }
+}
+
+/// The pixels a batch may draw into (its clip within the output), as floats.
+struct VisibleBox {
+    let x0: Float, y0: Float, x1: Float, y1: Float
+
+    init(_ clip: PixelRect) {
+        x0 = Float(clip.x0)
+        y0 = Float(clip.y0)
+        x1 = Float(clip.x1)
+        y1 = Float(clip.y1)
     }
 }

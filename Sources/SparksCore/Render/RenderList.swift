@@ -181,6 +181,9 @@ public struct RenderList: Sendable {
     public private(set) var gradients: [GradientProperties] = []
     /// The paths `QuadShape.path` batches paint.
     public private(set) var paths: [PathDrawing] = []
+    /// Whose quads these are: from each `start` on, the quads draw the layer named `layer` ("" for
+    /// a layer without a name), in order (see ``owner(ofQuad:)``).
+    public private(set) var owners: [(start: Int, layer: String)] = []
 
     /// Creates an empty list.
     public init(canvasSize: Size = .zero, background: Color = .clear) {
@@ -198,6 +201,7 @@ public struct RenderList: Sendable {
         groups.removeAll(keepingCapacity: true)
         gradients.removeAll(keepingCapacity: true)
         paths.removeAll(keepingCapacity: true)
+        owners.removeAll(keepingCapacity: true)
         openBatch = nil
     }
 
@@ -206,6 +210,30 @@ public struct RenderList: Sendable {
     public mutating func reserveCapacity(additional count: Int) {
         let needed = quads.count + count
         if quads.capacity < needed { quads.reserveCapacity(max(needed, quads.capacity * 2)) }
+    }
+
+    /// Quads appended from now on draw the layer named `layer` (until the next mark).
+    public mutating func markOwner(_ layer: String?) {
+        let name = layer ?? ""
+        if let last = owners.last {
+            if last.layer == name { return }
+            if last.start == quads.count {
+                owners[owners.count - 1].layer = name
+                return
+            }
+        }
+        owners.append((quads.count, name))
+    }
+
+    /// The name of the layer quad `index` draws ("" for a layer without a name), nil when no
+    /// layer was marked before it.
+    public func owner(ofQuad index: Int) -> String? {
+        var low = 0, high = owners.count
+        while low < high {
+            let middle = (low + high) / 2
+            if owners[middle].start <= index { low = middle + 1 } else { high = middle }
+        }
+        return low > 0 ? owners[low - 1].layer : nil
     }
 
     /// Continues the current batch if it has these settings, or starts a new one.

@@ -106,6 +106,7 @@ public final class RenderListBuilder {
         guard !p.isHidden else { return }
         let effectiveOpacity = context.opacity * p.opacity
         guard effectiveOpacity > 0 else { return }
+        list.markOwner(p.name)
         // Group opacity: everything below is drawn opaque into the group, which is faded once.
         let grouped = effectiveOpacity < 1 && p.allowsGroupOpacity && groupDepth < DrawList.maxGroupDepth
         let opacity = grouped ? 1 : effectiveOpacity
@@ -225,6 +226,7 @@ public final class RenderListBuilder {
             inner.space = sublayerSpace
             for sublayer in layer.sublayersInDrawingOrder { append(sublayer, inner, into: &list) }
         }
+        list.markOwner(p.name)
 
         if p.borderWidth > 0, p.borderColor.alpha > 0, hasArea {
             fillBounds(p.borderColor * tint, shape: .border(width: Float(p.borderWidth), cornerRadius: radius))

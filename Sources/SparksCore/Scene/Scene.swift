@@ -153,8 +153,10 @@ public final class Scene {
         for _ in 0..<max(0, count) { step() }
     }
 
-    /// Steps until the scene time reaches `seconds` (rounded to the nearest step).
+    /// Steps until the scene time reaches `seconds` (rounded to the nearest step); at 0, the
+    /// scene as it starts (running emitters already in their steady state, spec §5.7).
     public func run(until seconds: Double) {
+        startIfNeeded()
         let target = Int((seconds / stepDuration).rounded())
         step(count: target - stepCount)
     }
@@ -199,8 +201,10 @@ public final class Scene {
         return hasher.value
     }
 
-    /// Rebuilds `list` with what the scene shows now.
+    /// Rebuilds `list` with what the scene shows now (a scene not yet started is started
+    /// first: its first picture is time 0 as iOS shows it, running emitters already full).
     public func buildRenderList(into list: inout RenderList) {
+        startIfNeeded()
         list.canvasSize = source.canvas.size
         list.background = source.canvas.background
         list.maxCoveredPixels = limits.maxCoveredPixels

@@ -175,6 +175,9 @@ struct Bench: ParsableCommand {
         let count = frames ?? Int(((seconds ?? 10) * description.stepRate).rounded())
         var record = try BenchRecord(json: json)
         var updates = 0
+        var firstCut: DrawBudgetCut?
+        var cutFrames = 0
+        var cuts = BudgetCutReport()
         for i in 0..<count {
             let liveBefore = scene.liveParticleCount
             let t0 = DispatchTime.now().uptimeNanoseconds
@@ -192,6 +195,11 @@ struct Bench: ParsableCommand {
                 frame.resolveNanoseconds = Double(t3 - t2)
                 frame.rasterizeNanoseconds = Double(t4 - t3)
                 frame.coveredPixels = renderer.statistics.coveredPixels
+                if let cut = renderer.budgetCut {
+                    cutFrames += 1
+                    if firstCut == nil { firstCut = cut }
+                    cuts.note(cut, at: scene.time)
+                }
             }
             updates += liveBefore
             record.add(frame)
@@ -209,7 +217,7 @@ struct Bench: ParsableCommand {
             birthRateScale: scale, record: record, updates: updates, peakResidentBytes: Int(usage.ru_maxrss) * 1024,
             storageBytes: scene.particleStorageBytes, refusedBirths: scene.budget.refusedBirths,
             stateHash: String(scene.stateHash(), radix: 16), rendered: render, drawnQuads: list.quads.count,
-            outputSize: render ? "\(pixels.width)×\(pixels.height)" : "")
+            outputSize: render ? "\(pixels.width)×\(pixels.height)" : "", firstCut: firstCut, cutFrames: cutFrames)
     }
 }
 
@@ -301,6 +309,9 @@ struct BenchResult {
     let rendered: Bool
     let drawnQuads: Int
     let outputSize: String
+    /// What the covered-pixel budget first left out of a timed frame, and in how many frames.
+    let firstCut: DrawBudgetCut?
+    let cutFrames: Int
 
     var totalStepSeconds: Double { record.step.sum / 1e9 }
     /// Nil when no particle was updated (nothing to divide by; JSON null).
@@ -333,6 +344,7 @@ struct BenchResult {
         }
         lines.append("memory            peak \(f(Double(peakResidentBytes) / 1_048_576)) MiB resident; particles \(f(Double(storageBytes) / 1_048_576)) MiB = \(bytesPerParticle.map { f($0) } ?? "—") bytes per live particle")
         if refusedBirths > 0 { lines.append("budget            \(refusedBirths) births refused") }
+        if let firstCut { lines.append("budget            \(cutFrames) frame\(cutFrames == 1 ? "" : "s") cut; the first: \(firstCut)") }
         lines.append("state hash        \(stateHash)")
         return lines.joined(separator: "\n") + "\n"
     }
@@ -363,6 +375,9 @@ struct BenchResult {
                 "rasterizeMilliseconds": ["p50": r.rasterize.percentile(0.5) / 1e6],
                 "nsPerParticle": renderNsPerParticle, "nsPerCoveredPixel": rasterizeNsPerCoveredPixel,
                 "coveredPixels": r.covered.mean, "threads": threads, "size": outputSize,
+                "budgetCut": firstCut.map { cut -> Any in
+                    ["frames": cutFrames, "layer": cut.layer, "undrawnQuads": cut.undrawnQuads, "maxCoveredPixels": cut.maxCoveredPixels]
+                } ?? NSNull(),
             ]
         }
         let text = String(decoding: try JSONSerialization.data(withJSONObject: o, options: [.sortedKeys]), as: UTF8.self)
