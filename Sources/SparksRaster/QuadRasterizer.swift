@@ -127,21 +127,19 @@ struct QuadGeometry {
     let s: EdgePair, t: EdgePair
 
     /// The bounds one parameter p (s or t) puts on a row Y below the origin: with
-    /// `p = X·dx + Y·dy`, 0 ≤ p < 1 for X (from the origin's x) between `−p₀/dx` and
-    /// `(1 − p₀)/dx`, p₀ = Y·dy being p where the row meets the origin's column.
+    /// `p = X·dx + Y·dy`, 0 ≤ p < 1 for X (from the origin's x) in `Y·slope + near ..< Y·slope +
+    /// far`, with `slope = −dy/dx` and the ends `0` and `1/dx` in order: ends that move by
+    /// `slope` per row.
     ///
-    /// Both ends come from p₀ by one multiply each, so a parameter that barely changes along
-    /// rows (a quad turned by a multiple of π/2 in floating point, whose cosine is 6e-17, not 0)
-    /// gives ends that are huge but of the right sign, and only rows where p₀ really lies in
-    /// [0, 1) are filled. (Writing the ends as `Y·slope + bound` instead subtracts two huge
-    /// numbers: such quads came out empty or covered wrong rows.) A parameter whose change along
-    /// a row stays below `constantBelow` per pixel — under 1e-7 across 2²⁴ pixels, less than
-    /// `Float` resolves — is constant along rows and bounds the rows instead.
+    /// A parameter that barely changes along rows (a quad turned by a multiple of π/2 in
+    /// floating point, whose cosine is 6e-17, not 0) has a huge `1/dx` and a huge slope; they are
+    /// used as they are (the ends are huge and of the right sign, and only rows where p really
+    /// lies in [0, 1) are filled), never taken as a sign that the quad cannot be drawn. A
+    /// parameter whose change along a row stays below `constantBelow` per pixel — under 1e-7
+    /// across 2²⁴ pixels, less than `Float` resolves — is constant along rows and bounds the rows
+    /// instead.
     struct EdgePair {
-        /// p's change per row, and 1/dx (0 when p is constant along rows).
-        let dy: Float, reciprocal: Float
-        /// 0, or ∓1e30 when p is constant along rows (every column passes).
-        let unbounded: Float
+        let slope: Float, near: Float, far: Float
         /// Row offsets `Y` that pass, for a parameter constant along rows.
         let rows: (from: Float, to: Float)
 
@@ -150,16 +148,18 @@ struct QuadGeometry {
 
         init(dx: Float, dy: Float) {
             let dy = abs(dy) < Self.constantBelow ? 0 : dy
-            self.dy = dy
             if !(abs(dx) >= Self.constantBelow) {
                 // p = Y·dy ∈ [0, 1): every column, on the rows between Y = 0 and 1/dy. (NaN
                 // comes here too; `isUsable` turns the quad away.)
-                reciprocal = 0
-                unbounded = 1e30
+                slope = 0
+                near = -1e30
+                far = 1e30
                 rows = dy == 0 ? (-1e30, 1e30) : (min(0, 1 / dy), max(0, 1 / dy))
             } else {
-                reciprocal = 1 / dx
-                unbounded = 0
+                let reciprocal = 1 / dx
+                slope = -dy * reciprocal
+                near = min(0, reciprocal)
+                far = max(0, reciprocal)
                 rows = (-1e30, 1e30)
             }
         }
@@ -167,9 +167,8 @@ struct QuadGeometry {
         /// The columns (offsets X from the origin) where 0 ≤ p < 1 on row offset `Y`.
         @inline(__always)
         func columns(_ Y: Float) -> (lo: Float, hi: Float) {
-            let p = Y * dy
-            let a = -p * reciprocal, b = (1 - p) * reciprocal
-            return (Swift.min(a, b) - unbounded, Swift.max(a, b) + unbounded)
+            let moved = Y * slope
+            return (moved + near, moved + far)
         }
     }
 
@@ -209,8 +208,11 @@ struct QuadGeometry {
     /// magnitudes, one comparison each: NaN and infinity fail them as any large value does.
     var isUsable: Bool {
         let c = coordinates
-        let slopes = abs(c.dsdx) + abs(c.dsdy) + abs(c.dtdx) + abs(c.dtdy) + abs(c.s0) + abs(c.t0) + abs(s.dy) + abs(t.dy)
-        return slopes < 1e6 && abs(s.reciprocal) + abs(t.reciprocal) < 1e15 && abs(originX) + abs(originY) < 1e7
+        let slopes = abs(c.dsdx) + abs(c.dsdy) + abs(c.dtdx) + abs(c.dtdy) + abs(c.s0) + abs(c.t0)
+        // `near` and `far` are at most 1e14 (1/dx) or 1e30 (no bound); the edges' slopes may be
+        // huge (an axis almost along the rows) but not infinite.
+        let bounds = abs(s.near) + abs(s.far) + abs(t.near) + abs(t.far)
+        return slopes < 1e6 && bounds <= 4e30 && abs(s.slope) + abs(t.slope) < 1e30 && abs(originX) + abs(originY) < 1e7
     }
 
     /// Rows of `area` the quad can cover.

@@ -196,19 +196,26 @@ public final class DrawListBuilder {
         /// the slices' sums give the same total for any number of slices.
         static let unitsPerPixel: Double = 16
 
-        /// The pixels a quad can cover, in 16ths: its area, at most the part of its bounding box
-        /// inside the visible box (nothing for a quad outside it, a particle that has left the
-        /// canvas).
+        /// The pixels a quad can cover, in 16ths: its area, and for a quad larger than
+        /// `clippedAbove` at most the part of its bounding box inside the visible box (nothing
+        /// for a large particle that has left the canvas, the kind that grows as it flies off).
+        /// Smaller quads count their area wherever they are: working out the box for each of a
+        /// hundred thousand sprites costs more time than it could save.
         @inline(__always)
         static func units(_ q: DrawQuad, visible: VisibleBox) -> Int64 {
-            let left = q.originX + Swift.min(q.uAxisX, 0) + Swift.min(q.vAxisX, 0), right = q.originX + Swift.max(q.uAxisX, 0) + Swift.max(q.vAxisX, 0)
-            let top = q.originY + Swift.min(q.uAxisY, 0) + Swift.min(q.vAxisY, 0), bottom = q.originY + Swift.max(q.uAxisY, 0) + Swift.max(q.vAxisY, 0)
-            let width = Swift.max(Swift.min(right, visible.x1) - Swift.max(left, visible.x0), 0)
-            let height = Swift.max(Swift.min(bottom, visible.y1) - Swift.max(top, visible.y0), 0)
-            let area = Swift.min(abs(q.uAxisX * q.vAxisY - q.uAxisY * q.vAxisX), width * height)
+            var area = abs(q.uAxisX * q.vAxisY - q.uAxisY * q.vAxisX)
+            if area > clippedAbove {
+                let half = SIMD2(abs(q.uAxisX) + abs(q.vAxisX), abs(q.uAxisY) + abs(q.vAxisY)) * 0.5
+                let centre = SIMD2(q.originX, q.originY) + SIMD2(q.uAxisX + q.vAxisX, q.uAxisY + q.vAxisY) * 0.5
+                let size = pointwiseMin(centre + half, visible.high) - pointwiseMax(centre - half, visible.low)
+                area = Swift.min(area, Swift.max(size.x, 0) * Swift.max(size.y, 0))
+            }
             // NaN (a quad the rasterizer turns away) counts as nothing.
             return area > 0 ? Int64(area * Float(unitsPerPixel)) : 0
         }
+
+        /// Quads up to this area (pixels) count it without clipping.
+        static let clippedAbove: Float = 1024
 
         private var input: UnsafeBufferPointer<RenderQuad>?
         private var output: UnsafeMutableBufferPointer<DrawQuad>?
@@ -604,12 +611,10 @@ public struct DrawBudgetCut: Equatable, Sendable, CustomStringConvertible {
 
 /// The pixels a batch may draw into (its clip within the output), as floats.
 struct VisibleBox {
-    let x0: Float, y0: Float, x1: Float, y1: Float
+    let low: SIMD2<Float>, high: SIMD2<Float>
 
     init(_ clip: PixelRect) {
-        x0 = Float(clip.x0)
-        y0 = Float(clip.y0)
-        x1 = Float(clip.x1)
-        y1 = Float(clip.y1)
+        low = SIMD2(Float(clip.x0), Float(clip.y0))
+        high = SIMD2(Float(clip.x1), Float(clip.y1))
     }
 }
