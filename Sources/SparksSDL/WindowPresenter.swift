@@ -344,7 +344,7 @@ public final class WindowPresenter {
     }
 
     /// Moves the first emitter's `emitterPosition` under the pointer (given in canvas points):
-    /// new particles are born there; live ones keep flying (spec §5.2).
+    /// new particles are born there; live ones keep flying (core-animation.md §5.2).
     private func moveEmitter(toX x: Int32, y: Int32) {
         guard let emitter = scene.emitterLayers.first else { return }
         let toLayer = emitter.transformToCanvas.inverted

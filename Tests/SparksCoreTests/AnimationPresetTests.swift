@@ -47,7 +47,7 @@ struct AnimationPresetTests {
         #expect(c.first?.message.contains("belongs to emitter layers") == true)
     }
 
-    @Test("A cell's birthRate animated by key path drives emission: 150 → 0 over 5 s emits about 375 (spec §6.11)")
+    @Test("A cell's birthRate animated by key path drives emission: 150 → 0 over 5 s emits about 375 (core-animation.md §6.11)")
     func animatedBirthRate() throws {
         let scene = Scene(try PresetFixture().decode("""
             {"layers": [{"type": "emitter", "name": "e",

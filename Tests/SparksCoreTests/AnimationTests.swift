@@ -20,9 +20,9 @@ func basic(_ keyPath: String, from: PropertyValue? = nil, to: PropertyValue? = n
     return a
 }
 
-@Suite("Media timing (spec §3)")
+@Suite("Media timing (core-animation.md §3)")
 struct MediaTimingTests {
-    @Test("Local time composes down the tree: the reference values of spec §3.2")
+    @Test("Local time composes down the tree: the reference values of core-animation.md §3.2")
     func localTimeChain() {
         var mid = MediaTiming(); mid.beginTime = 2; mid.speed = 3; mid.timeOffset = 0.25
         var leaf = MediaTiming(); leaf.beginTime = 1; leaf.speed = 2; leaf.timeOffset = 0.5
@@ -96,7 +96,7 @@ struct MediaTimingTests {
     }
 }
 
-@Suite("Timing functions (spec §3.4)")
+@Suite("Timing functions (core-animation.md §3.4)")
 struct TimingFunctionTests {
     @Test("Named curves match Apple's solver at 0.25, 0.5 and 0.75", arguments: [
         (TimingFunction.easeIn, [0.093465, 0.315357, 0.621861]),
@@ -130,7 +130,7 @@ struct TimingFunctionTests {
     }
 }
 
-@Suite("Basic animations: from, to and by (spec §4.2)")
+@Suite("Basic animations: from, to and by (core-animation.md §4.2)")
 struct BasicAnimationTests {
     @Test("Every combination of from, to and by, with the model value 10 as the current value")
     func combinations() {
@@ -195,7 +195,7 @@ struct BasicAnimationTests {
     }
 }
 
-@Suite("Keyframe animations and groups (spec §4.3, §4.4)")
+@Suite("Keyframe animations and groups (core-animation.md §4.3, §4.4)")
 struct KeyframeTests {
     func keyframe(_ keyPath: String, duration: Double = 1, _ configure: (inout Animation.Keyframes) -> Void) -> Animation {
         var k = Animation.Keyframes()

@@ -33,7 +33,7 @@ struct DeterminismTests {
         #expect(run(seed: 7, steps: 240) != run(seed: 7, steps: 241))
     }
 
-    @Test("Two emitters with the default seed produce identical streams (spec §5.6)")
+    @Test("Two emitters with the default seed produce identical streams (core-animation.md §5.6)")
     func defaultSeedShared() {
         let description = SceneDescription(name: "twins", layers: (0..<2).map { _ in
             var e = EmitterProperties()

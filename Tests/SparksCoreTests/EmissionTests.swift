@@ -2,7 +2,7 @@ import Foundation
 import SparksCore
 import Testing
 
-@Suite("Emission: counts, shapes, directions and ranges (spec §5.3, §6.2, §6.3, §6.5)")
+@Suite("Emission: counts, shapes, directions and ranges (core-animation.md §5.3, §6.2, §6.3, §6.5)")
 struct EmissionTests {
     @Test("Steady-state live count is rate × mean lifetime (500/s × 2 s = 1000, within 3 %)")
     func steadyStateCount() {

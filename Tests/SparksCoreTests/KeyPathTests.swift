@@ -1,7 +1,7 @@
 import SparksCore
 import Testing
 
-@Suite("setValue(_:forKeyPath:) on layers and cells (spec §6.11)")
+@Suite("setValue(_:forKeyPath:) on layers and cells (core-animation.md §6.11)")
 struct KeyPathTests {
     func fireworks() -> (Scene, EmitterLayer) {
         emitterScene { e in

@@ -2,7 +2,7 @@ import Foundation
 import SparksCore
 import Testing
 
-@Suite("Motion, colour, size and spin over life (spec §6.4, §6.6, §6.7)")
+@Suite("Motion, colour, size and spin over life (core-animation.md §6.4, §6.6, §6.7)")
 struct MotionTests {
     @Test(
         "Position after t is p0 + v0·t + ½·a·t² within 0.5 pt at 30, 60 and 240 Hz",
@@ -90,7 +90,7 @@ struct MotionTests {
         for (b, a) in zip(before, after) { #expect(abs(Double(a - b) - 10) < 1e-3) }
     }
 
-    @Test("Layer multipliers change new particles only (spec §5.5)")
+    @Test("Layer multipliers change new particles only (core-animation.md §5.5)")
     func layerMultipliersAffectNewParticlesOnly() {
         let (scene, emitter) = emitterScene { e in
             e.emitterCells = [cell { $0.birthRate = 30; $0.lifetime = 10; $0.velocity = 40; $0.scale = 2; $0.spin = 1 }]
@@ -127,7 +127,7 @@ struct MotionTests {
         #expect(emitter.liveParticleCount == 0)
     }
 
-    @Test("Moving emitterPosition moves where new particles are born, not live ones (spec §5.2)")
+    @Test("Moving emitterPosition moves where new particles are born, not live ones (core-animation.md §5.2)")
     func emitterPositionAffectsNewOnly() {
         let (scene, emitter) = emitterScene { e in e.emitterCells = [cell { $0.birthRate = 60; $0.lifetime = 10 }] }
         scene.run(until: 1)
@@ -139,7 +139,7 @@ struct MotionTests {
         #expect(xs.suffix(30).allSatisfy { $0 == 500 })
     }
 
-    @Test("Moving the layer moves every live particle with it (spec §5.2)")
+    @Test("Moving the layer moves every live particle with it (core-animation.md §5.2)")
     func movingTheLayerMovesParticles() {
         let (scene, emitter) = emitterScene { e in e.emitterCells = [cell { $0.birthRate = 60; $0.lifetime = 10 }] }
         scene.run(until: 1)

@@ -2,7 +2,7 @@ import Foundation
 import SparksCore
 import Testing
 
-@Suite("Render list: render modes, blending and batching (spec §5.4)")
+@Suite("Render list: render modes, blending and batching (core-animation.md §5.4)")
 struct RenderListTests {
     func build(_ mode: RenderMode, cells: [EmitterCell], preservesDepth: Bool = false) -> (RenderList, Scene) {
         let (scene, _) = emitterScene { e in

@@ -2,7 +2,7 @@ import Foundation
 import SparksCore
 import Testing
 
-@Suite("Replicator layer (spec §8)")
+@Suite("Replicator layer (core-animation.md §8)")
 struct ReplicatorTests {
     /// A replicator with one 10 × 10 square sublayer (background white) and optional animations.
     func scene(

@@ -2,7 +2,7 @@ import Foundation
 import SparksCore
 import Testing
 
-@Suite("Every emitter shape in every mode (spec §5.3)")
+@Suite("Every emitter shape in every mode (core-animation.md §5.3)")
 struct ShapeModeTests {
     static let combinations: [(EmitterShape, EmitterMode)] = EmitterShape.allCases.flatMap { shape in
         EmitterMode.allCases.map { (shape, $0) }

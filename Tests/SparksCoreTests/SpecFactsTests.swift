@@ -2,8 +2,8 @@ import Foundation
 import SparksCore
 import Testing
 
-/// Facts the spec marks [H] (documented by Apple or measured on devices), each as numbers.
-@Suite("Core Animation facts of high confidence (spec [H])")
+/// Facts core-animation.md marks [H] (documented by Apple or measured on devices), each as numbers.
+@Suite("Core Animation facts of high confidence (core-animation.md [H])")
 struct SpecFactsTests {
     // MARK: Defaults as a whole
 

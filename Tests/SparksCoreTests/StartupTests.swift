@@ -2,7 +2,7 @@ import Foundation
 import SparksCore
 import Testing
 
-@Suite("Start-up: iOS's already-running emitters (spec §5.7) and the startup key")
+@Suite("Start-up: iOS's already-running emitters (core-animation.md §5.7) and the startup key")
 struct StartupTests {
     /// 100/s with a lifetime of 2 s: 200 alive in the steady state.
     private func steady(_ startup: EmitterStartup, layer: (inout LayerProperties) -> Void = { _ in }) -> (Scene, EmitterLayer) {

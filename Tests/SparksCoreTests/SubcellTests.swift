@@ -2,7 +2,7 @@ import Foundation
 import SparksCore
 import Testing
 
-@Suite("Sub-cells: particles that emit particles (spec §6.8)")
+@Suite("Sub-cells: particles that emit particles (core-animation.md §6.8)")
 struct SubcellTests {
     /// Parents fly right at 100 pt/s from (0, 300); each emits children.
     func scene(child: EmitterCell, parentColor: Color = .white, parentScale: Double = 1) -> (Scene, EmitterLayer) {

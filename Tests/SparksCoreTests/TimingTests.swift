@@ -2,7 +2,7 @@ import Foundation
 import SparksCore
 import Testing
 
-@Suite("Time: cell media timing, layer time and prewarm (spec §3.2, §5.7, §6.9)")
+@Suite("Time: cell media timing, layer time and prewarm (core-animation.md §3.2, §5.7, §6.9)")
 struct TimingTests {
     @Test("A cell with beginTime 1 and duration 2 emits only between 1 s and 3 s")
     func cellWindow() {

@@ -2,7 +2,7 @@ import Foundation
 import SparksCore
 import Testing
 
-@Suite("CATransform3D semantics (spec §2)")
+@Suite("CATransform3D semantics (core-animation.md §2)")
 struct Transform3DTests {
     @Test("A quarter turn about z takes +x to +y (clockwise on screen)")
     func quarterTurn() {

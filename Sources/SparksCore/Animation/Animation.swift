@@ -27,7 +27,7 @@ public enum RotationMode: String, Sendable, CaseIterable {
 public struct Animation: Hashable, Sendable {
     /// What kind of animation, with its kind-specific values.
     public enum Kind: Hashable, Sendable {
-        /// From, to and by values (any may be nil, spec §4.2).
+        /// From, to and by values (any may be nil, core-animation.md §4.2).
         case basic(from: PropertyValue?, to: PropertyValue?, by: PropertyValue?)
         /// A list of values or a path.
         case keyframe(Keyframes)
@@ -87,6 +87,6 @@ public struct Animation: Hashable, Sendable {
         self.target = target
     }
 
-    /// Duration a stand-alone animation takes when its duration is 0 (spec §3.1).
+    /// Duration a stand-alone animation takes when its duration is 0 (core-animation.md §3.1).
     public static let defaultDuration = 0.25
 }

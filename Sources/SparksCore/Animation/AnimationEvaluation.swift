@@ -1,7 +1,7 @@
 import Foundation
 
 extension MediaTiming {
-    /// Where a timed object is within its simple duration at parent time `t` (spec §3.3):
+    /// Where a timed object is within its simple duration at parent time `t` (core-animation.md §3.3):
     /// the fraction of the simple duration (before any timing function) and the index of the
     /// repetition, and whether a fill mode is holding it (before its start or after its end);
     /// nil when the object has no effect then. `heldByGroup` holds it at its end whatever its
@@ -56,7 +56,7 @@ extension Animation {
         let eased = timingFunction?.value(at: progress.fraction) ?? progress.fraction
         switch kind {
         case .group(let children):
-            // Children run in the group's time, warped by the group's timing function (spec §4.4).
+            // Children run in the group's time, warped by the group's timing function (core-animation.md §4.4).
             let childTime = eased * d
             for child in children { child.apply(at: childTime, to: &state, groupDuration: d, heldByGroup: heldByGroup || progress.isFilling) }
         case .basic, .keyframe:
@@ -68,7 +68,7 @@ extension Animation {
             var rotation: Double?
             (value, rotation) = self.value(at: eased, current: start)
             if isCumulative, progress.cycle > 0 {
-                // Repetition k continues from the end of the last: value(f) + k·value(1) (spec §4.1).
+                // Repetition k continues from the end of the last: value(f) + k·value(1) (core-animation.md §4.1).
                 let end = self.value(at: 1, current: start).0
                 value = PropertyValue.add(value, PropertyValue.scale(end, Double(progress.cycle)))
             }
@@ -96,7 +96,7 @@ extension Animation {
         }
     }
 
-    /// The from and to values of a basic animation (spec §4.2); `current` stands in for the
+    /// The from and to values of a basic animation (core-animation.md §4.2); `current` stands in for the
     /// values that are not given.
     static func endpoints(from: PropertyValue?, to: PropertyValue?, by: PropertyValue?, current: PropertyValue) -> (PropertyValue, PropertyValue) {
         switch (from, to, by) {
@@ -143,7 +143,7 @@ extension Animation.Keyframes {
         return (0..<count).map { count > 1 ? Double($0) / Double(count - 1) : 0 }
     }
 
-    /// The value at eased fraction `f` (spec §4.3).
+    /// The value at eased fraction `f` (core-animation.md §4.3).
     func value(at f: Double) -> PropertyValue? {
         let n = values.count
         guard n > 0 else { return nil }

@@ -1,7 +1,7 @@
 extension PropertyValue {
     /// The value a fraction `t` of the way from `a` to `b` (t may leave 0…1 for overshooting
     /// curves). Numbers, vectors and colours interpolate per component; transforms as in
-    /// spec §2.3; images cross-fade (`t` clamped to 0…1); paths morph point by point when their
+    /// core-animation.md §2.3; images cross-fade (`t` clamped to 0…1); paths morph point by point when their
     /// segments pair up; other values switch at the half-way point.
     static func interpolate(_ a: PropertyValue, _ b: PropertyValue, _ t: Double) -> PropertyValue {
         switch (a, b) {
@@ -27,7 +27,7 @@ extension PropertyValue {
     }
 
     /// `a + b`: numbers, vectors and colours add per component; transforms concatenate with
-    /// `b` applied first (additive animations, spec §4.1).
+    /// `b` applied first (additive animations, core-animation.md §4.1).
     static func add(_ a: PropertyValue, _ b: PropertyValue) -> PropertyValue {
         switch (a, b) {
         case (.number(let x), .number(let y)): return .number(x + y)

@@ -1,4 +1,4 @@
-/// A cubic Bézier pacing curve from (0, 0) to (1, 1) (CAMediaTimingFunction). Spec §3.4.
+/// A cubic Bézier pacing curve from (0, 0) to (1, 1) (CAMediaTimingFunction). core-animation.md §3.4.
 public struct TimingFunction: Hashable, Sendable {
     /// First control point.
     public var c1: (x: Double, y: Double) { (c1x, c1y) }

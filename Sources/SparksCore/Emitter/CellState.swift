@@ -21,7 +21,7 @@ public final class CellState {
 
     /// States for `cells`, reusing those in `old` that match by name (or by position when
     /// unnamed) and have the same number of sub-cells, recursively; others start empty
-    /// (spec §6.10: a removed cell's particles disappear).
+    /// (core-animation.md §6.10: a removed cell's particles disappear).
     static func reconcile(_ old: [CellState], with cells: [EmitterCell]) -> [CellState] {
         if matches(old, cells) { return old }  // every step: no allocation
         var taken = Set<ObjectIdentifier>()

@@ -1,35 +1,35 @@
 /// Behaviours Sparks had to choose where Core Animation's is undocumented or uncertain
-/// (spec §10). Each is one named constant so a device capture can settle it in one place;
+/// (core-animation.md §10). Each is one named constant so a device capture can settle it in one place;
 /// `docs/ca-differences.md` explains every one.
 public enum CoreAnimationChoices {
     /// Width of a sampled range as a multiple of the range property: a value is uniform in
-    /// `mean ± range × rangeWidthFactor / 2`. 1 follows CAEmitterLayer.h ("±R/2", spec §6.2, Q1);
+    /// `mean ± range × rangeWidthFactor / 2`. 1 follows CAEmitterLayer.h ("±R/2", core-animation.md §6.2, Q1);
     /// 2 would follow the ±R reading of Apple's lifetimeRange prose.
     public static let rangeWidthFactor = 1.0
 
     /// Whether `emissionRange` spreads directions over a 3-D cone (uniform in solid angle, so some
     /// particles move mostly along z and look slow when flattened) rather than a flat fan in the
-    /// xy-plane (spec §6.3, Q2).
+    /// xy-plane (core-animation.md §6.3, Q2).
     public static let emissionRangeIsCone = true
 
     /// Whether a particle whose scale has passed below zero is drawn with its image turned by
     /// half a turn at the absolute size (as a negative scale transform draws it) instead of not
-    /// at all. Spec §10 Q11 recommended drawing nothing; the neon preset's values
+    /// at all. core-animation.md §10 Q11 recommended drawing nothing; the neon preset's values
     /// (scale 0.1, scaleSpeed −0.2, lifetime 4) make a growing ring on iOS only if negative
     /// scales are drawn, so Sparks draws them.
     public static let negativeScaleIsDrawn = true
 
     /// Whether a cell's `speed` scales its emission schedule (birth rate per parent second)
-    /// (spec §6.9: what cell speed does is unknown; no studied program sets it).
+    /// (core-animation.md §6.9: what cell speed does is unknown; no studied program sets it).
     public static let cellSpeedScalesEmission = true
 
     /// Whether the emitter layer's `birthRate` multiplies sub-cells' rates too, generation after
-    /// generation (spec §6.8: a sub-cell emits `birthRate × layer.birthRate` per living parent),
+    /// generation (core-animation.md §6.8: a sub-cell emits `birthRate × layer.birthRate` per living parent),
     /// rather than only the top-level cells'.
     public static let layerBirthRateMultipliesEveryGeneration = true
 
     /// How far back an emitter re-simulates when it starts late or resumes, as a multiple of its
-    /// longest particle chain's lifetime (spec §5.7, Q7): older particles would be dead anyway.
+    /// longest particle chain's lifetime (core-animation.md §5.7, Q7): older particles would be dead anyway.
     public static let catchUpHorizonInChainLifetimes = 1.0
 
     /// Whether the `top` gravities (`top`, `topLeft`, `topRight`) put a layer's contents at

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Where a particle is born and the natural direction of its emission (spec §5.3, §6.3).
+/// Where a particle is born and the natural direction of its emission (core-animation.md §5.3, §6.3).
 enum EmissionGeometry {
     /// A spawn point and the shape's natural direction there (unit length).
     struct Site {
@@ -38,7 +38,7 @@ enum EmissionGeometry {
             return Site(position: c, normal: plusX)
 
         case .line:
-            // A segment along x; natural direction −y for every mode (spec §5.3, §9.1).
+            // A segment along x; natural direction −y for every mode (core-animation.md §5.3).
             // Points mode: the two end points.
             let x = mode == .points ? (u1 < 0.5 ? -w / 2 : w / 2) : (u1 - 0.5) * w
             return Site(position: Vector3(c.x + x, c.y, c.z), normal: minusY)
@@ -60,7 +60,7 @@ enum EmissionGeometry {
             return cuboid(mode: mode, centre: c, w: w, h: h, d: depth, u1, u2, u3)
 
         case .circle:
-            let r = w  // radius is emitterSize.width (spec §5.3, §9.4)
+            let r = w  // radius is emitterSize.width (core-animation.md §5.3)
             switch mode {
             case .outline:
                 let theta = -Double.pi + 2 * Double.pi * u1
@@ -76,7 +76,7 @@ enum EmissionGeometry {
 
         case .sphere:
             let r = w
-            let polar = acos(2 * u1 - 1)  // area-uniform (spec §5.3)
+            let polar = acos(2 * u1 - 1)  // area-uniform (core-animation.md §5.3)
             let azimuth = 2 * Double.pi * u2
             let n = Vector3(sin(polar) * cos(azimuth), sin(polar) * sin(azimuth), cos(polar))
             switch mode {
@@ -91,7 +91,7 @@ enum EmissionGeometry {
     }
 
     /// Uniform along the perimeter, starting at the top-left corner and running clockwise on
-    /// screen; the direction is the edge's outward normal (spec §5.3, DEC point_on_rectangle).
+    /// screen; the direction is the edge's outward normal (core-animation.md §5.3, DEC point_on_rectangle).
     private static func rectangleOutline(centre c: Vector3, w: Double, h: Double, _ u: Double) -> Site {
         let perimeter = 2 * (w + h)
         guard perimeter > 0 else { return Site(position: c, normal: minusY) }
@@ -108,7 +108,7 @@ enum EmissionGeometry {
 
     /// Cuboid: volume +x; surface on the six faces by area with the face normal; outline on the
     /// twelve edges by length with the edge's outward diagonal normal; points the eight corners
-    /// (spec §5.3, Q4).
+    /// (core-animation.md §5.3, Q4).
     private static func cuboid(
         mode: EmitterMode, centre c: Vector3, w: Double, h: Double, d: Double, _ u1: Double, _ u2: Double, _ u3: Double
     ) -> Site {

@@ -2,7 +2,7 @@
 ///
 /// Emitter properties read like Core Animation's (`emitter.emitterPosition`,
 /// `emitter.emitterCells`); particles live in the layer's own coordinate space, so moving the
-/// layer moves them, while moving `emitterPosition` only moves where new ones are born (spec §5.2).
+/// layer moves them, while moving `emitterPosition` only moves where new ones are born (core-animation.md §5.2).
 public final class EmitterLayer: Layer {
     /// The emitter's model values.
     public var emitter: EmitterProperties {

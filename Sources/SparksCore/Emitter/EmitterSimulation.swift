@@ -17,7 +17,7 @@
 ///   the emitter layer's space, ordered by `renderMode`; `DrawListBuilder` projects the quads to
 ///   pixels for a backend (the CPU rasterizer or the SDL GPU path).
 ///
-/// One step from `t0` to `t1` (layer time), cell tree in pre-order (spec §7):
+/// One step from `t0` to `t1` (layer time), cell tree in pre-order (core-animation.md §7):
 /// 1. live particles of the cell age and move (on several threads for large cells);
 /// 2. the cell spawns: a top-level cell from the emitter shape, a sub-cell from every particle
 ///    of its parent (whose state is already final for this step) for the part of the step the
@@ -29,7 +29,7 @@
 /// results.
 /// Each birth gets its exact time inside the step, so it starts with its sub-step age.
 public final class EmitterSimulation {
-    /// The layer's generator (spec §5.6).
+    /// The layer's generator (core-animation.md §5.6).
     var random: SeededRandom
     /// The seed the generator started from.
     public private(set) var seed: UInt32
@@ -108,7 +108,7 @@ public final class EmitterSimulation {
     }
 
     /// The layer time the simulation starts from: 0, or earlier when a top-level cell's
-    /// `beginTime` is negative or the emitter starts running (prewarm, spec §5.7): then as far
+    /// `beginTime` is negative or the emitter starts running (prewarm, core-animation.md §5.7): then as far
     /// back as its longest particle chain lives, which reaches the steady state.
     static func startTime(of properties: EmitterProperties, running: Bool) -> Double {
         let cells = properties.emitterCells.reduce(0) { min($0, $1.timing.beginTime) }
@@ -218,7 +218,7 @@ public final class EmitterSimulation {
     /// cannot overflow an integer.
     static let birthCountCeiling = 1e12
 
-    /// Emission rate of a cell in particles per parent second (spec §5.5, §6.8, §6.9): the
+    /// Emission rate of a cell in particles per parent second (core-animation.md §5.5, §6.8, §6.9): the
     /// layer's `birthRate` multiplies a top-level cell's rate, and a sub-cell's too when
     /// ``CoreAnimationChoices/layerBirthRateMultipliesEveryGeneration`` says so.
     static func rate(of cell: EmitterCell, properties: EmitterProperties, isSubcell: Bool) -> Double {
@@ -234,7 +234,7 @@ public final class EmitterSimulation {
         return startsRunning && window.start == 0 && window.end == .infinity ? (-.infinity, .infinity) : window
     }
 
-    /// Births of a top-level cell between layer times t0 and t1 (spec §6.5): the accumulator
+    /// Births of a top-level cell between layer times t0 and t1 (core-animation.md §6.5): the accumulator
     /// gains rate × (time the cell was active in the step); birth k happens when it crosses k.
     private func spawnFromShape(
         _ state: CellState, cell: EmitterCell, sampler: ParticleSampler, from t0: Double, to t1: Double,
@@ -374,7 +374,7 @@ public final class EmitterSimulation {
         }
     }
 
-    /// Births of a sub-cell from every live parent particle (spec §6.8): the window is the part
+    /// Births of a sub-cell from every live parent particle (core-animation.md §6.8): the window is the part
     /// of the step in which the parent was alive and the sub-cell active (in parent age); each
     /// child starts at the parent's position at its birth time, along the parent's direction of
     /// motion, with the parent's colour and scale multiplied in, and not its velocity.

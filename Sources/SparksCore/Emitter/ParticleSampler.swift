@@ -15,14 +15,14 @@ struct ParticleSampler {
     var color: SIMD4<Float>, colorRange: SIMD4<Float>, colorSpeed: SIMD4<Float>
     var scaleSpeed: Float
     var acceleration: Vector
-    // Direction constants (spec §6.3).
+    // Direction constants (core-animation.md §6.3).
     let cosLongitude: Float, sinLongitude: Float
     let cosLatitude: Float, sinLatitude: Float, hasLatitude: Bool
     let spread: Float
     let oneMinusCosHalfSpread: Float
 
     init(cell: EmitterCell, layer: EmitterProperties) {
-        // Layer multipliers apply to sampled values at birth only (spec §5.5, Q12).
+        // Layer multipliers apply to sampled values at birth only (core-animation.md §5.5, Q12).
         let k = CoreAnimationChoices.rangeWidthFactor
         lifetime = Float(cell.lifetime * layer.lifetime)
         lifetimeRange = Float(cell.lifetimeRange * k * layer.lifetime)
@@ -71,7 +71,7 @@ struct ParticleSampler {
 
     /// Births one particle at `position` (the state at its birth time), emitted in `frame`,
     /// already aged by `age` seconds (its sub-step age), with the parent's colour and scale
-    /// multiplied in (white and 1 for top-level cells, spec §6.8). A particle whose lifetime has
+    /// multiplied in (white and 1 for top-level cells, core-animation.md §6.8). A particle whose lifetime has
     /// already passed is written as a dead slot: never shown, and the slots of later births do
     /// not depend on it.
     @inline(__always)
@@ -86,12 +86,12 @@ struct ParticleSampler {
 
         let life = lifetime + lifetimeRange * (uLife - 0.5)
         guard life > age else {
-            // Lifetime ≤ 0 or already over: never shown (spec §6.5).
+            // Lifetime ≤ 0 or already over: never shown (core-animation.md §6.5).
             writer.append(position: position, velocity: .zero, color: .zero, scale: 0, spin: 0, age: age, lifetime: life)
             return
         }
 
-        // Uniform in solid angle inside the cone of half-angle spread/2 around d (spec §6.3):
+        // Uniform in solid angle inside the cone of half-angle spread/2 around d (core-animation.md §6.3):
         // cos α uniform in [cos(spread/2), 1], azimuth β uniform.
         var direction = frame.d
         if spread > 0 {
@@ -108,7 +108,7 @@ struct ParticleSampler {
         }
         let v0 = direction * (speed + speedRange * (uSpeed - 0.5))
         let a = acceleration
-        // Exact state after `age` seconds of constant acceleration (spec §6.4).
+        // Exact state after `age` seconds of constant acceleration (core-animation.md §6.4).
         let p = position + v0 * age + a * (0.5 * age * age)
         let v = v0 + a * age
         var c0 = color + colorRange * (uColor - 0.5)
@@ -123,7 +123,7 @@ struct ParticleSampler {
             spin: spin + spinRange * (uSpin - 0.5), age: age, lifetime: life)
     }
 
-    /// The per-step rates of live particles (read live from the cell, spec §6.10).
+    /// The per-step rates of live particles (read live from the cell, core-animation.md §6.10).
     func rates(dt: Double) -> ParticleStorage.Rates {
         ParticleStorage.Rates(
             dt: Float(dt),

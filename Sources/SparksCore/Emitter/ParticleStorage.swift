@@ -27,7 +27,7 @@ public final class ParticleStorage {
     public private(set) var count = 0
     /// Slots available without growing.
     public private(set) var capacity = 0
-    /// Extra columns: one birth accumulator per sub-cell (spec §6.5: one per parent/sub-cell pair).
+    /// Extra columns: one birth accumulator per sub-cell (core-animation.md §6.5: one per parent/sub-cell pair).
     public let accumulatorCount: Int
     /// Total columns.
     public var columnCount: Int { Self.fixedColumnCount + accumulatorCount }
@@ -174,7 +174,7 @@ public final class ParticleStorage {
         commit(slots: writer.written, live: writer.liveWritten)
     }
 
-    /// Per-step constants of a cell's motion and appearance (spec §6.4, §6.6, §6.7).
+    /// Per-step constants of a cell's motion and appearance (core-animation.md §6.4, §6.6, §6.7).
     struct Rates {
         var dt: Float
         var acceleration: (Float, Float, Float)

@@ -10,7 +10,7 @@ extension EmitterProperties {
     /// A cell's steady state: its births per second and how long its particles live (the
     /// longest, or with `meanLifetime` the mean). A top-level cell (`parent` nil) is born at its
     /// rate; a sub-cell at its rate per living parent, for the part of the parent's life its
-    /// emission window covers (spec §6.5, §6.8). The one place the simulation's storage
+    /// emission window covers (core-animation.md §6.5, §6.8). The one place the simulation's storage
     /// reservation, the particle estimates and the preset budgets work this out.
     func steadyState(of cell: EmitterCell, parent: (births: Double, life: Double)?, meanLifetime: Bool = false) -> (births: Double, life: Double) {
         let rate = cell.isEnabled ? EmitterSimulation.rate(of: cell, properties: self, isSubcell: parent != nil) : 0

@@ -34,7 +34,7 @@ public class Layer {
     public var kind: LayerKind { model.content.kind }
 
     /// The presentation values at the layer's local time `t`: the model values with every
-    /// animation applied (spec §3, §4).
+    /// animation applied (core-animation.md §3, §4).
     public func presentationState(atLocalTime t: Double) -> LayerState {
         // Start from the last presentation state, reset to the model values in place, so
         // animating a cell property changes the state's own cell arrays instead of copying
@@ -114,7 +114,7 @@ public class Layer {
     }
 
     /// The map from this layer's coordinates to the canvas, through every superlayer;
-    /// superlayers that do not preserve depth flatten what they contain (spec §1.2).
+    /// superlayers that do not preserve depth flatten what they contain (core-animation.md §1.2).
     public var transformToCanvas: Transform3D {
         var m = properties.transformToSuperlayer
         var ancestor = superlayer

@@ -1,6 +1,6 @@
 /// A small, fast, seedable random generator (PCG-XSH-RR 32), one per emitter layer.
 ///
-/// Core Animation gives every emitter layer its own generator seeded by `seed` (spec §5.6).
+/// Core Animation gives every emitter layer its own generator seeded by `seed` (core-animation.md §5.6).
 /// Apple's own generator and draw order are unknown, so bit-exact replication is impossible;
 /// Sparks only promises determinism: the same seed gives the same stream on every machine.
 public struct SeededRandom: Sendable, Hashable {

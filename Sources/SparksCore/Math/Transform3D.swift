@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Points are row vectors multiplied on the left: `p' = p · M`. Translation lives in the fourth
 /// row (`m41`, `m42`, `m43`); perspective in the fourth column (`m14`, `m24`, `m34`).
-/// A positive rotation about z turns +x toward +y, which is clockwise on screen (spec §2.1).
+/// A positive rotation about z turns +x toward +y, which is clockwise on screen (core-animation.md §2.1).
 public struct Transform3D: Hashable, Sendable {
     public var m11: Double, m12: Double, m13: Double, m14: Double
     public var m21: Double, m22: Double, m23: Double, m24: Double
@@ -77,7 +77,7 @@ public struct Transform3D: Hashable, Sendable {
         guard length > 0 else { return .identity }
         let (x, y, z) = (x / length, y / length, z / length)
         let c = cos(angle), s = sin(angle), t = 1 - c
-        // spec §2.1
+        // core-animation.md §2.1
         return Transform3D(
             m11: t * x * x + c, m12: t * x * y + s * z, m13: t * x * z - s * y, m14: 0,
             m21: t * x * y - s * z, m22: t * y * y + c, m23: t * y * z + s * x, m24: 0,
@@ -177,7 +177,7 @@ public struct Transform3D: Hashable, Sendable {
     public var isAffine2D: Bool { m14 == 0 && m24 == 0 && m44 == 1 }
 
     /// `(x, y, z, 1) ↦ (x, y, 0, 1)`: drops depth, as a layer that does not preserve depth
-    /// flattens its subtree into its own plane (spec §1.2).
+    /// flattens its subtree into its own plane (core-animation.md §1.2).
     public static let flatten: Transform3D = {
         var t = Transform3D.identity
         t.m33 = 0

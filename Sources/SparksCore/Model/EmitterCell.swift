@@ -3,7 +3,7 @@
 /// A value: an `EmitterLayer` holds an array of cells and every particle of a cell samples its
 /// initial state from these properties at birth. Units are Core Animation's: seconds, radians,
 /// points, and per-second speeds. Ranges spread a sampled value uniformly over
-/// `[mean − range/2, mean + range/2]` (spec §6.2).
+/// `[mean − range/2, mean + range/2]` (core-animation.md §6.2).
 public struct EmitterCell: Hashable, Sendable {
     /// Name used in key paths such as `emitterCells.fire.birthRate`. Default nil.
     public var name: String?
@@ -75,10 +75,10 @@ public struct EmitterCell: Hashable, Sendable {
     /// Added to the mip level chosen when the image is drawn smaller than its size: positive
     /// blurs, negative sharpens. Default 0.
     public var minificationFilterBias: Double = 0
-    /// Sub-cells: every live particle of this cell emits these (spec §6.8).
+    /// Sub-cells: every live particle of this cell emits these (core-animation.md §6.8).
     public var emitterCells: [EmitterCell] = []
     /// When the cell emits: measured in the emitter layer's time for a top-level cell and in
-    /// the parent particle's age for a sub-cell. A `duration` of 0 means for ever (spec §6.9).
+    /// the parent particle's age for a sub-cell. A `duration` of 0 means for ever (core-animation.md §6.9).
     public var timing = MediaTiming()
 
     /// Creates a cell with Core Animation's defaults.
@@ -87,13 +87,13 @@ public struct EmitterCell: Hashable, Sendable {
     }
 
     /// The drawn size in points at scale 1: contents pixel size × contentsRect.size / contentsScale
-    /// (spec §6.6). Zero without contents.
+    /// (core-animation.md §6.6). Zero without contents.
     public var baseSize: Size {
         contents?.pointSize(contentsRect: contentsRect, contentsScale: contentsScale) ?? .zero
     }
 
     /// The emission interval in parent time (layer time for a top-level cell, parent age for a
-    /// sub-cell), spec §6.9: from `beginTime`, for the active duration scaled by `speed`;
+    /// sub-cell), core-animation.md §6.9: from `beginTime`, for the active duration scaled by `speed`;
     /// a duration of 0 means no end. Empty when `speed` is not positive.
     public var emissionInterval: (start: Double, end: Double) {
         let start = timing.beginTime
@@ -106,7 +106,7 @@ public struct EmitterCell: Hashable, Sendable {
 
 extension [EmitterCell] {
     /// The index of the first cell with this name, in array order: how key paths such as
-    /// `emitterCells.spark.birthRate` find a cell (spec §6.11).
+    /// `emitterCells.spark.birthRate` find a cell (core-animation.md §6.11).
     public func firstIndex(named name: String) -> Int? {
         firstIndex { $0.name == name }
     }

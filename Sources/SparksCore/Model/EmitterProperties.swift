@@ -1,4 +1,4 @@
-/// The model properties of an emitter layer (CAEmitterLayer), as a value. Spec §5.1.
+/// The model properties of an emitter layer (CAEmitterLayer), as a value. core-animation.md §5.1.
 public struct EmitterProperties: Hashable, Sendable {
     /// The top-level cells. Default none.
     public var emitterCells: [EmitterCell] = []

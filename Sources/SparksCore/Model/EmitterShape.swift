@@ -1,4 +1,4 @@
-/// The geometric shape particles are born on (CAEmitterLayerEmitterShape). Spec §5.3.
+/// The geometric shape particles are born on (CAEmitterLayerEmitterShape). core-animation.md §5.3.
 public enum EmitterShape: String, Sendable, CaseIterable {
     /// A single point at `emitterPosition`; natural direction +x.
     case point
@@ -14,7 +14,7 @@ public enum EmitterShape: String, Sendable, CaseIterable {
     case sphere
 }
 
-/// Which part of the shape particles are born on (CAEmitterLayerEmitterMode). Spec §5.3.
+/// Which part of the shape particles are born on (CAEmitterLayerEmitterMode). core-animation.md §5.3.
 public enum EmitterMode: String, Sendable, CaseIterable {
     /// The shape's vertices.
     case points
@@ -26,7 +26,7 @@ public enum EmitterMode: String, Sendable, CaseIterable {
     case volume
 }
 
-/// Draw order and blending of particles (CAEmitterLayerRenderMode). Spec §5.4.
+/// Draw order and blending of particles (CAEmitterLayerRenderMode). core-animation.md §5.4.
 public enum RenderMode: String, Sendable, CaseIterable {
     /// Source-over blending; cells in array order, each in birth order (oldest first).
     case unordered

@@ -1,4 +1,4 @@
-/// How an emitter looks when the scene starts (spec §5.7).
+/// How an emitter looks when the scene starts (core-animation.md §5.7).
 ///
 /// On iOS 7 and later an emitter layer whose timeline starts with its superlayer's
 /// (`beginTime` 0) is first shown as if it had been emitting all along: particles of every age

@@ -1,6 +1,6 @@
 /// The model properties every layer has (CALayer), as a value.
 ///
-/// Geometry follows Core Animation (spec §1): `position` is where the `anchorPoint` of `bounds`
+/// Geometry follows Core Animation (core-animation.md §1): `position` is where the `anchorPoint` of `bounds`
 /// sits in the superlayer; `transform` applies about the anchor point.
 public struct LayerProperties: Hashable, Sendable {
     /// Name used to address the layer (`--set fireEmitter.birthRate=2`). Default nil.
@@ -76,7 +76,7 @@ public struct LayerProperties: Hashable, Sendable {
     public var minificationFilterBias: Double = 0
     /// Whether sublayers are clipped to `bounds`. Default false.
     public var masksToBounds = false
-    /// Layer timing: local time = (parent time − beginTime) · speed + timeOffset (spec §3.2).
+    /// Layer timing: local time = (parent time − beginTime) · speed + timeOffset (core-animation.md §3.2).
     public var timing = MediaTiming()
 
     /// Creates properties with Core Animation's defaults.
@@ -84,7 +84,7 @@ public struct LayerProperties: Hashable, Sendable {
         self.name = name
     }
 
-    /// The anchor point in the layer's own coordinates, at depth `anchorPointZ` (spec §1.2).
+    /// The anchor point in the layer's own coordinates, at depth `anchorPointZ` (core-animation.md §1.2).
     public var anchorInBounds: Vector3 {
         Vector3(
             bounds.origin.x + anchorPoint.x * bounds.size.width,
@@ -108,7 +108,7 @@ public struct LayerProperties: Hashable, Sendable {
     /// The map from a sublayer's superlayer coordinates (this layer's, as its sublayers see
     /// them) to this layer's own: the geometry flip, then `sublayerTransform` about the anchor
     /// point, then flattening into the layer's plane unless the layer preserves depth
-    /// (spec §1.2).
+    /// (core-animation.md §1.2).
     public func sublayerSpace(preservesDepth: Bool) -> Transform3D {
         var m = Transform3D.identity
         if isGeometryFlipped { m = Transform3D.verticalFlip(within: bounds) }
@@ -125,7 +125,7 @@ public struct LayerProperties: Hashable, Sendable {
     }
 
     /// The map from this layer's coordinates to its superlayer's:
-    /// `T(−anchor) · transform · T(position, zPosition)` (spec §1.2).
+    /// `T(−anchor) · transform · T(position, zPosition)` (core-animation.md §1.2).
     public var transformToSuperlayer: Transform3D {
         let a = anchorInBounds
         var m = Transform3D.translation(-a.x, -a.y, -a.z) * transform

@@ -1,5 +1,5 @@
 /// A component of a transform addressed by a key path such as `transform.scale.y`: a part of
-/// the transform as it decomposes (spec §2.2).
+/// the transform as it decomposes (core-animation.md §2.2).
 public enum TransformComponent: String, Hashable, Sendable, CaseIterable {
     case scaleX = "scale.x", scaleY = "scale.y", scaleZ = "scale.z", scale = "scale", scaleXY = "scale.xy"
     case rotationX = "rotation.x", rotationY = "rotation.y", rotationZ = "rotation.z", rotation = "rotation"

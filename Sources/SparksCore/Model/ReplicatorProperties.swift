@@ -1,4 +1,4 @@
-/// The model properties of a replicator layer (CAReplicatorLayer), as a value. Spec §8.1.
+/// The model properties of a replicator layer (CAReplicatorLayer), as a value. core-animation.md §8.1.
 public struct ReplicatorProperties: Hashable, Sendable {
     /// Most instances a replicator may ask for.
     public static let maxInstanceCount = 10_000
@@ -26,7 +26,7 @@ public struct ReplicatorProperties: Hashable, Sendable {
     public init() {}
 
     /// The colour instance k multiplies into what it draws:
-    /// clamp(instanceColor + k · offsets) per component (spec §8.3).
+    /// clamp(instanceColor + k · offsets) per component (core-animation.md §8.3).
     public func modulation(instance k: Int) -> Color {
         let k = Double(k)
         return Color(

@@ -2,7 +2,7 @@ import Foundation
 
 /// A transform split into scale, rotation and translation, applied in that order
 /// (`S · Rx · Ry · Rz · T` with row vectors), the way Core Animation reads and rebuilds a
-/// transform for key paths such as `transform.rotation.z` (spec §2.2).
+/// transform for key paths such as `transform.rotation.z` (core-animation.md §2.2).
 struct TransformParts: Equatable {
     var scale = Vector3(1, 1, 1)
     /// Rotation angles about x, y and z in radians, applied x first.
@@ -147,7 +147,7 @@ struct Quaternion {
 }
 
 extension Transform3D {
-    /// Interpolates two transforms the way Core Animation does (spec §2.3): decomposed into
+    /// Interpolates two transforms the way Core Animation does (core-animation.md §2.3): decomposed into
     /// scale, rotation (spherically) and translation when both can be, element by element
     /// otherwise (perspective, zero scales).
     static func interpolate(_ a: Transform3D, _ b: Transform3D, _ t: Double) -> Transform3D {

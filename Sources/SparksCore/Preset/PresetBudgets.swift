@@ -137,7 +137,7 @@ private struct CellCost {
     /// The largest |scale| over a life, for the sub-cells' parent scale.
     let largestScale: Double
 
-    /// The costs of `cells` and their sub-cells (spec §6.5, §6.8: a sub-cell's births are its
+    /// The costs of `cells` and their sub-cells (core-animation.md §6.5, §6.8: a sub-cell's births are its
     /// parents' births × its rate × the time it is active in a parent's life; its scale is
     /// multiplied by its parent's). `reach` is how far (in the emitter's points) a particle must
     /// travel to have surely left the canvas.

@@ -15,7 +15,7 @@ public struct PresetDecoder: Sendable {
     public static let layerStructureKeys = ["type", "sublayers", "animations"]
     /// Keys of a cell besides its properties.
     public static let cellStructureKeys = ["emitterCells", "style"]
-    /// Private Core Animation keys seen in the wild that Sparks rejects (spec §6.12).
+    /// Private Core Animation keys seen in the wild that Sparks rejects (core-animation.md §6.12).
     public static let privateCellKeys = ["particleType", "orientationRange", "orientationLongitude", "orientationLatitude", "emitterBehaviors"]
 
     /// How the file is named in messages.

@@ -2,7 +2,7 @@ import Foundation
 
 /// A particle or layer image: where it comes from and its pixel size.
 ///
-/// The core needs only the size (drawn size = pixel size × contentsRect / contentsScale, spec §1.3);
+/// The core needs only the size (drawn size = pixel size × contentsRect / contentsScale, core-animation.md §1.3);
 /// the renderers load the pixels from `url` through an ``ImageDecoder``.
 public struct Texture: Hashable, Sendable {
     /// The name the preset used (`"fire.png"`).
@@ -31,7 +31,7 @@ public struct Texture: Hashable, Sendable {
     }
 
     /// The size in points of the part `contentsRect` (unit coordinates) of the image, at
-    /// `contentsScale` pixels per point (spec §1.3, §6.6); zero for a scale that is not positive.
+    /// `contentsScale` pixels per point (core-animation.md §1.3, §6.6); zero for a scale that is not positive.
     public func pointSize(contentsRect: Rect, contentsScale: Double) -> Size {
         guard contentsScale > 0 else { return .zero }
         return Size(

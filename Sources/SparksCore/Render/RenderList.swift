@@ -4,7 +4,7 @@ import Foundation
 public enum BlendMode: Sendable, Hashable {
     /// Source-over with straight alpha: `dst = src·α + dst·(1 − α)`.
     case normal
-    /// Additive: `dst = dst + src·α`, clamped (renderMode additive, spec §5.4).
+    /// Additive: `dst = dst + src·α`, clamped (renderMode additive, core-animation.md §5.4).
     case additive
 }
 

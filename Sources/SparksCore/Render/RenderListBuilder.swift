@@ -207,7 +207,7 @@ public final class RenderListBuilder {
         inner.isFlipped = context.isFlipped != p.isGeometryFlipped
         if let replicator = state.replicator {
             // Instance k: sublayers in the replicator's space moved by X^k about the centre,
-            // tinted by the instance colour, their time k·delay later (spec §8.2–8.4).
+            // tinted by the instance colour, their time k·delay later (core-animation.md §8.2–8.4).
             let count = max(0, min(replicator.instanceCount, ReplicatorProperties.maxInstanceCount))
             let toCentre = Transform3D.translation(-bounds.midX, -bounds.midY, 0)
             let fromCentre = Transform3D.translation(bounds.midX, bounds.midY, 0)
@@ -306,7 +306,7 @@ public final class RenderListBuilder {
 
         switch properties.renderMode {
         case .unordered, .additive:
-            // Cells in tree order, each in birth order (spec §5.4).
+            // Cells in tree order, each in birth order (core-animation.md §5.4).
             for view in cells {
                 list.beginBatch(texture: view.texture, sampling: view.sampling, blendMode: blend, transform: transform, clip: clip)
                 appendInBirthOrder(view, keepDepth: keepDepth, modulation: modulation, into: &list)

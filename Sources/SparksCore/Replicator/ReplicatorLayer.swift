@@ -2,7 +2,7 @@
 ///
 /// Instance k is drawn with `instanceTransform` to the power k applied about the centre of the
 /// bounds, tinted by `instanceColor + k · offsets` (clamped), with its sublayers' animations
-/// running `k · instanceDelay` later (spec §8).
+/// running `k · instanceDelay` later (core-animation.md §8).
 public final class ReplicatorLayer: Layer {
     /// The replicator's model values (a few numbers, copied when changed).
     public var replicator: ReplicatorProperties {

@@ -21,7 +21,7 @@ extension Scene {
     /// Layers are matched among their siblings by name (unnamed ones by position) and kind.
     /// A matched layer takes the new model values and animations and keeps its particles; its
     /// cells are matched by name the same way, so a changed value acts as it would on iOS
-    /// (spec §6.10: sampled values affect new particles, accelerations and speeds act on live
+    /// (core-animation.md §6.10: sampled values affect new particles, accelerations and speeds act on live
     /// ones). Unmatched layers and cells start fresh at the current time; removed ones disappear
     /// with their particles. A different step rate cannot be applied to a running clock: the
     /// caller should rebuild the scene instead (`requiresRestart(for:)`).

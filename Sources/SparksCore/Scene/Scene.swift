@@ -2,7 +2,7 @@
 ///
 /// Time is an input: the scene advances only by ``step()``, one fixed step of `1 / stepRate`
 /// seconds. It starts at time 0 with no particles; layers or cells with a negative `beginTime`
-/// are caught up with real steps on the first step (prewarm, spec §5.7). The same description,
+/// are caught up with real steps on the first step (prewarm, core-animation.md §5.7). The same description,
 /// seeds and step count always give the same particles (``stateHash()``).
 public final class Scene {
     /// What the scene was built from (the latest description after `update(to:)`).
@@ -48,7 +48,7 @@ public final class Scene {
     private static func makeLayer(_ description: LayerDescription, parentTime: Double, startup: EmitterStartup) -> Layer {
         let layer: Layer
         // An animation added with beginTime 0 starts "now": at the layer's local time when the
-        // scene starts (spec §3.2).
+        // scene starts (core-animation.md §3.2).
         let localTime = description.properties.timing.localTime(parentTime: parentTime)
         switch description.content {
         case .plain, .gradient, .shape: layer = Layer(model: description.state)
@@ -154,7 +154,7 @@ public final class Scene {
     }
 
     /// Steps until the scene time reaches `seconds` (rounded to the nearest step); at 0, the
-    /// scene as it starts (running emitters already in their steady state, spec §5.7).
+    /// scene as it starts (running emitters already in their steady state, core-animation.md §5.7).
     public func run(until seconds: Double) {
         startIfNeeded()
         let target = Int((seconds / stepDuration).rounded())

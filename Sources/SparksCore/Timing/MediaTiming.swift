@@ -11,7 +11,7 @@ public enum FillMode: String, Sendable, CaseIterable {
 }
 
 /// Core Animation's media timing properties (CAMediaTiming), shared by layers, animations and
-/// emitter cells. Spec §3.
+/// emitter cells. core-animation.md §3.
 public struct MediaTiming: Hashable, Sendable {
     /// Start, in seconds of the parent's time. Default 0.
     public var beginTime: Double = 0
@@ -34,14 +34,14 @@ public struct MediaTiming: Hashable, Sendable {
     /// Creates timing with Core Animation's defaults.
     public init() {}
 
-    /// Local time for a parent time: `(t − beginTime) · speed + timeOffset` (spec §3.2).
+    /// Local time for a parent time: `(t − beginTime) · speed + timeOffset` (core-animation.md §3.2).
     @inlinable
     public func localTime(parentTime t: Double) -> Double {
         (t - beginTime) * speed + timeOffset
     }
 
     /// The length of the active interval in local seconds for a simple duration `d`
-    /// (spec §3.3): `repeatDuration` when set, else one cycle (doubled by `autoreverses`) times
+    /// (core-animation.md §3.3): `repeatDuration` when set, else one cycle (doubled by `autoreverses`) times
     /// `repeatCount` (0 counts as 1). Infinite when `d` is infinite or `repeatCount` is infinite.
     public func activeDuration(simpleDuration d: Double) -> Double {
         if repeatDuration > 0 { return repeatDuration }
