@@ -51,3 +51,30 @@ struct BudgetOptions: ParsableArguments {
             maxPrewarmWork: maxPrewarm * 1e6, maxPresetBytes: maxPresetSize << 20)
     }
 }
+
+extension BudgetExceeded.Budget {
+    /// The option of `sparks` that raises this budget.
+    var option: String {
+        switch self {
+        case .particles: "--max-particles"
+        case .layerCopies: "--max-layer-copies"
+        case .drawnQuads: "--max-drawn-quads"
+        case .textureMemory: "--max-texture-memory"
+        case .prewarm: "--max-prewarm"
+        case .presetSize: "--max-preset-size"
+        }
+    }
+}
+
+extension PresetError {
+    /// The same problems, each passed budget followed by the option that raises it (the core's
+    /// messages say what to change in the preset; the option is the command line's to name).
+    var namingOptions: PresetError {
+        PresetError(diagnostics.map { problem in
+            guard let budget = problem.exceeded?.budget else { return problem }
+            var named = problem
+            named.message += budget == .presetSize ? "; raise \(budget.option) to read it" : ", or raise \(budget.option)"
+            return named
+        })
+    }
+}

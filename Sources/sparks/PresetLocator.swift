@@ -71,7 +71,7 @@ struct PresetLocator {
         decodeLimits.maxPresetBytes = limits.maxPresetBytes
         var description: SceneDescription
         switch PresetDecoder.load(contentsOf: url, displayName: name, assetDirectories: assetDirectories, limits: decodeLimits) {
-        case .failure(let error): return .failure(error)
+        case .failure(let error): return .failure(error.namingOptions)
         case .success(let decoded): description = decoded
         }
         var problems: [PresetDiagnostic] = []
@@ -92,7 +92,7 @@ struct PresetLocator {
                 problems.append(PresetDiagnostic(file: name, path: use.path, location: nil, message: "image \"\(use.texture.name)\": \(error.reason)"))
             }
         }
-        return problems.isEmpty ? .success(description) : .failure(PresetError(problems))
+        return problems.isEmpty ? .success(description) : .failure(PresetError(problems).namingOptions)
     }
 
     /// The presets beside `url` (its folder's .json files, not the schema), in name order.

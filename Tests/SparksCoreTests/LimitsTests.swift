@@ -14,7 +14,10 @@ struct LimitsTests {
         #expect(d.count == 1)
         #expect(d[0].path == "layers[0].emitterCells")
         #expect(d[0].location != nil)
-        #expect(d[0].message.contains("about 3000000 particles") && d[0].message.contains("--max-particles"))
+        #expect(d[0].message.contains("about 3000000 particles") && d[0].message.contains("lower birthRate or lifetime"))
+        // The budget is a value; the core names no command-line option (a game has none).
+        #expect(d[0].exceeded == BudgetExceeded(.particles, estimate: 3_000_000, allowed: 2_000_000))
+        #expect(!d[0].message.contains("--"))
     }
 
     @Test("Sub-cells count: 1000 rockets/s living 1 s, each emitting 1000 sparks/s that live 2 s")
@@ -103,7 +106,7 @@ struct LimitsTests {
         #expect(d[0].message.contains("1000000 layer copies"))
     }
 
-    @Test("--max-particles raises or lowers the budget")
+    @Test("maxParticles raises or lowers the budget")
     func customLimit() throws {
         let fixture = try PresetFixture()
         let url = fixture.presets.appendingPathComponent("big.json")

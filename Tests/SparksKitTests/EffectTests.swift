@@ -112,6 +112,14 @@ struct EffectTests {
             #expect(error.description.hasPrefix("broken.json:1:"), "\(error)")
             #expect(error.problems.count == 1)
         }
+        do {
+            // Over the particle budget the game chose: the budget as a value, no command-line option named.
+            _ = try Effect(json: #"{"layers": [{"type": "emitter", "emitterCells": [{"birthRate": 1000, "lifetime": 5}]}]}"#, name: "storm.json", maxParticles: 1000)
+            Issue.record("a preset over the budget loaded")
+        } catch {
+            #expect(error.problems.first?.exceeded == BudgetExceeded(.particles, estimate: 5000, allowed: 1000), "\(error)")
+            #expect(!error.description.contains("--"), "\(error)")
+        }
         try effect.setValue(text: "[60, 40]", forKeyPath: "trail.emitterPosition")
         #expect(try effect.value(forKeyPath: "trail.emitterPosition") == .vector([60, 40]))
         effect.step()

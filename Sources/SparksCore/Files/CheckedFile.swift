@@ -61,7 +61,9 @@ public struct CheckedFile: Sendable {
         let size = Int(info.st_size)
         let wanted = prefix.map { min($0, maxBytes) } ?? maxBytes
         if prefix == nil, size > maxBytes {
-            throw FileAccessError("\(name) is \(Self.describe(bytes: size)), more than the \(Self.describe(bytes: maxBytes)) allowed")
+            var error = FileAccessError("\(name) is \(Self.describe(bytes: size)), more than the \(Self.describe(bytes: maxBytes)) allowed")
+            error.tooLarge = (size, maxBytes)
+            throw error
         }
         var bytes = [UInt8](repeating: 0, count: min(max(size, 0), wanted))
         var filled = 0
@@ -124,6 +126,8 @@ private func readBytes(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _
 public struct FileAccessError: Error, Sendable, CustomStringConvertible {
     /// The reason, naming the file.
     public var message: String
+    /// The file's size and the most allowed, when it was refused for its size.
+    public var tooLarge: (size: Int, allowed: Int)?
 
     /// Creates an error.
     public init(_ message: String) { self.message = message }

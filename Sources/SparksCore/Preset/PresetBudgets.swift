@@ -18,19 +18,20 @@ public struct PresetCost: Sendable, Equatable {
     /// Particle-steps of prewarm.
     public var prewarmWork = 0.0
 
-    /// Estimates the cost of `scene`, calling `exceeded` with the JSON path most to blame the
-    /// first time a budget of `limits` is passed, and `expensive` when its frames may cover more
-    /// pixels than `limits` lets a frame draw (a warning: the drawing leaves out the rest).
+    /// Estimates the cost of `scene`, calling `exceeded` with the JSON path most to blame, what to
+    /// lower and the budget (as a value) the first time a budget of `limits` is passed, and
+    /// `expensive` when its frames may cover more pixels than `limits` lets a frame draw (a
+    /// warning: the drawing leaves out the rest).
     public static func estimate(
         _ scene: SceneDescription, limits: PresetLimits = .standard,
-        exceeded: (_ path: String, _ message: String) -> Void = { _, _ in },
+        exceeded: (_ path: String, _ message: String, _ budget: BudgetExceeded) -> Void = { _, _, _ in },
         expensive: (_ path: String, _ message: String) -> Void = { _, _ in }
     ) -> PresetCost {
         var cost = PresetCost()
         var reported = Set<String>()
-        func report(_ budget: String, _ path: String, _ message: String) {
-            guard reported.insert(budget).inserted else { return }
-            exceeded(path, message)
+        func report(_ budget: BudgetExceeded, _ path: String, _ message: String) {
+            guard reported.insert(budget.budget.rawValue).inserted else { return }
+            exceeded(path, message, budget)
         }
         var textures = Set<String>()
         let canvasArea = scene.canvas.width * scene.canvas.height
@@ -40,8 +41,8 @@ public struct PresetCost: Sendable, Equatable {
             cost.textureBytes += Double(texture.pixelWidth * texture.pixelHeight * PresetLimits.textureBytesPerPixel)
             if cost.textureBytes > Double(limits.maxTextureBytes) {
                 report(
-                    "textures", path,
-                    "the images named so far take \(CheckedFile.describe(bytes: Int(cost.textureBytes))) decoded (with mip levels; \(texture.name) is \(texture.pixelWidth)×\(texture.pixelHeight)), over the \(CheckedFile.describe(bytes: limits.maxTextureBytes)) allowed; use smaller images, or raise --max-texture-memory")
+                    BudgetExceeded(.textureMemory, estimate: cost.textureBytes, allowed: Double(limits.maxTextureBytes)), path,
+                    "the images named so far take \(CheckedFile.describe(bytes: Int(cost.textureBytes))) decoded (with mip levels; \(texture.name) is \(texture.pixelWidth)×\(texture.pixelHeight)), over the \(CheckedFile.describe(bytes: limits.maxTextureBytes)) allowed; use smaller images")
             }
         }
 
@@ -64,8 +65,8 @@ public struct PresetCost: Sendable, Equatable {
                 cost.drawnQuads += live * copies
                 if cost.particles > Double(limits.maxParticles) {
                     report(
-                        "particles", "\(path).emitterCells",
-                        "this emitter would keep about \(format(live.rounded())) particles alive (birth rate × lifetime, sub-cells included), over the limit of \(limits.maxParticles); lower birthRate or lifetime, or raise --max-particles")
+                        BudgetExceeded(.particles, estimate: cost.particles, allowed: Double(limits.maxParticles)), "\(path).emitterCells",
+                        "this emitter would keep about \(format(live.rounded())) particles alive (birth rate × lifetime, sub-cells included), over the limit of \(limits.maxParticles); lower birthRate or lifetime")
                 }
                 for cell in cells {
                     addTexture(cell.texture, path: "\(cell.path).contents")
@@ -80,8 +81,8 @@ public struct PresetCost: Sendable, Equatable {
                 }
                 if cost.drawnQuads > Double(limits.maxDrawnQuads) {
                     report(
-                        "quads", "\(path).emitterCells",
-                        "about \(format(live.rounded())) particles drawn \(format(copies)) times make \(format(cost.drawnQuads.rounded())) quads a frame, over the \(limits.maxDrawnQuads) allowed; lower birthRate, lifetime or the instanceCount of the replicators around it, or raise --max-drawn-quads")
+                        BudgetExceeded(.drawnQuads, estimate: cost.drawnQuads, allowed: Double(limits.maxDrawnQuads)), "\(path).emitterCells",
+                        "about \(format(live.rounded())) particles drawn \(format(copies)) times make \(format(cost.drawnQuads.rounded())) quads a frame, over the \(limits.maxDrawnQuads) allowed; lower birthRate, lifetime or the instanceCount of the replicators around it")
                 }
                 // Prewarm: a layer already running at time 0, or cells beginning before it, are
                 // caught up with real steps (at most the longest chain's lifetime of them).
@@ -95,8 +96,8 @@ public struct PresetCost: Sendable, Equatable {
                 cost.prewarmWork += work
                 if cost.prewarmWork > limits.maxPrewarmWork {
                     report(
-                        "prewarm", "\(path).beginTime",
-                        "starting this emitter \(format(catchUp.rounded())) s into its life means simulating \(format(steps)) steps of up to \(format(live.rounded())) particles first (\(format((work / 1e6).rounded())) million particle-steps), over the \(format(limits.maxPrewarmWork / 1e6)) million allowed; \(running ? "start it empty (\"startup\": \"empty\")" : "start it later (beginTime closer to 0)"), shorten lifetime, or raise --max-prewarm")
+                        BudgetExceeded(.prewarm, estimate: cost.prewarmWork, allowed: limits.maxPrewarmWork), "\(path).beginTime",
+                        "starting this emitter \(format(catchUp.rounded())) s into its life means simulating \(format(steps)) steps of up to \(format(live.rounded())) particles first (\(format((work / 1e6).rounded())) million particle-steps), over the \(format(limits.maxPrewarmWork / 1e6)) million allowed; \(running ? "start it empty (\"startup\": \"empty\")" : "start it later (beginTime closer to 0)") or shorten lifetime")
                 }
             }
 
@@ -105,8 +106,8 @@ public struct PresetCost: Sendable, Equatable {
             let innerCopies = inner * Double(max(layer.sublayers.count, 1))
             if !layer.sublayers.isEmpty, cost.drawnLayers + innerCopies > Double(limits.maxDrawnInstances) {
                 report(
-                    "layers", "\(path).instanceCount",
-                    "replicators here draw \(format(innerCopies)) layer copies per frame, over the limit of \(limits.maxDrawnInstances); lower instanceCount, or raise --max-layer-copies")
+                    BudgetExceeded(.layerCopies, estimate: cost.drawnLayers + innerCopies, allowed: Double(limits.maxDrawnInstances)), "\(path).instanceCount",
+                    "replicators here draw \(format(innerCopies)) layer copies per frame, over the limit of \(limits.maxDrawnInstances); lower instanceCount")
                 return
             }
             for (i, sublayer) in layer.sublayers.enumerated() {

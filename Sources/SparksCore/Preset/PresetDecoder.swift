@@ -47,9 +47,8 @@ public struct PresetDecoder: Sendable {
             // Checked as opened: a regular file (not a pipe or device), no larger than allowed.
             file = try CheckedFile.read(url, maxBytes: limits.maxPresetBytes)
         } catch {
-            var message = error.message
-            if message.contains("allowed") { message += "; raise --max-preset-size to read it" }
-            return .failure(PresetError([PresetDiagnostic(file: display, path: "", location: nil, message: message)]))
+            let exceeded = error.tooLarge.map { BudgetExceeded(.presetSize, estimate: Double($0.size), allowed: Double($0.allowed)) }
+            return .failure(PresetError([PresetDiagnostic(file: display, path: "", location: nil, message: error.message, exceeded: exceeded)]))
         }
         return decoder.decode(file.bytes, defaultName: url.deletingPathExtension().lastPathComponent)
     }
@@ -200,8 +199,8 @@ public struct PresetDecoder: Sendable {
     /// problems name JSON paths but no lines).
     public static func budgetProblems(of scene: SceneDescription, limits: PresetLimits, file: String) -> [PresetDiagnostic] {
         var problems: [PresetDiagnostic] = []
-        _ = PresetCost.estimate(scene, limits: limits) { path, message in
-            problems.append(PresetDiagnostic(file: file, path: path, location: nil, message: message))
+        _ = PresetCost.estimate(scene, limits: limits) { path, message, exceeded in
+            problems.append(PresetDiagnostic(file: file, path: path, location: nil, message: message, exceeded: exceeded))
         }
         return problems
     }
@@ -218,7 +217,7 @@ public struct PresetDecoder: Sendable {
         }
         _ = PresetCost.estimate(
             scene, limits: limits,
-            exceeded: { path, message in reader.report(path, location(path), message) },
+            exceeded: { path, message, exceeded in reader.report(path, location(path), message, exceeded: exceeded) },
             expensive: { path, message in reader.note(path, location(path), message) })
     }
 

@@ -14,14 +14,20 @@ public struct PresetDiagnostic: Error, Hashable, Sendable, CustomStringConvertib
     public var message: String
     /// The nearest valid alternative, when one is close.
     public var suggestion: String?
+    /// The budget the preset passes, when that is the problem (the message then says what to
+    /// lower; how to raise the budget is the calling program's to add).
+    public var exceeded: BudgetExceeded?
 
     /// Creates a diagnostic.
-    public init(file: String, path: String, location: SourceLocation?, message: String, suggestion: String? = nil) {
+    public init(
+        file: String, path: String, location: SourceLocation?, message: String, suggestion: String? = nil, exceeded: BudgetExceeded? = nil
+    ) {
         self.file = file
         self.path = path
         self.location = location
         self.message = message
         self.suggestion = suggestion
+        self.exceeded = exceeded
     }
 
     /// `file:line:column: path: message — did you mean "suggestion"?`

@@ -16,8 +16,8 @@ final class ValueDecoder {
         self.resolver = resolver
     }
 
-    func report(_ path: String, _ location: SourceLocation?, _ message: String, suggestion: String? = nil) {
-        diagnostics.append(PresetDiagnostic(file: file, path: path, location: location, message: message, suggestion: suggestion))
+    func report(_ path: String, _ location: SourceLocation?, _ message: String, suggestion: String? = nil, exceeded: BudgetExceeded? = nil) {
+        diagnostics.append(PresetDiagnostic(file: file, path: path, location: location, message: message, suggestion: suggestion, exceeded: exceeded))
     }
 
     func note(_ path: String, _ location: SourceLocation?, _ message: String) {

@@ -46,7 +46,7 @@ package final class TextureStore<Entry> {
             if byteCount - held + expected > maxBytes {
                 throw ImageDecodingError(
                     source: key,
-                    reason: "decoding it would take the textures to \(CheckedFile.describe(bytes: byteCount - held + expected)), over the \(CheckedFile.describe(bytes: maxBytes)) allowed (--max-texture-memory)")
+                    reason: "decoding it would take the textures to \(CheckedFile.describe(bytes: byteCount - held + expected)), over the \(CheckedFile.describe(bytes: maxBytes)) the texture-memory budget allows")
             }
             let image = try decoder.decode(texture)
             let loaded: Entry
