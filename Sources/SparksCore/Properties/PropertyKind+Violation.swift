@@ -1,27 +1,3 @@
-/// Why a key path could not be read or set.
-public struct KeyPathError: Error, Sendable, CustomStringConvertible {
-    /// The key path as given.
-    public var keyPath: String
-    /// What is wrong.
-    public var reason: String
-    /// The nearest valid alternative, when one is close.
-    public var suggestion: String?
-
-    /// Creates an error.
-    public init(keyPath: String, reason: String, suggestion: String? = nil) {
-        self.keyPath = keyPath
-        self.reason = reason
-        self.suggestion = suggestion
-    }
-
-    /// `keyPath: reason — did you mean "suggestion"?`
-    public var description: String {
-        var text = "\(keyPath): \(reason)"
-        if let suggestion { text += " — did you mean \"\(suggestion)\"?" }
-        return text
-    }
-}
-
 extension PropertyKind {
     /// Why `value` is not acceptable for this kind, or nil when it is.
     public func violation(of value: PropertyValue) -> String? {
@@ -83,36 +59,4 @@ extension PropertyKind {
         case .seed: "a whole number from 0 to 4294967295"
         }
     }
-}
-
-/// The candidate closest to `key` by edit distance (case-insensitive), when close enough to be a
-/// plausible typo: at most a third of the key's length, and at least one edit.
-public func nearestKey(to key: String, in candidates: [String]) -> String? {
-    let lowered = key.lowercased()
-    var best: (String, Int)?
-    for candidate in candidates {
-        let d = editDistance(lowered, candidate.lowercased())
-        if best == nil || d < best!.1 { best = (candidate, d) }
-    }
-    guard let (candidate, distance) = best else { return nil }
-    let limit = max(2, key.count / 3)
-    return distance <= limit ? candidate : nil
-}
-
-/// Levenshtein distance between two strings.
-func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a.unicodeScalars), b = Array(b.unicodeScalars)
-    if a.isEmpty { return b.count }
-    if b.isEmpty { return a.count }
-    var previous = Array(0...b.count)
-    var current = [Int](repeating: 0, count: b.count + 1)
-    for i in 1...a.count {
-        current[0] = i
-        for j in 1...b.count {
-            let cost = a[i - 1] == b[j - 1] ? 0 : 1
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-        }
-        swap(&previous, &current)
-    }
-    return previous[b.count]
 }

@@ -1,0 +1,23 @@
+/// Why a key path could not be read or set.
+public struct KeyPathError: Error, Sendable, CustomStringConvertible {
+    /// The key path as given.
+    public var keyPath: String
+    /// What is wrong.
+    public var reason: String
+    /// The nearest valid alternative, when one is close.
+    public var suggestion: String?
+
+    /// Creates an error.
+    public init(keyPath: String, reason: String, suggestion: String? = nil) {
+        self.keyPath = keyPath
+        self.reason = reason
+        self.suggestion = suggestion
+    }
+
+    /// `keyPath: reason — did you mean "suggestion"?`
+    public var description: String {
+        var text = "\(keyPath): \(reason)"
+        if let suggestion { text += " — did you mean \"\(suggestion)\"?" }
+        return text
+    }
+}
