@@ -9,8 +9,9 @@ import SparksRaster
 /// - a quad covers a pixel when the pixel's centre c satisfies 0 ≤ s < 1 and 0 ≤ t < 1, where
 ///   `c = origin + s·uAxis + t·vAxis`;
 /// - a triangle's corners lie on a 1/16-pixel grid (rounded to the nearest sixteenth, halves
-///   away from zero) and it
-///   covers a pixel when the centre is inside or on a top or left edge (the top-left rule);
+///   away from zero); it covers a pixel when the centre is inside or on a top or left edge (the
+///   top-left rule), and its colour and texture coordinates are interpolated between those
+///   corners;
 /// - texture coordinates run from (u0, v0) to (u1, v1) across a quad (perspective-correct
 ///   across a triangle); a quad's mip level comes from its texels per pixel through
 ///   `TextureSampling.choose`, nearest samples the texel a point lies in, bilinear weighs the
@@ -189,10 +190,11 @@ public struct ReferenceRasterizer {
         let twiceArea = (corners[1].0 - corners[0].0) * (corners[2].1 - corners[0].1)
             - (corners[1].1 - corners[0].1) * (corners[2].0 - corners[0].0)
         guard twiceArea != 0 else { return }
-        // Attributes: barycentric weights over the corners as given (not snapped), divided by w.
-        let ax = Double(a.x), ay = Double(a.y), bx = Double(b.x), by = Double(b.y), cx = Double(c.x), cy = Double(c.y)
+        // Attributes: barycentric weights over the corners where coverage puts them (on the
+        // grid), so a covered pixel's weights lie in [0, 1]; divided by w.
+        let ax = Double(corners[0].0) / 16, ay = Double(corners[0].1) / 16, bx = Double(corners[1].0) / 16
+        let by = Double(corners[1].1) / 16, cx = Double(corners[2].0) / 16, cy = Double(corners[2].1) / 16
         let det = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax)
-        guard det != 0, Float(det) != 0 else { return }
         func weights(_ px: Double, _ py: Double) -> (Double, Double, Double) {
             let wb = ((px - ax) * (cy - ay) - (py - ay) * (cx - ax)) / det
             let wc = ((bx - ax) * (py - ay) - (by - ay) * (px - ax)) / det

@@ -90,17 +90,19 @@ private struct TriangleSetup: SpanSourceVisitor {
         rows = first..<last
         self.area = area
 
-        // Attribute planes in pixels from the canvas's origin, worked out in Double: a triangle
-        // whose corners lie far outside the canvas (a layer seen almost edge-on, a huge shape)
-        // loses every digit of its attributes to cancellation when its planes are anchored at a
-        // corner in Float. The anchor is the same for every band, so the picture is the same
-        // for any thread count.
+        // Attribute planes through the corners as coverage places them (on the 1/16 grid), so
+        // every covered pixel lies inside the triangle they interpolate over and gets a blend of
+        // the corners' values (a sliver whose corners as given are all but in a line would
+        // otherwise divide by almost nothing). Worked out in Double from the canvas's origin: a
+        // triangle whose corners lie far outside the canvas (a layer seen almost edge-on, a huge
+        // shape) loses every digit of its attributes to cancellation when its planes are
+        // anchored at a corner in Float. The anchor is the same for every band, so the picture
+        // is the same for any thread count.
         x0 = 0
         y0 = 0
-        let px = Double(va.x), py = Double(va.y)
-        let e1 = (Double(vb.x) - px, Double(vb.y) - py), e2 = (Double(vc.x) - px, Double(vc.y) - py)
-        let det = e1.0 * e2.1 - e1.1 * e2.0
-        guard det != 0, det.isFinite else { return nil }
+        let px = Double(ax) / 16, py = Double(ay) / 16
+        let e1 = (Double(bx - ax) / 16, Double(by - ay) / 16), e2 = (Double(cx - ax) / 16, Double(cy - ay) / 16)
+        let det = Double(area2) / 256
         func plane(_ fa: Double, _ fb: Double, _ fc: Double) -> Plane {
             let d1 = fb - fa, d2 = fc - fa
             let dx = (d1 * e2.1 - d2 * e1.1) / det, dy = (d2 * e1.0 - d1 * e2.0) / det
