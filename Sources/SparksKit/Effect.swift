@@ -45,7 +45,7 @@ public final class Effect {
         let limits = Self.limits(maxParticles: maxParticles)
         let provided = Self.sizes(of: textures)
         let result = PresetDecoder.load(contentsOf: url, assetDirectories: assetDirectories, limits: limits, providedImages: provided)
-        let description = try Self.checked(result, limits: limits, file: url.path)
+        let description = try Self.checked(result)
         self.init(
             description, limits: limits, textures: textures,
             resolver: ResourceResolver(roots: [url.deletingLastPathComponent()] + assetDirectories, providedImages: provided))
@@ -71,7 +71,7 @@ public final class Effect {
             throw EffectError("\(name): \(bytes.count) bytes is more than the \(limits.maxPresetBytes) a preset may have")
         }
         let result = PresetDecoder(fileName: name, resolver: resolver, limits: limits).decode(bytes, defaultName: name)
-        let description = try Self.checked(result, limits: limits, file: name)
+        let description = try Self.checked(result)
         self.init(description, limits: limits, textures: textures, resolver: resolver)
     }
 
@@ -104,14 +104,11 @@ public final class Effect {
         return { name in textures.image(named: name).map { (width: $0.width, height: $0.height) } }
     }
 
-    private static func checked(_ result: Result<SceneDescription, PresetError>, limits: PresetLimits, file: String) throws(EffectError) -> SceneDescription {
+    /// The decoded scene (the decoder has checked it against `limits` already), or its problems.
+    private static func checked(_ result: Result<SceneDescription, PresetError>) throws(EffectError) -> SceneDescription {
         switch result {
-        case .failure(let error):
-            throw EffectError(error)
-        case .success(let description):
-            let problems = PresetDecoder.budgetProblems(of: description, limits: limits, file: file)
-            guard problems.isEmpty else { throw EffectError(PresetError(problems)) }
-            return description
+        case .failure(let error): throw EffectError(error)
+        case .success(let description): return description
         }
     }
 

@@ -439,8 +439,7 @@ extension Interpreter {
         default: throw Skip(reason: "\(first.description) is not a timing function name", at: at)
         }
         let names = Array(TimingFunction.named.keys)
-        let spelled = text.replacingOccurrences(of: "kCAMediaTimingFunction", with: "kCAMediaTimingFunction")
-        guard let canonical = IOSSpelling.canonical(spelled, among: names), let f = TimingFunction.named[canonical] else {
+        guard let canonical = IOSSpelling.canonical(text, among: names), let f = TimingFunction.named[canonical] else {
             throw Skip(reason: "\(text) is not a timing function Core Animation names", at: at)
         }
         return .timingFunction(f)
