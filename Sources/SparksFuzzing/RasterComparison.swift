@@ -42,7 +42,7 @@ public struct RasterComparison: CustomStringConvertible {
         let decoder = MemoryImageDecoder(scene.images)
         guard let renderer = CPURenderer(width: scene.width, height: scene.height, decoder: decoder) else { return result }
         result.compareCoverage(scene, renderer)
-        result.compareColor(scene, renderer, decoder: decoder)
+        result.compareColor(scene, renderer)
         return result
     }
 
@@ -115,7 +115,7 @@ public struct RasterComparison: CustomStringConvertible {
         }
     }
 
-    private mutating func compareColor(_ scene: RasterScene, _ renderer: CPURenderer, decoder: MemoryImageDecoder) {
+    private mutating func compareColor(_ scene: RasterScene, _ renderer: CPURenderer) {
         renderer.threadCount = 1
         renderer.draw(scene.list)
         let single = renderer.buffer.wordsRowByRow()

@@ -56,8 +56,8 @@ public final class WindowPresenter {
     private var draggedPosition: Point?
     /// Shift-S asked for a picture with the HUD: taken after the overlays are drawn.
     private var screenshotWithHUDPending = false
-    /// Whether standard error has been told that the covered-pixel budget cut a frame.
-    private var saidBudgetCut = false
+    /// Tells standard error once that the covered-pixel budget cut a frame (the HUD shows each).
+    private var budgetCuts = BudgetCutReport()
     private var running = true
     private var screenshotCount = 0
     private var message: (text: String, until: UInt64)?
@@ -159,10 +159,7 @@ public final class WindowPresenter {
             lap(\.simulate)
             scene.buildRenderList(into: &list)
             canvas.build(list)
-            if let cut = canvas.budgetCut, !saidBudgetCut {
-                saidBudgetCut = true
-                FileHandle.standardError.write(Data("at t = \(String(format: "%.2f", scene.time)) s, \(cut); raise --max-covered-pixels to draw it all (said once; the HUD shows each frame's)\n".utf8))
-            }
+            budgetCuts.note(canvas.budgetCut, at: scene.time)
             lap(\.build)
             canvas.draw()
             lap(\.draw)

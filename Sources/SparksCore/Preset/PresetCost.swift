@@ -135,8 +135,6 @@ private struct CellCost {
     let visible: Double
     /// The mean area of a visible particle, in points², before the layer's own scale.
     let meanVisibleArea: Double
-    /// The largest |scale| over a life, for the sub-cells' parent scale.
-    let largestScale: Double
 
     /// The costs of `cells` and their sub-cells (core-animation.md §6.5, §6.8: a sub-cell's births are its
     /// parents' births × its rate × the time it is active in a parent's life; its scale is
@@ -162,7 +160,8 @@ private struct CellCost {
                 result.append(CellCost(
                     path: cellPath, texture: cell.contents, live: live.isFinite ? live : .greatestFiniteMagnitude,
                     visible: visible.isFinite ? visible : .greatestFiniteMagnitude,
-                    meanVisibleArea: area.isFinite ? area : .greatestFiniteMagnitude, largestScale: atBirth + growth * life))
+                    meanVisibleArea: area.isFinite ? area : .greatestFiniteMagnitude))
+                // Sub-cells start at their parent's current scale, at most its largest.
                 visit(cell.emitterCells, path: "\(cellPath).emitterCells", parent: steady, parentScale: atBirth + growth * life)
             }
         }

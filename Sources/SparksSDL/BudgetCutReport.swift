@@ -2,11 +2,16 @@ import Foundation
 import SparksCore
 
 /// Says once, on standard error, that the covered-pixel budget left something out of a frame:
-/// the first frame it happened in, the layer, and how to draw it all.
-struct BudgetCutReport {
+/// the first frame it happened in, the layer, and how to draw it all (for `sparks run`,
+/// `render` and `bench`, whose option raises the budget).
+public struct BudgetCutReport {
     private(set) var said = false
 
-    mutating func note(_ cut: DrawBudgetCut?, at time: Double) {
+    /// A report that has said nothing yet.
+    public init() {}
+
+    /// Says `cut` at scene time `time`, the first time there is one.
+    public mutating func note(_ cut: DrawBudgetCut?, at time: Double) {
         guard let cut, !said else { return }
         said = true
         let message = "at t = \(String(format: "%.2f", time)) s, \(cut); raise --max-covered-pixels to draw it all (said once)\n"
