@@ -50,7 +50,7 @@ let package = Package(
         .executableTarget(
             name: "sparks",
             dependencies: [
-                "SparksCore", "SparksSDL", "SparksIOS",
+                "SparksCore", "SparksRaster", "SparksSDL", "SparksIOS",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -63,10 +63,10 @@ let package = Package(
         .testTarget(name: "SparksCoreTests", dependencies: ["SparksCore", "SparksFuzzing"]),
         .testTarget(name: "SparksRasterTests", dependencies: ["SparksCore", "SparksRaster", "SparksFuzzing"]),
         .testTarget(name: "SparksSDLTests", dependencies: ["SparksCore", "SparksRaster", "SparksSDL"]),
-        .testTarget(name: "SparksCommandTests", dependencies: ["SparksCore", "SparksSDL"]),
+        .testTarget(name: "SparksCommandTests", dependencies: ["SparksCore", "SparksRaster", "SparksSDL"]),
         .testTarget(name: "SparksKitTests", dependencies: ["SparksKit", "SparksC", "CSparksAPI", "CSparksSDL2"]),
         // Corpus/: iOS snippets and the presets they must import to.
-        .testTarget(name: "SparksIOSTests", dependencies: ["SparksCore", "SparksSDL", "SparksIOS"], exclude: ["Corpus"]),
+        .testTarget(name: "SparksIOSTests", dependencies: ["SparksCore", "SparksRaster", "SparksSDL", "SparksIOS"], exclude: ["Corpus"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -287,6 +287,16 @@ public func sparks_effect_draw_argb(_ effect: OpaquePointer?, _ pixels: UnsafeMu
     }
 }
 
+@_cdecl("sparks_effect_set_max_covered_pixels")
+public func sparks_effect_set_max_covered_pixels(_ effect: OpaquePointer?, _ pixels: Double) {
+    locked { EffectHandle.from(effect)?.effect.scene.limits.maxCoveredPixels = pixels.isNaN ? 0 : max(pixels, 0) }
+}
+
+@_cdecl("sparks_effect_undrawn_quads")
+public func sparks_effect_undrawn_quads(_ effect: OpaquePointer?) -> Int {
+    locked { EffectHandle.from(effect)?.effect.lastDrawBudgetCut?.undrawnQuads ?? 0 }
+}
+
 @_cdecl("sparks_effect_build_render_list")
 public func sparks_effect_build_render_list(_ effect: OpaquePointer?) -> Int32 {
     locked {

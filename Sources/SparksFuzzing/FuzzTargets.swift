@@ -29,21 +29,19 @@ public enum FuzzTargets {
         let scene = Scene(description, limits: limits)
         scene.threadCount = 2
         var list = RenderList()
-        var drawList = DrawList()
-        let builder = DrawListBuilder()
         let images = MemoryImageDecoder()
         for use in description.textureUses {
             let w = min(use.texture.pixelWidth, 32), h = min(use.texture.pixelHeight, 32)
             images.set(DecodedImage(width: max(w, 1), height: max(h, 1), filledWith: (255, 200, 100, 180)), forName: use.texture.name)
         }
         guard let renderer = CPURenderer(width: 48, height: 36, decoder: images, maxTextureBytes: limits.maxTextureBytes) else { return }
-        renderer.threadCount = 2
+        let drawer = FrameDrawer(backend: renderer)
+        drawer.threadCount = 2
         for frame in 0..<12 {
             scene.step(count: 3)
             if frame % 3 == 0 {
                 scene.buildRenderList(into: &list)
-                builder.build(list, width: 48, height: 36, into: &drawList)
-                renderer.draw(drawList)
+                drawer.draw(list, width: 48, height: 36)
             }
         }
         _ = scene.stateHash()

@@ -36,6 +36,13 @@ extension Effect {
         try drawing.draw(self, intoPixels: pixels, width: width, height: height, bytesPerRow: bytesPerRow)
     }
 
+    /// What the covered-pixel budget left out of the frame drawn last (by ``draw(into:)`` or
+    /// ``draw(intoPixels:width:height:bytesPerRow:)``): how many particle quads, from which
+    /// layer on, and the budget; nil when that frame drew everything. A frame whose particles
+    /// together would cover more pixels than the budget (500 million at the canvas's size by
+    /// default) draws the first ones and leaves out the rest.
+    public var lastDrawBudgetCut: DrawBudgetCut? { drawing.budgetCut }
+
     /// Threads the CPU rasterizer draws with (1 by default); the picture does not depend on it.
     public var drawThreads: Int {
         get { drawing.threads }
@@ -50,20 +57,18 @@ extension Effect {
     }
 }
 
-/// An effect's drawing state, kept from frame to frame so steady drawing allocates nothing.
+/// An effect's drawing state, kept from frame to frame so steady drawing allocates nothing: a
+/// frame drawer for the game's SDL renderer and one for its pixel buffers, each made on first
+/// use.
 final class EffectDrawing {
     private let images: EffectImageDecoder
     private var list = RenderList()
-    private var drawList = DrawList()
-    private let builder = DrawListBuilder()
-    private var rasterizer: CPURenderer?
-    private var rendererDrawing: SDLRendererDrawing?
-    private var rendererDrawn: OpaquePointer?
+    private var rendererDrawer: (drawer: FrameDrawer, backend: SDLRendererBackend, renderer: OpaquePointer)?
+    private var pixelDrawer: (drawer: FrameDrawer, rasterizer: CPURenderer)?
     var threads = 1 {
         didSet {
-            rasterizer?.threadCount = threads
-            rendererDrawing?.threadCount = threads
-            builder.threadCount = threads
+            rendererDrawer?.drawer.threadCount = threads
+            pixelDrawer?.drawer.threadCount = threads
         }
     }
 
@@ -71,31 +76,34 @@ final class EffectDrawing {
         self.images = images
     }
 
+    /// What the covered-pixel budget left out of the frame drawn last, or nil.
+    private(set) var budgetCut: DrawBudgetCut?
+
     func buildRenderList(of effect: Effect) -> RenderList {
         effect.scene.buildRenderList(into: &list)
         return list
     }
 
-    private func resolve(_ effect: Effect, width: Int, height: Int) {
-        effect.scene.buildRenderList(into: &list)
-        builder.build(list, width: width, height: height, placement: effect.camera.placement, clearsOutput: false, into: &drawList)
-    }
-
     func releaseRenderer() {
-        rendererDrawing = nil
-        rendererDrawn = nil
+        rendererDrawer = nil
     }
 
     func draw(_ effect: Effect, into renderer: OpaquePointer) throws(EffectError) {
-        if rendererDrawn != renderer {
-            rendererDrawing = SDLRendererDrawing(renderer: renderer, decoder: images, maxTextureBytes: PresetLimits.defaultMaxTextureBytes, threads: threads)
-            rendererDrawn = renderer
+        if rendererDrawer?.renderer != renderer {
+            rendererDrawer = nil
+            guard let backend = SDLRendererBackend(
+                renderer: renderer, choice: .gpu, decoder: images, maxTextureBytes: PresetLimits.defaultMaxTextureBytes)
+            else { throw EffectError("the SDL renderer cannot draw textures") }
+            let drawer = FrameDrawer(backend: backend)
+            drawer.threadCount = threads
+            rendererDrawer = (drawer, backend, renderer)
         }
-        guard let rendererDrawing else { throw EffectError("the SDL renderer cannot draw textures") }
-        let size = rendererDrawing.outputSize
+        guard let (drawer, backend, _) = rendererDrawer else { return }
+        let size = backend.viewportSize
         guard size.width > 0, size.height > 0 else { return }
-        resolve(effect, width: size.width, height: size.height)
-        rendererDrawing.draw(drawList)
+        effect.scene.buildRenderList(into: &list)
+        drawer.draw(list, width: size.width, height: size.height, placement: effect.camera.placement, clearsOutput: false)
+        budgetCut = drawer.budgetCut
     }
 
     func draw(_ effect: Effect, intoPixels pixels: UnsafeMutableRawPointer, width: Int, height: Int, bytesPerRow: Int) throws(EffectError) {
@@ -105,14 +113,17 @@ final class EffectDrawing {
         guard bytesPerRow >= width * 4 else {
             throw EffectError("a pixel buffer \(width) pixels wide needs at least \(width * 4) bytes per row, not \(bytesPerRow)")
         }
-        if rasterizer == nil {
-            rasterizer = CPURenderer(width: width, height: height, decoder: images)
-            rasterizer?.threadCount = threads
+        if pixelDrawer == nil, let rasterizer = CPURenderer(width: width, height: height, decoder: images) {
+            let drawer = FrameDrawer(backend: rasterizer)
+            drawer.threadCount = threads
+            pixelDrawer = (drawer, rasterizer)
         }
-        guard let rasterizer, rasterizer.resize(width: width, height: height) else { return }
-        resolve(effect, width: width, height: height)
+        guard let (drawer, rasterizer) = pixelDrawer, rasterizer.resize(width: width, height: height) else { return }
+        effect.scene.buildRenderList(into: &list)
+        drawer.resolve(list, width: width, height: height, placement: effect.camera.placement, clearsOutput: false)
         rasterizer.buffer.copyPixels(from: pixels, bytesPerRow: bytesPerRow)
-        rasterizer.draw(drawList)
+        drawer.draw()
         rasterizer.buffer.copyPixels(to: pixels, bytesPerRow: bytesPerRow)
+        budgetCut = drawer.budgetCut
     }
 }

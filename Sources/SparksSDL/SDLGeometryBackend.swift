@@ -2,8 +2,8 @@ import CSparksSDL2
 import SparksCore
 import SparksRaster
 
-/// Draws ``DrawList``s through an SDL renderer's GPU path (`SDL_RenderGeometryRaw`), for
-/// windows with a real graphics card.
+/// Draws ``DrawList``s through an SDL renderer's GPU path (`SDL_RenderGeometryRaw`): the GPU
+/// half of ``SDLRendererBackend``.
 ///
 /// The same semantics as the CPU rasterizer, as far as SDL's renderer goes: textures are the
 /// shared mip pyramids (premultiplied), each quad sampled from the level its on-screen size
@@ -12,7 +12,7 @@ import SparksRaster
 /// clip rectangle; groups drawn into target textures (one per level) and composited faded.
 /// Triangles in perspective are drawn affinely per triangle (SDL has no perspective-correct
 /// interpolation); the core's grid keeps that close.
-package final class SDLGeometryBackend: DrawBackend {
+package final class SDLGeometryBackend {
     private let renderer: OpaquePointer
     let textures: SDLTextureCache
     private let sourceOver: SDL_BlendMode
@@ -61,7 +61,16 @@ package final class SDLGeometryBackend: DrawBackend {
     }
 
     deinit {
+        releaseResources()
+    }
+
+    /// Destroys every texture made with the renderer (before the renderer goes); drawing makes
+    /// them again.
+    func releaseResources() {
         for target in groupTargets { SDL_DestroyTexture(target) }
+        groupTargets.removeAll()
+        groupTargetSize = (0, 0)
+        textures.releaseUploads()
     }
 
     /// Makes sure there are `depth` target textures (one per group level) at the list's size;

@@ -23,8 +23,16 @@ final class SDLTextureCache {
     }
 
     deinit {
+        releaseUploads()
+    }
+
+    /// Destroys every SDL texture made so far (the decoded pyramids stay); they are uploaded
+    /// again when next drawn.
+    func releaseUploads() {
         for texture in textures.values { SDL_DestroyTexture(texture) }
+        textures.removeAll()
         if let white { SDL_DestroyTexture(white) }
+        white = nil
     }
 
     /// The texture's pyramid (see ``TextureStore``); a reloaded one replaces the old uploads.

@@ -163,7 +163,6 @@ public final class WindowPresenter {
             lap(\.build)
             canvas.draw()
             lap(\.draw)
-            canvas.show()
             drawOverlays()
             if screenshotWithHUDPending {
                 screenshotWithHUDPending = false

@@ -71,13 +71,11 @@ let building = MallocInterposerSwift.getStatistics()
 // Drawing: the first second of draws loads the textures and sizes the storage (shapes and
 // shadows that grow with their animations reach most of their size); the rest must not allocate.
 let width = Int(description.canvas.width), height = Int(description.canvas.height)
-guard let rasterizer = CPURenderer(width: width, height: height, decoder: SDLImageDecoder()) else {
+guard let renderer = try? OffscreenRenderer(width: width, height: height) else {
     FileHandle.standardError.write(Data("cannot draw at \(width)×\(height)\n".utf8))
     exit(1)
 }
-rasterizer.threadCount = threads
-let drawBuilder = DrawListBuilder()
-var drawList = DrawList()
+renderer.threadCount = threads
 for frame in 0..<160 {
     if frame == 60 {
         MallocInterposerSwift.initialize()
@@ -85,8 +83,7 @@ for frame in 0..<160 {
     }
     scene.step()
     scene.buildRenderList(into: &list)
-    drawBuilder.build(list, width: width, height: height, into: &drawList)
-    rasterizer.draw(drawList)
+    renderer.render(list)
 }
 MallocInterposerSwift.unhook()
 let drawing = MallocInterposerSwift.getStatistics()

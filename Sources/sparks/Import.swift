@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SparksCore
 import SparksIOS
+import SparksRaster
 import SparksSDL
 
 struct Import: ParsableCommand {

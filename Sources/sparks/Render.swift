@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SparksCore
+import SparksRaster
 import SparksSDL
 
 struct Render: ParsableCommand {

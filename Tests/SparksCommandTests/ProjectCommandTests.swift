@@ -1,4 +1,5 @@
 import Foundation
+import SparksRaster
 import SparksSDL
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import SparksCore
 import SparksIOS
+import SparksRaster
 import SparksSDL
 
 /// The folder holding the repository's presets and assets.

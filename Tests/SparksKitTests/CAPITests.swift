@@ -67,6 +67,23 @@ struct CAPITests {
         #expect(sparks_effect_is_finished(effect) == 1)
     }
 
+    @Test("A frame past the covered-pixel budget draws its first particles and counts the rest")
+    func coveredPixelBudget() throws {
+        let json = gamePreset.replacingOccurrences(of: "dot.png", with: "spark.png").replacingOccurrences(of: #""velocity": 40"#, with: #""velocity": 40, "scale": 30"#)
+        let effect = try #require(load(json))
+        defer { sparks_effect_free(effect) }
+        #expect(sparks_effect_burst(effect, "boom.debris", 100) == SPARKS_OK)
+        sparks_effect_step(effect, 1)
+        var pixels = [UInt32](repeating: 0xFF00_0000, count: 200 * 100)
+        #expect(sparks_effect_draw_argb(effect, &pixels, 200, 100, 800) == SPARKS_OK)
+        #expect(sparks_effect_undrawn_quads(effect) == 0)
+        // Each particle covers about half the 200 × 100 canvas: 100,000 pixels take about ten.
+        sparks_effect_set_max_covered_pixels(effect, 100_000)
+        #expect(sparks_effect_draw_argb(effect, &pixels, 200, 100, 800) == SPARKS_OK)
+        let undrawn = sparks_effect_undrawn_quads(effect)
+        #expect(undrawn > 80 && undrawn < 100, "\(undrawn)")
+    }
+
     @Test("Errors are statuses and messages, never a crash")
     func errors() throws {
         var error: UnsafeMutablePointer<CChar>?

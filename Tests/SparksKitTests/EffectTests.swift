@@ -148,6 +148,30 @@ struct EffectTests {
         #expect(throws: EffectError.self) { try moved.withUnsafeMutableBytes { try effect.draw(intoPixels: $0.baseAddress!, width: 200, height: 100, bytesPerRow: 100) } }
     }
 
+    @Test("The covered-pixel budget's cut is told after each draw, into pixels and into an SDL renderer")
+    func budgetCut() throws {
+        let effect = try Effect(
+            json: gamePreset.replacingOccurrences(of: #""velocity": 40"#, with: #""velocity": 40, "scale": 30"#), textures: ImageSet(["dot.png": whiteDot]))
+        try effect.burst("boom.debris", count: 100)
+        effect.step(count: 1)
+        var frame = gameFrame(width: 200, height: 100)
+        try frame.withUnsafeMutableBytes { try effect.draw(intoPixels: $0.baseAddress!, width: 200, height: 100, bytesPerRow: 800) }
+        #expect(effect.lastDrawBudgetCut == nil)
+        effect.scene.limits.maxCoveredPixels = 100_000
+        try frame.withUnsafeMutableBytes { try effect.draw(intoPixels: $0.baseAddress!, width: 200, height: 100, bytesPerRow: 800) }
+        let cut = try #require(effect.lastDrawBudgetCut)
+        #expect(cut.layer == "boom" && cut.maxCoveredPixels == 100_000)
+        #expect(cut.undrawnQuads > 80 && cut.undrawnQuads < 100, "\(cut.undrawnQuads)")
+
+        let surface = try #require(SDL_CreateRGBSurfaceWithFormat(0, 200, 100, 32, SparksPixelFormatARGB8888()))
+        defer { SDL_FreeSurface(surface) }
+        let renderer = try #require(SDL_CreateSoftwareRenderer(surface))
+        defer { SDL_DestroyRenderer(renderer) }
+        try effect.draw(into: renderer)
+        #expect(effect.lastDrawBudgetCut == cut)
+        effect.releaseRendererResources()
+    }
+
     @Test("An SDL software renderer shows the same pixels as drawing into the buffer")
     func sdlRenderer() throws {
         let effect = try makeEffect()

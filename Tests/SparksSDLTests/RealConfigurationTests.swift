@@ -1,5 +1,6 @@
 import Foundation
 import SparksCore
+import SparksRaster
 import SparksSDL
 import Testing
 

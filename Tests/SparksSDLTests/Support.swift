@@ -1,5 +1,6 @@
 import Foundation
 import SparksCore
+import SparksRaster
 import SparksSDL
 
 /// The folder holding the repository's presets and assets.

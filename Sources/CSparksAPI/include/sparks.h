@@ -135,6 +135,14 @@ void sparks_effect_release_renderer(sparks_effect *effect);
  */
 sparks_status sparks_effect_draw_argb(sparks_effect *effect, void *pixels, int width, int height, int pitch);
 
+/* The most pixels one frame's particles may cover, counted at the canvas's size (default 500
+ * million): a frame that reaches it draws its first particles and leaves out the rest. */
+void sparks_effect_set_max_covered_pixels(sparks_effect *effect, double pixels);
+
+/* Particle quads the last draw left out because the frame reached its covered-pixel budget
+ * (0 when it drew everything). */
+long sparks_effect_undrawn_quads(const sparks_effect *effect);
+
 /* Render list: what the effect shows now, for a game that draws with its own renderer. */
 
 /* One run of quads drawn alike. */

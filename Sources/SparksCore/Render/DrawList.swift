@@ -380,11 +380,19 @@ public struct DrawList: Sendable {
 }
 
 /// Draws ``DrawList``s: the seam between the core and whatever puts pixels somewhere (the
-/// CPU rasterizer, SDL's GPU renderer, a game's own renderer).
+/// CPU rasterizer, SDL's GPU renderer, a game's own renderer). A ``FrameDrawer`` drives one.
 public protocol DrawBackend: AnyObject {
     /// Clears to the list's background (unless the list draws over the output's pixels) and
     /// draws its commands in order.
     func draw(_ list: DrawList)
+    /// Threads drawing a frame, where the backend draws on the CPU (1…64; the picture does not
+    /// depend on it). A GPU backend keeps the value and draws as the GPU does.
+    var threadCount: Int { get set }
+    /// Textures that could not be loaded, by file, with the reason.
+    var textureFailures: [String: ImageDecodingError] { get }
+    /// Marks a texture's file as changed: it is read again when next drawn, and the last good
+    /// version stays in use if the new one cannot be read.
+    func invalidateTexture(_ key: String)
 }
 
 extension DrawQuad {

@@ -1,9 +1,7 @@
-import CSparksSDL2
-import Foundation
 import SparksCore
-import SparksRaster
 
-/// An RGBA8 image in memory (straight alpha), as drawn by the CPU rasterizer or read from a PNG file.
+/// An RGBA8 image in memory (straight alpha), as drawn by the CPU rasterizer or read from an
+/// image file (SparksSDL reads and writes PNG files).
 public struct PixelImage: Sendable, Equatable {
     /// Width in pixels.
     public let width: Int
@@ -44,29 +42,5 @@ public struct PixelImage: Sendable, Equatable {
         var sum = 0.0
         for yy in y0..<y1 { for xx in x0..<x1 { sum += brightness(x: xx, y: yy) } }
         return sum / Double((x1 - x0) * (y1 - y0))
-    }
-
-    /// Reads a PNG file through SDL2_image (opened once, checked to be a regular file).
-    public init(contentsOfPNG path: String) throws(SDLError) {
-        let texture = Texture(name: path, url: URL(fileURLWithPath: path), pixelWidth: 0, pixelHeight: 0)
-        do {
-            let image = try SDLImageDecoder().decode(texture)
-            self.init(width: image.width, height: image.height, rgba: image.rgba)
-        } catch {
-            throw SDLError("reading \(path)", reason: error.reason)
-        }
-    }
-
-    /// Writes the image as a PNG file (RGBA, straight alpha) through SDL2_image.
-    public func writePNG(to path: String) throws(SDLError) {
-        var bytes = rgba
-        let saved = bytes.withUnsafeMutableBytes { raw -> Int32 in
-            guard let surface = SDL_CreateRGBSurfaceWithFormatFrom(
-                raw.baseAddress, Int32(width), Int32(height), 32, Int32(width * 4), SparksPixelFormatABGR8888())
-            else { return -1 }
-            defer { SDL_FreeSurface(surface) }
-            return IMG_SavePNG(surface, path)
-        }
-        if saved != 0 { throw SDLError("writing \(path)") }
     }
 }

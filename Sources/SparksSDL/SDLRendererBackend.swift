@@ -1,0 +1,176 @@
+import CSparksSDL2
+import Foundation
+import SparksCore
+import SparksRaster
+
+/// Which path draws into an SDL renderer.
+public enum WindowRenderer: String, CaseIterable, Sendable {
+    /// Sparks's CPU rasterizer draws into a buffer that a streaming texture shows: the same
+    /// pixels `sparks render` writes.
+    case cpu
+    /// SDL's GPU renderer draws the draw list with `SDL_RenderGeometryRaw`.
+    case gpu
+    /// The GPU where there is a real graphics card, the CPU rasterizer otherwise (software
+    /// renderers such as Mesa's llvmpipe under Xvfb or in virtual machines).
+    case auto
+}
+
+/// Draws draw lists into an SDL renderer's viewport (the window, or a texture set as its
+/// target): the one place that chooses between the GPU and the CPU.
+///
+/// The GPU path draws through SDL's geometry API (``SDLGeometryBackend``); it needs a renderer
+/// that blends premultiplied colour (OpenGL, Direct3D, Metal, Vulkan, also Mesa's llvmpipe).
+/// The CPU path draws with Sparks's rasterizer and shows the buffer through a streaming
+/// texture; a list that draws over what the renderer holds starts from the renderer's pixels,
+/// read back. SDL's software renderer can only take the CPU path.
+package final class SDLRendererBackend: DrawBackend {
+    /// The path in use, `.gpu` or `.cpu`.
+    package let path: WindowRenderer
+    /// What draws, for people: "cpu (2 threads)" or "gpu (opengl: …)".
+    package var summary: String {
+        rasterizer != nil ? "cpu (\(threadCount) thread\(threadCount == 1 ? "" : "s"))" : "gpu (\(gpuDescription))"
+    }
+    private let renderer: OpaquePointer
+    private let ownsRenderer: Bool
+    private let geometry: SDLGeometryBackend?
+    private let rasterizer: CPURenderer?
+    private let streaming: StreamingTexture
+    private let gpuDescription: String
+    private var readBack: [UInt32] = []
+
+    /// Draws into `renderer` by `choice` (`.auto` takes the GPU only on a graphics card; `.gpu`
+    /// falls back to the CPU where the renderer cannot blend premultiplied colour); textures
+    /// read with `decoder`, at most `maxTextureBytes` of them. With `ownsRenderer` the renderer
+    /// is destroyed with the backend (after the textures made with it). Nil when not even the
+    /// CPU rasterizer can be made.
+    package init?(renderer: OpaquePointer, choice: WindowRenderer, decoder: ImageDecoder, maxTextureBytes: Int, ownsRenderer: Bool = false) {
+        self.renderer = renderer
+        self.ownsRenderer = ownsRenderer
+        streaming = StreamingTexture(renderer: renderer)
+        let name = Self.rendererName(renderer)
+        gpuDescription = Self.glRendererString().map { "\(name): \($0)" } ?? name
+        let wantsGPU = choice == .gpu || (choice == .auto && Self.hardwareDescription(renderer) != nil)
+        if wantsGPU, let backend = SDLGeometryBackend(renderer: renderer, decoder: decoder, maxTextureBytes: maxTextureBytes) {
+            geometry = backend
+            rasterizer = nil
+            path = .gpu
+        } else {
+            guard let cpu = CPURenderer(width: 1, height: 1, decoder: decoder, maxTextureBytes: maxTextureBytes) else {
+                if ownsRenderer { SDL_DestroyRenderer(renderer) }
+                return nil
+            }
+            geometry = nil
+            rasterizer = cpu
+            path = .cpu
+        }
+    }
+
+    deinit {
+        // The textures go before their renderer.
+        streaming.destroy()
+        geometry?.releaseResources()
+        if ownsRenderer { SDL_DestroyRenderer(renderer) }
+    }
+
+    package var threadCount = 1 {
+        didSet {
+            threadCount = min(max(threadCount, 1), 64)
+            rasterizer?.threadCount = threadCount
+        }
+    }
+
+    package var textureFailures: [String: ImageDecodingError] {
+        rasterizer?.textureFailures ?? geometry?.textures.pyramids.failures ?? [:]
+    }
+
+    package func invalidateTexture(_ key: String) {
+        rasterizer?.invalidateTexture(key)
+        geometry?.textures.pyramids.invalidate(key)
+    }
+
+    /// The pixels the CPU path drew last (nil on the GPU path: read the renderer back).
+    package var drawnPixels: PixelBuffer? { rasterizer?.buffer }
+
+    /// Draws `list` into the renderer's viewport (its pixels are the viewport's), over what the
+    /// renderer holds when the list says so.
+    package func draw(_ list: DrawList) {
+        if let geometry {
+            var clip = SDL_Rect()
+            let clipped = SDL_RenderIsClipEnabled(renderer) == SDL_TRUE
+            if clipped { SDL_RenderGetClipRect(renderer, &clip) }
+            geometry.draw(list)
+            if clipped { SDL_RenderSetClipRect(renderer, &clip) } else { SDL_RenderSetClipRect(renderer, nil) }
+            return
+        }
+        guard let rasterizer, list.width > 0, list.height > 0, rasterizer.resize(width: list.width, height: list.height) else { return }
+        if !list.clearsOutput { readRendererPixels(into: rasterizer.buffer, width: list.width, height: list.height) }
+        rasterizer.draw(list)
+        let whole = SDL_Rect(x: 0, y: 0, w: Int32(list.width), h: Int32(list.height))
+        rasterizer.buffer.withPixelBytes { bytes, rowBytes in
+            streaming.show(bytes, width: list.width, height: list.height, rowBytes: rowBytes, in: whole)
+        }
+    }
+
+    /// Starts the CPU buffer from what the renderer's viewport shows.
+    private func readRendererPixels(into buffer: PixelBuffer, width: Int, height: Int) {
+        let count = width * height, rowBytes = width * 4
+        if readBack.count != count { readBack = [UInt32](repeating: 0, count: count) }
+        readBack.withUnsafeMutableBytes { bytes in
+            var rect = SDL_Rect(x: 0, y: 0, w: Int32(width), h: Int32(height))
+            _ = SDL_RenderReadPixels(renderer, &rect, SparksPixelFormatARGB8888(), bytes.baseAddress, Int32(rowBytes))
+            buffer.copyPixels(from: bytes.baseAddress!, bytesPerRow: rowBytes)
+        }
+    }
+
+    /// The size in pixels of what the renderer draws into now (its viewport).
+    package var viewportSize: (width: Int, height: Int) {
+        var viewport = SDL_Rect()
+        SDL_RenderGetViewport(renderer, &viewport)
+        return (Int(viewport.w), Int(viewport.h))
+    }
+
+    // MARK: A window's renderer
+
+    /// Creates the renderer for a window drawn by `choice`: with vsync on a graphics card; SDL's
+    /// own software renderer when the CPU draws and GL would itself be software (showing a
+    /// CPU-drawn buffer costs least there).
+    package static func makeWindowRenderer(_ window: OpaquePointer, choice: WindowRenderer) -> OpaquePointer? {
+        let accelerated = SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue
+        var renderer = SDL_CreateRenderer(window, -1, accelerated)
+        let hardware = renderer.flatMap(hardwareDescription) != nil
+        if choice == .cpu || (choice == .auto && !hardware), !hardware, let made = renderer {
+            SDL_DestroyRenderer(made)
+            renderer = nil
+        }
+        return renderer ?? SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)
+    }
+
+    // MARK: Telling a graphics card from a software renderer
+
+    private static func rendererName(_ renderer: OpaquePointer) -> String {
+        var info = SDL_RendererInfo()
+        guard SDL_GetRendererInfo(renderer, &info) == 0, let name = info.name else { return "unknown" }
+        return String(cString: name)
+    }
+
+    /// The GL renderer's name when `renderer` draws on a graphics card; nil for SDL's software
+    /// renderer and for GL implemented in software (Mesa's llvmpipe and softpipe, as under Xvfb
+    /// and in most virtual machines).
+    private static func hardwareDescription(_ renderer: OpaquePointer) -> String? {
+        let name = rendererName(renderer)
+        guard name.hasPrefix("opengl") || name == "metal" || name.hasPrefix("direct3d") || name == "vulkan" else { return nil }
+        guard name.hasPrefix("opengl") else { return name }
+        guard let gl = glRendererString() else { return nil }
+        let software = ["llvmpipe", "softpipe", "swrast", "software rasterizer", "lavapipe"]
+        return software.contains { gl.lowercased().contains($0) } ? nil : gl
+    }
+
+    /// `glGetString(GL_RENDERER)` of the current GL context, if there is one.
+    private static func glRendererString() -> String? {
+        guard SDL_GL_GetCurrentContext() != nil, let address = SDL_GL_GetProcAddress("glGetString") else { return nil }
+        typealias GetString = @convention(c) (UInt32) -> UnsafePointer<UInt8>?
+        let glGetString = unsafeBitCast(address, to: GetString.self)
+        let glRenderer: UInt32 = 0x1F01
+        return glGetString(glRenderer).map { String(cString: $0) }
+    }
+}
