@@ -9,34 +9,13 @@ struct SceneOptions: ParsableArguments {
 
     @OptionGroup var overrides: SceneOverrides
 
-    @Option(name: .customLong("birth-rate-scale"), help: "Multiply every emitter layer's birthRate by K (stress test).")
-    var birthRateScale: Double?
-
-    @Option(help: "Scale every emitter layer's birthRate so about N particles live in steady state (stress test).")
-    var live: Int?
+    @OptionGroup(title: "Stress tests") var stress: StressOptions
 
     @OptionGroup(title: "Budgets") var budgets: BudgetOptions
 
-    func validate() throws {
-        if let birthRateScale, !(birthRateScale.isFinite && birthRateScale >= 0 && birthRateScale <= 1e6) {
-            throw ValidationError("--birth-rate-scale must be between 0 and 1000000")
-        }
-        if let live, !(1...PresetLimits.maxLiveOption).contains(live) {
-            throw ValidationError("--live must be between 1 and \(PresetLimits.maxLiveOption)")
-        }
-        if live != nil && birthRateScale != nil { throw ValidationError("give --live or --birth-rate-scale, not both") }
-    }
-
     /// The budgets presets are checked against and scenes keep to; --live raises the particle
     /// budget to what it asks for (and the drawing budget with it).
-    var limits: PresetLimits {
-        var limits = budgets.limits
-        if let live {
-            limits.maxParticles = max(limits.maxParticles, live * 3 / 2)
-            limits.maxDrawnQuads = max(limits.maxDrawnQuads, live * 3 / 2)
-        }
-        return limits
-    }
+    var limits: PresetLimits { stress.raising(budgets.limits) }
 
     /// Loads the preset, reporting every problem.
     func loadDescription(locator: PresetLocator) throws -> (SceneDescription, URL) {
@@ -47,11 +26,11 @@ struct SceneOptions: ParsableArguments {
         }
     }
 
-    /// Reads and checks a preset file and applies --live (the window reloads through this).
-    /// What the preset says that Sparks reads but does not act on is printed as notes.
+    /// Reads and checks a preset file and applies --live or --birth-rate-scale (the window
+    /// reloads through this). What the preset says that Sparks reads but does not act on is
+    /// printed as notes.
     func load(_ url: URL, locator: PresetLocator) -> Result<SceneDescription, PresetError> {
-        let result = live.map { live in locator.load(url, limits: limits) { $0.scaleBirthRates(toLiveParticles: Double(live)) } }
-            ?? locator.load(url, limits: limits)
+        let result = stress.isGiven ? locator.load(url, limits: limits) { stress.apply(to: &$0) } : locator.load(url, limits: limits)
         if case .success(let description) = result {
             for note in description.notes { FileHandle.standardError.write(Data("\(note) (note)\n".utf8)) }
         }
@@ -65,9 +44,8 @@ struct SceneOptions: ParsableArguments {
         return scene
     }
 
-    /// Applies --seed, --birth-rate-scale and every --set to a scene.
+    /// Applies --seed and every --set to a scene.
     func prepare(_ scene: Scene, url: URL, locator: PresetLocator) throws {
-        if let birthRateScale { for emitter in scene.emitterLayers { emitter.birthRate *= birthRateScale } }
         try overrides.apply(to: scene, url: url, locator: locator)
     }
 }

@@ -77,6 +77,39 @@ struct IOSSpellingTests {
         #expect(basic.timingFunction == .easeOut)
     }
 
+    @Test("Every option of every enumerated property, spelled as Swift or Objective-C iOS code writes it, reads back as itself")
+    func twoWay() {
+        var choices: [(key: String, options: [String])] = []
+        func collect<Root>(_ table: PropertyTable<Root>) {
+            // `startup` is Sparks's own: iOS has no constant for it.
+            for descriptor in table.descriptors where descriptor.key != "startup" {
+                if case .choice(let options) = descriptor.kind { choices.append((descriptor.key, options)) }
+            }
+        }
+        collect(LayerProperties.table)
+        collect(EmitterProperties.table)
+        collect(EmitterCell.table)
+        collect(ShapeProperties.table)
+        collect(GradientProperties.table)
+        collect(ReplicatorProperties.table)
+        collect(Animation.table)
+        choices.append(("timingFunction", Array(TimingFunction.named.keys)))
+        choices.append(("valueFunction", ValueFunction.allCases.map(\.rawValue)))
+        #expect(choices.count >= 12)
+        for (key, options) in choices {
+            for option in options {
+                for swift in [true, false] {
+                    let spelled = IOSSpelling.spelling(option, forKey: key, swift: swift)
+                    #expect(IOSSpelling.canonical(spelled, among: options) == option, "\(key) \(option) spelled \(spelled)")
+                    #expect(spelled != option)
+                }
+            }
+        }
+        #expect(IOSSpelling.spelling("autoReverse", forKey: "rotationMode", swift: true) == ".rotateAutoReverse")
+        #expect(IOSSpelling.spelling("autoReverse", forKey: "rotationMode", swift: false) == "kCAAnimationRotateAutoReverse")
+        #expect(IOSSpelling.spelling("even-odd", forKey: "fillRule", swift: false) == "kCAFillRuleEvenOdd")
+    }
+
     @Test("A spelling of another family's constant is still refused, with the nearest option")
     func wrongFamily() {
         guard case .failure(let error) = decode(#"{"layers": [{"type": "emitter", "emitterShape": "kCAFillModeForwards"}]}"#) else {

@@ -1,8 +1,38 @@
-/// The spellings iOS code gives an enumerated value, read as Sparks's own: the Objective-C
-/// constant (`kCAEmitterLayerLine`, `kCAFillModeForwards`, `kCAMediaTimingFunctionEaseOut`),
-/// the Swift member (`.line`) and the qualified Swift member (`CAEmitterLayerEmitterShape.line`,
-/// `UIColor.systemBlue`).
+/// The spellings iOS code gives an enumerated value, both ways: read as Sparks's own
+/// (``canonical(_:among:)``) and written for a property (``spelling(_:forKey:swift:)``): the
+/// Objective-C constant (`kCAEmitterLayerLine`, `kCAFillModeForwards`,
+/// `kCAMediaTimingFunctionEaseOut`), the Swift member (`.line`, `.rotateAuto`) and the qualified
+/// Swift member (`CAEmitterLayerEmitterShape.line`, `UIColor.systemBlue`).
 public enum IOSSpelling {
+    /// How one property's options are spelled: the Objective-C constants' common start, and
+    /// what Swift members add before the option (CAAnimationRotationMode's `.rotateAuto`).
+    private struct Family {
+        var constantPrefix: String
+        var memberPrefix = ""
+    }
+
+    /// The families by property key (`timingFunction` and `valueFunction` name their
+    /// functions' constants). Properties not listed spell constants `kCA` + the option.
+    private static let families: [String: Family] = [
+        "emitterShape": Family(constantPrefix: "kCAEmitterLayer"), "emitterMode": Family(constantPrefix: "kCAEmitterLayer"),
+        "renderMode": Family(constantPrefix: "kCAEmitterLayer"), "fillMode": Family(constantPrefix: "kCAFillMode"),
+        "contentsGravity": Family(constantPrefix: "kCAGravity"), "minificationFilter": Family(constantPrefix: "kCAFilter"),
+        "magnificationFilter": Family(constantPrefix: "kCAFilter"), "fillRule": Family(constantPrefix: "kCAFillRule"),
+        "lineCap": Family(constantPrefix: "kCALineCap"), "lineJoin": Family(constantPrefix: "kCALineJoin"),
+        "gradientType": Family(constantPrefix: "kCAGradientLayer"), "calculationMode": Family(constantPrefix: "kCAAnimation"),
+        "rotationMode": Family(constantPrefix: "kCAAnimationRotate", memberPrefix: "rotate"),
+        "timingFunction": Family(constantPrefix: "kCAMediaTimingFunction"), "valueFunction": Family(constantPrefix: "kCAValueFunction"),
+    ]
+
+    /// How iOS code spells `option` of the property `key`: the Swift member (`.line`,
+    /// `.evenOdd`, `.rotateAuto`) or the Objective-C constant (`kCAEmitterLayerLine`,
+    /// `kCAFillRuleEvenOdd`, `kCAAnimationRotateAuto`). ``canonical(_:among:)`` reads each back.
+    public static func spelling(_ option: String, forKey key: String, swift: Bool) -> String {
+        let family = families[key] ?? Family(constantPrefix: "kCA")
+        if swift { return "." + (family.memberPrefix.isEmpty ? camelCase(option) : family.memberPrefix + capitalised(option)) }
+        return family.constantPrefix + capitalised(option)
+    }
+
     /// The option `text` spells, or nil when it spells none.
     public static func canonical(_ text: String, among options: [String]) -> String? {
         if options.contains(text) { return text }
@@ -10,6 +40,7 @@ public enum IOSSpelling {
         if let dot = text.lastIndex(of: "."), text[text.index(after: dot)...].allSatisfy({ $0.isLetter || $0.isNumber }) {
             let member = String(text[text.index(after: dot)...])
             if let option = options.first(where: { camelCase($0) == member }) { return option }
+            if let option = options.first(where: { option in memberPrefixes.contains { $0 + capitalised(option) == member } }) { return option }
         }
         // `kCAEmitterLayerLine`: "kCA", the constant family's name, then the option capitalised;
         // the longest option that fits (`…AutoReverse` is autoReverse, not auto).
@@ -19,10 +50,14 @@ public enum IOSSpelling {
         return nil
     }
 
+    /// What Swift members may add before an option (`rotate` of `.rotateAuto`).
+    private static let memberPrefixes = Set(families.values.map(\.memberPrefix).filter { !$0.isEmpty })
+
     /// A regular expression matching the iOS spellings of `options` that `canonical` accepts
     /// (not the options themselves), for the JSON Schema.
     static func pattern(for options: [String]) -> String {
-        let members = options.map(camelCase).joined(separator: "|")
+        let members = (options.map(camelCase) + memberPrefixes.sorted().flatMap { prefix in options.map { prefix + capitalised($0) } })
+            .joined(separator: "|")
         let constants = options.map(capitalised).joined(separator: "|")
         return "^(?:kCA[A-Za-z0-9]+(?:\(constants))|[A-Za-z0-9_.]*\\.(?:\(members)))$"
     }

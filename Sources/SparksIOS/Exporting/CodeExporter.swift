@@ -263,12 +263,14 @@ private struct CodeWriter {
     }
 
     private func valueFunction(_ f: ValueFunction) -> String {
-        swift ? "CAValueFunction(name: .\(f.rawValue))" : "[CAValueFunction functionWithName:kCAValueFunction\(Self.capitalised(f.rawValue))]"
+        let name = IOSSpelling.spelling(f.rawValue, forKey: "valueFunction", swift: swift)
+        return swift ? "CAValueFunction(name: \(name))" : "[CAValueFunction functionWithName:\(name)]"
     }
 
     private func timingFunction(_ f: TimingFunction) -> String {
         if let name = PresetEncoder.name(of: f) {
-            return swift ? "CAMediaTimingFunction(name: .\(name))" : "[CAMediaTimingFunction functionWithName:kCAMediaTimingFunction\(Self.capitalised(name))]"
+            let spelled = IOSSpelling.spelling(name, forKey: "timingFunction", swift: swift)
+            return swift ? "CAMediaTimingFunction(name: \(spelled))" : "[CAMediaTimingFunction functionWithName:\(spelled)]"
         }
         let (a, b, c, d) = (num(f.c1.x), num(f.c1.y), num(f.c2.x), num(f.c2.y))
         return swift ? "CAMediaTimingFunction(controlPoints: \(a), \(b), \(c), \(d))" : "[CAMediaTimingFunction functionWithControlPoints:\(a) :\(b) :\(c) :\(d)]"
@@ -379,22 +381,7 @@ private struct CodeWriter {
     }
 
     private func choice(_ option: String, key: String) -> String {
-        if key == "rotationMode" { return swift ? ".rotate" + Self.capitalised(option) : "kCAAnimationRotate" + Self.capitalised(option) }
-        let member = Self.camelCase(option)
-        if swift { return "." + member }
-        let family: String = switch key {
-        case "emitterShape", "emitterMode", "renderMode": "kCAEmitterLayer"
-        case "fillMode": "kCAFillMode"
-        case "contentsGravity": "kCAGravity"
-        case "minificationFilter", "magnificationFilter": "kCAFilter"
-        case "fillRule": "kCAFillRule"
-        case "lineCap": "kCALineCap"
-        case "lineJoin": "kCALineJoin"
-        case "gradientType": "kCAGradientLayer"
-        case "calculationMode": "kCAAnimation"
-        default: "kCA"
-        }
-        return family + Self.capitalised(member)
+        IOSSpelling.spelling(option, forKey: key, swift: swift)
     }
 
     /// A transform as the Core Animation call that makes it exactly, or its sixteen elements.
@@ -463,10 +450,4 @@ private struct CodeWriter {
     }
 
     static func capitalised(_ text: String) -> String { text.prefix(1).uppercased() + text.dropFirst() }
-
-    static func camelCase(_ option: String) -> String {
-        let words = option.split(separator: "-")
-        guard words.count > 1 else { return option }
-        return words.enumerated().map { i, w in i == 0 ? String(w) : w.prefix(1).uppercased() + w.dropFirst() }.joined()
-    }
 }

@@ -480,8 +480,7 @@ extension Interpreter {
             case .valueFunction(let f): text = f.rawValue
             default: throw Skip(reason: "\(key) needs one of \(options.joined(separator: ", ")), got \(value.description)", at: at)
             }
-            let spelled = Self.choiceAliases[text] ?? text
-            guard let option = IOSSpelling.canonical(spelled, among: options) ?? IOSSpelling.canonical(spelled.hasPrefix(".") ? spelled : "." + spelled, among: options) else {
+            guard let option = IOSSpelling.canonical(text, among: options) ?? IOSSpelling.canonical(text.hasPrefix(".") ? text : "." + text, among: options) else {
                 throw Skip(reason: "\(key): \(text) is not one of \(options.joined(separator: ", "))", at: at)
             }
             result = .string(option)
@@ -524,9 +523,6 @@ extension Interpreter {
         }
         return result
     }
-
-    /// Swift spellings of options whose member names differ from Sparks's (CAAnimationRotationMode).
-    static let choiceAliases = [".rotateAuto": "auto", ".rotateAutoReverse": "autoReverse", "CAAnimationRotationMode.rotateAuto": "auto", "CAAnimationRotationMode.rotateAutoReverse": "autoReverse"]
 
     func point(_ value: Value, at: SourcePosition) throws -> Point {
         switch value {

@@ -46,11 +46,7 @@ struct Bench: ParsableCommand {
     @Option(name: .customLong("step-rate"), help: "Steps per second (default: the preset's stepRate).")
     var stepRate: Double?
 
-    @Option(name: .customLong("birth-rate-scale"), help: "Multiply every emitter layer's birthRate by K.")
-    var birthRateScale: Double?
-
-    @Option(help: "Scale birth rates so about N particles live in steady state (birth rate × mean lifetime).")
-    var live: Int?
+    @OptionGroup(title: "Stress tests") var stress: StressOptions
 
     @Option(help: "Threads for large particle updates (results are identical for any number).")
     var threads: Int = 1
@@ -83,14 +79,9 @@ struct Bench: ParsableCommand {
         if let seconds, !(seconds > 0 && seconds <= 3600) { throw ValidationError("--seconds must be in (0, 3600]") }
         if let frames, !(1...10_000_000).contains(frames) { throw ValidationError("--frames must be in 1…10000000") }
         if let stepRate, !(stepRate.isFinite && SceneDescription.stepRateRange.contains(stepRate)) { throw ValidationError("--step-rate must be in 1…1000") }
-        if let birthRateScale, !(birthRateScale.isFinite && birthRateScale >= 0 && birthRateScale <= 1e6) {
-            throw ValidationError("--birth-rate-scale must be between 0 and 1000000")
-        }
-        if let live, !(1...PresetLimits.maxLiveOption).contains(live) { throw ValidationError("--live must be between 1 and \(PresetLimits.maxLiveOption)") }
-        if live != nil && birthRateScale != nil { throw ValidationError("give --live or --birth-rate-scale, not both") }
         guard (1...64).contains(threads) else { throw ValidationError("--threads must be in 1…64") }
         if findMax {
-            if live != nil || birthRateScale != nil { throw ValidationError("--find-max searches the birth-rate scale itself: drop --live and --birth-rate-scale") }
+            if stress.isGiven { throw ValidationError("--find-max searches the birth-rate scale itself: drop --live and --birth-rate-scale") }
             if json || csv != nil { throw ValidationError("--find-max prints a table of its search; drop --json and --csv") }
         }
         guard fps.isFinite, (1...1000).contains(fps) else { throw ValidationError("--fps must be in 1…1000") }
@@ -132,31 +123,21 @@ struct Bench: ParsableCommand {
         _ preset: String, locator: PresetLocator, csv: FileHandle?, scaleOverride: Double? = nil, framesOverride: Int? = nil,
         drawsOverride: Bool? = nil
     ) throws -> BenchResult {
-        let birthRateScale = scaleOverride ?? self.birthRateScale
         let frames = framesOverride ?? self.frames
         let render = drawsOverride ?? self.render
         let url = try locator.file(for: preset)
-        var limits = budgets.limits
-        if let live {
-            limits.maxParticles = max(limits.maxParticles, live * 3 / 2)
-            limits.maxDrawnQuads = max(limits.maxDrawnQuads, live * 3 / 2)
-        }
-        var scale = birthRateScale ?? 1
-        var missingEmitter = false
-        let adjust: ((inout SceneDescription) -> Void)? = live == nil && birthRateScale == nil && stepRate == nil ? nil : { description in
+        let limits = stress.raising(budgets.limits)
+        var scale: Double? = 1
+        let adjust: ((inout SceneDescription) -> Void)? = !stress.isGiven && scaleOverride == nil && stepRate == nil ? nil : { description in
             if let stepRate { description.stepRate = stepRate }
-            if let live {
-                if let factor = description.scaleBirthRates(toLiveParticles: Double(live)) { scale = factor } else { missingEmitter = true }
-            } else {
-                description.scaleBirthRates(by: scale)
-            }
+            scale = stress.apply(to: &description, scale: scaleOverride)
         }
         let description: SceneDescription
         switch locator.load(url, limits: limits, adjust: adjust) {
         case .success(let d): description = d
         case .failure(let error): throw CommandError(error.description)
         }
-        if missingEmitter, let live { throw CommandError("\(description.name) has no emitter to scale to --live \(live)") }
+        if scale == nil, let live = stress.live { throw CommandError("\(description.name) has no emitter to scale to --live \(live)") }
         let scene = Scene(description, limits: limits)
         scene.threadCount = threads
         try overrides.apply(to: scene, url: url, locator: locator)
@@ -215,7 +196,7 @@ struct Bench: ParsableCommand {
         getrusage(RUSAGE_SELF.rawValue, &usage)
         return BenchResult(
             name: description.name, steps: count, warmUpSteps: warmUpSteps, stepRate: description.stepRate, threads: threads,
-            birthRateScale: scale, record: record, updates: updates, peakResidentBytes: Int(usage.ru_maxrss) * 1024,
+            birthRateScale: scale ?? 1, record: record, updates: updates, peakResidentBytes: Int(usage.ru_maxrss) * 1024,
             storageBytes: scene.particleStorageBytes, refusedBirths: scene.budget.refusedBirths,
             stateHash: String(scene.stateHash(), radix: 16), rendered: render, drawnQuads: list.quads.count,
             outputSize: render ? "\(pixels.width)×\(pixels.height)" : "", firstCut: firstCut, cutFrames: cutFrames)
