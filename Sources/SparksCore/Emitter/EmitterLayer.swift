@@ -19,6 +19,12 @@ public final class EmitterLayer: Layer {
     /// The running particle system.
     public let simulation: EmitterSimulation
 
+    /// The emitter's presentation values at the layer's local time `t`: the model values with
+    /// every animation applied (what the simulation emits from).
+    public func presentationEmitter(atLocalTime t: Double) -> EmitterProperties {
+        animations.isEmpty ? emitter : presentationState(atLocalTime: t).emitter ?? emitter
+    }
+
     /// Creates an emitter layer.
     public init(properties: LayerProperties = LayerProperties(), emitter: EmitterProperties = EmitterProperties()) {
         simulation = EmitterSimulation(seed: emitter.seed)

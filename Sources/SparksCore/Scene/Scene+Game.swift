@@ -39,7 +39,7 @@ extension Scene {
         let localTime = layer.properties.timing.localTime(parentTime: parentTime)
         if let emitter = layer as? EmitterLayer {
             if emitter.animations.contains(where: { $0.couldChangeEmission(after: localTime, groupDuration: nil) }) { return true }
-            let values = emitter.animations.isEmpty ? emitter.emitter : emitter.presentationState(atLocalTime: localTime).emitter ?? emitter.emitter
+            let values = emitter.presentationEmitter(atLocalTime: localTime)
             for cell in values.emitterCells where cell.isEnabled && EmitterSimulation.rate(of: cell, properties: values, isSubcell: false) > 0 {
                 if cell.emissionInterval.end > localTime { return true }
             }
@@ -60,7 +60,10 @@ extension Animation {
         if case .group(let children) = kind {
             return children.contains { $0.couldChangeEmission(after: timing.localTime(parentTime: time), groupDuration: d) }
         }
-        let path = keyPath ?? ""
-        return ["birthRate", "enabled", "lifetime", "emitterCells"].contains { path.hasSuffix($0) || path == $0 }
+        switch target {
+        case .content(let key, _): return ["birthRate", "lifetime", "emitterCells"].contains(key)
+        case .cell(_, let key, _): return ["birthRate", "enabled", "lifetime"].contains(key)
+        case .layer, nil: return false
+        }
     }
 }

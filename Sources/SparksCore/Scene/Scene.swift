@@ -183,10 +183,9 @@ public final class Scene {
         if let emitter = layer as? EmitterLayer {
             let stepSize = stepDuration * (speed != 0 ? abs(speed) : 1)
             // The simulation sees the presentation values (animated birthRate, emitterPosition, cells).
-            func values(at time: Double) -> EmitterProperties {
-                emitter.animations.isEmpty ? emitter.emitter : emitter.presentationState(atLocalTime: time).emitter ?? emitter.emitter
-            }
-            emitter.simulation.advance(to: localTime, stepSize: stepSize, properties: values(at: localTime), budget: &budget, propertiesAt: values)
+            emitter.simulation.advance(
+                to: localTime, stepSize: stepSize, properties: emitter.presentationEmitter(atLocalTime: localTime), budget: &budget,
+                propertiesAt: { emitter.presentationEmitter(atLocalTime: $0) })
         }
         for sublayer in layer.sublayers {
             advance(sublayer, parentTime: localTime, parentSpeed: speed)
