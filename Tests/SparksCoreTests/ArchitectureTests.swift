@@ -9,7 +9,7 @@ private let layering: [[String]] = [
     ["Model"],
     ["Animation"],
     ["Layer"],
-    ["Emitter", "Replicator"],
+    ["Emitter"],
     ["Render"],
     ["Scene"],
     ["Preset"],

@@ -51,12 +51,11 @@ public final class Scene {
         // scene starts (core-animation.md §3.2).
         let localTime = description.properties.timing.localTime(parentTime: parentTime)
         switch description.content {
-        case .plain, .gradient, .shape: layer = Layer(model: description.state)
+        case .plain, .gradient, .shape, .replicator: layer = Layer(model: description.state)
         case .emitter(let emitter):
             let emitterLayer = EmitterLayer(properties: description.properties, emitter: emitter)
             emitterLayer.simulation.startsRunning = EmitterStartup.startsRunning(layer: emitter.startup, preset: startup, localTimeAtStart: localTime)
             layer = emitterLayer
-        case .replicator(let replicator): layer = ReplicatorLayer(properties: description.properties, replicator: replicator)
         }
         layer.animations = startingAt(localTime, description.animations)
         for sublayer in description.sublayers { layer.addSublayer(makeLayer(sublayer, parentTime: localTime, startup: startup)) }
@@ -109,9 +108,6 @@ public final class Scene {
 
     /// Every layer, parents before children.
     public var allLayers: [Layer] { layers.flatMap(\.subtree) }
-
-    /// Every replicator layer, in tree order.
-    public var replicatorLayers: [ReplicatorLayer] { allLayers.compactMap { $0 as? ReplicatorLayer } }
 
     /// Every emitter layer, in tree order.
     public var emitterLayers: [EmitterLayer] { allLayers.compactMap { $0 as? EmitterLayer } }
