@@ -5,7 +5,8 @@
 #   make                build the sparks command and the C library (libsparks)
 #   make install PREFIX=DIR   install libsparks, include/sparks.h and sparks.pc under DIR
 # Other targets: make build, make render, make validate, make gallery, make fuzz, make bench,
-# make benchmarks, make fuzz-coverage, make fuzz-raster, make sanitize, make soak, make clean.
+# make benchmarks, make fuzz-coverage, make fuzz-raster, make sanitize, make soak, make clean,
+# make format (rewrite the Swift sources as .swift-format says), make lint (fail on a difference).
 
 PRESET ?= fire
 SWIFT ?= swift
@@ -19,7 +20,7 @@ RUN_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev fonts-dejavu-core 
 TEST_PACKAGES := $(RUN_PACKAGES) x11-apps xdotool python3 python3-jsonschema ffmpeg
 
 .DEFAULT_GOAL := all
-.PHONY: all lib install examples docs run test build release deps test-deps render validate fuzz fuzz-coverage fuzz-raster sanitize soak gallery bench benchmarks clean check-swift
+.PHONY: all lib install examples docs run test build release deps test-deps render validate fuzz fuzz-coverage fuzz-raster sanitize soak gallery bench benchmarks clean check-swift format lint
 
 # Release builds target this machine's vector width: Swift compiles for baseline x86-64 (SSE2,
 # no FMA) unless told otherwise, and the rasterizer's 8-lane kernels run about twice as fast
@@ -93,6 +94,19 @@ docs: deps
 
 build: deps
 	$(SWIFT) build
+
+# Every Swift file of the project, formatted by the toolchain's swift-format with the checked-in
+# .swift-format (4 spaces, lines up to 140 characters). The iOS snippets the importer's tests
+# read (Tests/SparksIOSTests/Corpus) are inputs, kept as their authors wrote them.
+SWIFT_SOURCES = $(shell find Package.swift Sources Tests Examples Benchmarks FuzzTesting -name .build -prune -o \
+	-path Tests/SparksIOSTests/Corpus -prune -o -name '*.swift' -print)
+
+format: check-swift
+	@$(SWIFT) format --in-place --parallel $(SWIFT_SOURCES)
+
+lint: check-swift
+	@$(SWIFT) format lint --strict --parallel $(SWIFT_SOURCES) || \
+	  { echo "Swift sources differ from .swift-format's layout: run 'make format'"; exit 1; }
 
 # The suite runs optimised code, as shipped: the rasterizer's SIMD kernels are many times
 # slower unoptimised, and the allocation check counts mallocs of optimised code (debug builds

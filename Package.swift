@@ -58,7 +58,9 @@ let package = Package(
         // (release build; the test suite runs it).
         .executableTarget(
             name: "sparks-allocations",
-            dependencies: ["SparksCore", "SparksRaster", "SparksSDL", .product(name: "MallocInterposerSwift", package: "malloc-interposer")]
+            dependencies: [
+                "SparksCore", "SparksRaster", "SparksSDL", .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
+            ]
         ),
         .testTarget(name: "SparksCoreTests", dependencies: ["SparksCore", "SparksFuzzing"]),
         .testTarget(name: "SparksRasterTests", dependencies: ["SparksCore", "SparksRaster", "SparksFuzzing"]),

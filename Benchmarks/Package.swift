@@ -26,7 +26,7 @@ let package = Package(
             ],
             path: "Benchmarks/SparksBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        ),
+        )
     ],
     swiftLanguageModes: [.v6]
 )

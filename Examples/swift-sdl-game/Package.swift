@@ -6,7 +6,7 @@ let package = Package(
     name: "swift-sdl-game",
     dependencies: [
         // In your game: .package(url: "https://…/sparks.git", from: "0.10.0")
-        .package(name: "Sparks", path: "../.."),
+        .package(name: "Sparks", path: "../..")
     ],
     targets: [
         // The game's own SDL binding, as any Swift SDL game has one.

@@ -81,7 +81,8 @@ public func sparks_effect_load_file(
 public func sparks_effect_load_string(
     _ json: UnsafePointer<CChar>?, _ resourceDirectory: UnsafePointer<CChar>?, _ error: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
 ) -> OpaquePointer? {
-    load("sparks_effect_load_string", "the JSON text", json, folder: resourceDirectory, error: error) { (text, folders) throws(EffectError) in
+    load("sparks_effect_load_string", "the JSON text", json, folder: resourceDirectory, error: error) {
+        (text, folders) throws(EffectError) in
         try Effect(json: text, name: "preset", resourceDirectories: folders)
     }
 }
@@ -165,7 +166,9 @@ public func sparks_effect_is_finished(_ effect: OpaquePointer?) -> Int32 {
 }
 
 @_cdecl("sparks_effect_canvas_size")
-public func sparks_effect_canvas_size(_ effect: OpaquePointer?, _ width: UnsafeMutablePointer<Double>?, _ height: UnsafeMutablePointer<Double>?) {
+public func sparks_effect_canvas_size(
+    _ effect: OpaquePointer?, _ width: UnsafeMutablePointer<Double>?, _ height: UnsafeMutablePointer<Double>?
+) {
     locked {
         let size = EffectHandle.from(effect)?.effect.canvasSize ?? .zero
         width?.pointee = size.width
@@ -176,7 +179,9 @@ public func sparks_effect_canvas_size(_ effect: OpaquePointer?, _ width: UnsafeM
 /// Sets the value at `keyPath` with `body`: a key path that names nothing is
 /// `SPARKS_ERROR_KEY_PATH`, a value the key cannot take `SPARKS_ERROR_VALUE`, each with the
 /// effect's message.
-private func change(_ effect: OpaquePointer?, _ what: String, keyPath: String, _ body: (Effect) throws(EffectError) -> Void) -> sparks_status {
+private func change(
+    _ effect: OpaquePointer?, _ what: String, keyPath: String, _ body: (Effect) throws(EffectError) -> Void
+) -> sparks_status {
     locked {
         guard let handle = EffectHandle.from(effect) else { return SPARKS_ERROR_ARGUMENT }
         do {
@@ -198,16 +203,22 @@ private func keyPath(_ text: UnsafePointer<CChar>?) -> String? { text.map { Stri
 @_cdecl("sparks_effect_set_number")
 public func sparks_effect_set_number(_ effect: OpaquePointer?, _ path: UnsafePointer<CChar>?, _ value: Double) -> sparks_status {
     guard let path = keyPath(path) else { return argumentError(effect, "sparks_effect_set_number: the key path is NULL") }
-    return change(effect, "sparks_effect_set_number", keyPath: path) { effect throws(EffectError) in try effect.setValue(.number(value), forKeyPath: path) }
+    return change(effect, "sparks_effect_set_number", keyPath: path) { effect throws(EffectError) in
+        try effect.setValue(.number(value), forKeyPath: path)
+    }
 }
 
 @_cdecl("sparks_effect_set_vector")
-public func sparks_effect_set_vector(_ effect: OpaquePointer?, _ path: UnsafePointer<CChar>?, _ values: UnsafePointer<Double>?, _ count: Int32) -> sparks_status {
+public func sparks_effect_set_vector(
+    _ effect: OpaquePointer?, _ path: UnsafePointer<CChar>?, _ values: UnsafePointer<Double>?, _ count: Int32
+) -> sparks_status {
     guard let path = keyPath(path), let values, (1...Int32(PropertyVector.capacity)).contains(count) else {
         return argumentError(effect, "sparks_effect_set_vector: needs a key path and 1 to \(PropertyVector.capacity) values")
     }
     let vector = PropertyVector(UnsafeBufferPointer(start: values, count: Int(count)))
-    return change(effect, "sparks_effect_set_vector", keyPath: path) { effect throws(EffectError) in try effect.setValue(.vector(vector), forKeyPath: path) }
+    return change(effect, "sparks_effect_set_vector", keyPath: path) { effect throws(EffectError) in
+        try effect.setValue(.vector(vector), forKeyPath: path)
+    }
 }
 
 @_cdecl("sparks_effect_set_color")
@@ -216,19 +227,27 @@ public func sparks_effect_set_color(
 ) -> sparks_status {
     guard let path = keyPath(path) else { return argumentError(effect, "sparks_effect_set_color: the key path is NULL") }
     let color = Color(red: red, green: green, blue: blue, alpha: alpha)
-    return change(effect, "sparks_effect_set_color", keyPath: path) { effect throws(EffectError) in try effect.setValue(.color(color), forKeyPath: path) }
+    return change(effect, "sparks_effect_set_color", keyPath: path) { effect throws(EffectError) in
+        try effect.setValue(.color(color), forKeyPath: path)
+    }
 }
 
 @_cdecl("sparks_effect_set_string")
-public func sparks_effect_set_string(_ effect: OpaquePointer?, _ path: UnsafePointer<CChar>?, _ text: UnsafePointer<CChar>?) -> sparks_status {
+public func sparks_effect_set_string(
+    _ effect: OpaquePointer?, _ path: UnsafePointer<CChar>?, _ text: UnsafePointer<CChar>?
+) -> sparks_status {
     guard let path = keyPath(path), let text else { return argumentError(effect, "sparks_effect_set_string: needs a key path and a value") }
     let value = String(cString: text)
-    return change(effect, "sparks_effect_set_string", keyPath: path) { effect throws(EffectError) in try effect.setValue(text: value, forKeyPath: path) }
+    return change(effect, "sparks_effect_set_string", keyPath: path) { effect throws(EffectError) in
+        try effect.setValue(text: value, forKeyPath: path)
+    }
 }
 
 @_cdecl("sparks_effect_burst")
 public func sparks_effect_burst(_ effect: OpaquePointer?, _ path: UnsafePointer<CChar>?, _ count: Int32) -> sparks_status {
-    guard let path = keyPath(path), count >= 0 else { return argumentError(effect, "sparks_effect_burst: needs a cell path and a count of 0 or more") }
+    guard let path = keyPath(path), count >= 0 else {
+        return argumentError(effect, "sparks_effect_burst: needs a cell path and a count of 0 or more")
+    }
     return locked {
         guard let handle = EffectHandle.from(effect) else { return SPARKS_ERROR_ARGUMENT }
         do throws(EffectError) {
@@ -274,7 +293,9 @@ public func sparks_effect_release_renderer(_ effect: OpaquePointer?) {
 }
 
 @_cdecl("sparks_effect_draw_argb")
-public func sparks_effect_draw_argb(_ effect: OpaquePointer?, _ pixels: UnsafeMutableRawPointer?, _ width: Int32, _ height: Int32, _ pitch: Int32) -> sparks_status {
+public func sparks_effect_draw_argb(
+    _ effect: OpaquePointer?, _ pixels: UnsafeMutableRawPointer?, _ width: Int32, _ height: Int32, _ pitch: Int32
+) -> sparks_status {
     guard let pixels else { return argumentError(effect, "sparks_effect_draw_argb: the pixels are NULL") }
     return locked {
         guard let handle = EffectHandle.from(effect) else { return SPARKS_ERROR_ARGUMENT }

@@ -71,7 +71,10 @@ public struct RasterComparison: CustomStringConvertible {
             case .triangles:
                 var i = command.range.lowerBound
                 while i + 2 < command.range.upperBound {
-                    var corners = [list.vertices[Int(list.indices[i])], list.vertices[Int(list.indices[i + 1])], list.vertices[Int(list.indices[i + 2])]]
+                    var corners = [
+                        list.vertices[Int(list.indices[i])], list.vertices[Int(list.indices[i + 1])],
+                        list.vertices[Int(list.indices[i + 2])],
+                    ]
                     for k in 0..<3 { (corners[k].red, corners[k].green, corners[k].blue, corners[k].alpha) = (1, 1, 1, 1) }
                     single.reset(width: scene.width, height: scene.height, background: .clear)
                     single.append(vertices: corners, indices: [0, 1, 2], texture: nil, blendMode: .normal, clip: clip)

@@ -16,7 +16,10 @@ public struct ByteChoices {
         bytes.reserveCapacity(count)
         while bytes.count < count {
             let word = random.nextUInt32()
-            bytes += [UInt8(truncatingIfNeeded: word), UInt8(truncatingIfNeeded: word >> 8), UInt8(truncatingIfNeeded: word >> 16), UInt8(truncatingIfNeeded: word >> 24)]
+            bytes += [
+                UInt8(truncatingIfNeeded: word), UInt8(truncatingIfNeeded: word >> 8), UInt8(truncatingIfNeeded: word >> 16),
+                UInt8(truncatingIfNeeded: word >> 24),
+            ]
         }
         self.bytes = bytes
     }
@@ -65,7 +68,9 @@ public struct RasterScene {
         let width = choices.whole(4...72), height = choices.whole(4...72)
         self.width = width
         self.height = height
-        background = choices.pick([Color.black, .clear, Color(red: choices.unit(), green: choices.unit(), blue: choices.unit(), alpha: choices.unit())])
+        background = choices.pick([
+            Color.black, .clear, Color(red: choices.unit(), green: choices.unit(), blue: choices.unit(), alpha: choices.unit()),
+        ])
         threads = choices.whole(1...4)
         var images: [String: DecodedImage] = [:]
         var textures: [Texture?] = [nil]
@@ -88,7 +93,8 @@ public struct RasterScene {
             var clip: PixelRect?
             if choices.chance(0.3) {
                 let x0 = choices.whole(-4...width), y0 = choices.whole(-4...height)
-                clip = PixelRect(x0: Int32(x0), y0: Int32(y0), x1: Int32(x0 + choices.whole(0...width)), y1: Int32(y0 + choices.whole(0...height)))
+                clip = PixelRect(
+                    x0: Int32(x0), y0: Int32(y0), x1: Int32(x0 + choices.whole(0...width)), y1: Int32(y0 + choices.whole(0...height)))
             }
             if choices.chance(0.7) {
                 let quads = (0..<choices.whole(1...4)).map { _ in Self.quad(&choices, width: width, height: height) }
@@ -158,7 +164,10 @@ public struct RasterScene {
         }
         var u0: Float = 0, v0: Float = 0, u1: Float = 1, v1: Float = 1
         if choices.chance(0.3) {
-            u0 = Float(choices.unit()); v0 = Float(choices.unit()); u1 = Float(choices.unit()); v1 = Float(choices.unit())
+            u0 = Float(choices.unit())
+            v0 = Float(choices.unit())
+            u1 = Float(choices.unit())
+            v1 = Float(choices.unit())
         }
         let alpha = choices.pick([Float(1), Float(choices.unit()), 0, 0.001])
         return DrawQuad(

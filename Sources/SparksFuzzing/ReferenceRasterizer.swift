@@ -100,8 +100,12 @@ public struct ReferenceRasterizer {
             let values = [q.originX, q.originY, q.uAxisX, q.uAxisY, q.vAxisX, q.vAxisY, q.u0, q.v0, q.u1, q.v1]
             // Not finite, or transparent at the tint's resolution of 1/256: nothing is drawn.
             guard values.allSatisfy(\.isFinite), (Double(min(max(q.alpha, 0), 1)) * 256).rounded() > 0 else { return nil }
-            ox = Double(q.originX); oy = Double(q.originY)
-            ux = Double(q.uAxisX); uy = Double(q.uAxisY); vx = Double(q.vAxisX); vy = Double(q.vAxisY)
+            ox = Double(q.originX)
+            oy = Double(q.originY)
+            ux = Double(q.uAxisX)
+            uy = Double(q.uAxisY)
+            vx = Double(q.vAxisX)
+            vy = Double(q.vAxisY)
             det = ux * vy - uy * vx
             guard det != 0 else { return nil }
             // The parameters move by |∇s| per pixel: |∇s| = |v| / |det|, |∇t| = |u| / |det|.
@@ -178,7 +182,8 @@ public struct ReferenceRasterizer {
     // MARK: Triangles
 
     private mutating func drawTriangle(
-        _ a: DrawVertex, _ b: DrawVertex, _ c: DrawVertex, pyramid: MipPyramid?, sampling: TextureSampling, blend: BlendMode, clip: PixelRect
+        _ a: DrawVertex, _ b: DrawVertex, _ c: DrawVertex, pyramid: MipPyramid?, sampling: TextureSampling, blend: BlendMode,
+        clip: PixelRect
     ) {
         func usable(_ v: DrawVertex) -> Bool {
             v.w > 0 && v.w.isFinite && abs(v.x) < 1e7 && abs(v.y) < 1e7 && v.u.isFinite && v.v.isFinite
@@ -187,7 +192,8 @@ public struct ReferenceRasterizer {
         // Corners on the 1/16 grid, in sixteenths.
         func grid(_ v: Float) -> Int64 { Int64((Double(v) * 16).rounded(.toNearestOrAwayFromZero)) }
         let corners = [(grid(a.x), grid(a.y)), (grid(b.x), grid(b.y)), (grid(c.x), grid(c.y))]
-        let twiceArea = (corners[1].0 - corners[0].0) * (corners[2].1 - corners[0].1)
+        let twiceArea =
+            (corners[1].0 - corners[0].0) * (corners[2].1 - corners[0].1)
             - (corners[1].1 - corners[0].1) * (corners[2].0 - corners[0].0)
         guard twiceArea != 0 else { return }
         // Attributes: barycentric weights over the corners where coverage puts them (on the
@@ -227,7 +233,8 @@ public struct ReferenceRasterizer {
                 }
                 func unit(_ v: Double) -> Double { min(max(v, 0), 1) }
                 let tint = Tint(
-                    red: unit(attribute(\.red)), green: unit(attribute(\.green)), blue: unit(attribute(\.blue)), alpha: unit(attribute(\.alpha)))
+                    red: unit(attribute(\.red)), green: unit(attribute(\.green)), blue: unit(attribute(\.blue)),
+                    alpha: unit(attribute(\.alpha)))
                 let texel: Sample
                 if let pyramid {
                     texel = Self.sample(pyramid, choice, u: attribute(\.u), v: attribute(\.v))
@@ -280,7 +287,8 @@ public struct ReferenceRasterizer {
         let choice = sampling.choose(texelsPerPixel: Float(texelsPerPixel), levelCount: pyramid.levels.count)
         let smaller = sampling.choose(texelsPerPixel: Float(texelsPerPixel * (1 - 1e-4)), levelCount: pyramid.levels.count)
         let larger = sampling.choose(texelsPerPixel: Float(texelsPerPixel * (1 + 1e-4)), levelCount: pyramid.levels.count)
-        let ambiguous = choice.filter != smaller.filter || choice.filter != larger.filter || choice.level != smaller.level
+        let ambiguous =
+            choice.filter != smaller.filter || choice.filter != larger.filter || choice.level != smaller.level
             || choice.level != larger.level || abs(smaller.blend - larger.blend) > 0.01
         return (choice, ambiguous)
     }

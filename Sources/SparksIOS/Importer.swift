@@ -103,7 +103,9 @@ public struct Importer: Sendable {
         for (name, text) in defines { defineValues[name] = Self.defineValue(text) }
         let box = ImageBox(finder: images)
         let size = canvas ?? Self.intrinsicSize(files) ?? Self.defaultCanvas
-        let interpreter = Interpreter(files: files, canvas: size, defines: defineValues) { name, file, at in box.finder.file(for: name, usedIn: file, at: at) }
+        let interpreter = Interpreter(files: files, canvas: size, defines: defineValues) { name, file, at in
+            box.finder.file(for: name, usedIn: file, at: at)
+        }
         for file in files {
             for (at, problem) in file.problems { interpreter.report(.skipped, problem, at: at, file: file.path) }
         }
@@ -115,9 +117,10 @@ public struct Importer: Sendable {
         }
         images = box.finder
         for made in images.standInsMade {
-            interpreter.messages.append(ImportMessage(
-                kind: .note, file: made.usedIn, line: made.at.line, column: made.at.column,
-                text: "no image \"\(made.name)\" beside the preset or in assets/: wrote a stand-in, \(made.fileName)"))
+            interpreter.messages.append(
+                ImportMessage(
+                    kind: .note, file: made.usedIn, line: made.at.line, column: made.at.column,
+                    text: "no image \"\(made.name)\" beside the preset or in assets/: wrote a stand-in, \(made.fileName)"))
         }
         var scene = SceneBuilder(interpreter: interpreter).scene(name: name ?? Self.defaultName(files), canvas: size)
         scene.notes = []
@@ -143,13 +146,16 @@ public struct Importer: Sendable {
     static func intrinsicSize(_ files: [SourceFile]) -> Size? {
         for file in files {
             for type in file.types {
-                let body = type.properties.first { $0.name == "intrinsicContentSize" }?.getter
+                let body =
+                    type.properties.first { $0.name == "intrinsicContentSize" }?.getter
                     ?? type.methods.first { $0.name == "intrinsicContentSize" && $0.parameters.isEmpty }?.body
                 guard let body else { continue }
                 let interpreter = Interpreter(files: [], canvas: defaultCanvas, defines: [:]) { name, _, _ in name }
                 defer { interpreter.tearDown() }
-                if let v = try? interpreter.callBody(body, parameters: [], arguments: [], captured: nil, selfObject: nil, name: "size", at: type.at),
-                   case .size(let s) = v, s.width >= 1, s.height >= 1, s.width <= 8192, s.height <= 8192 {
+                if let v = try? interpreter.callBody(
+                    body, parameters: [], arguments: [], captured: nil, selfObject: nil, name: "size", at: type.at),
+                    case .size(let s) = v, s.width >= 1, s.height >= 1, s.width <= 8192, s.height <= 8192
+                {
                     return s
                 }
             }

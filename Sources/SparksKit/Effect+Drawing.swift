@@ -91,8 +91,9 @@ final class EffectDrawing {
     func draw(_ effect: Effect, into renderer: OpaquePointer) throws(EffectError) {
         if rendererDrawer?.renderer != renderer {
             rendererDrawer = nil
-            guard let backend = SDLRendererBackend(
-                renderer: renderer, choice: .gpu, decoder: images, maxTextureBytes: PresetLimits.defaultMaxTextureBytes)
+            guard
+                let backend = SDLRendererBackend(
+                    renderer: renderer, choice: .gpu, decoder: images, maxTextureBytes: PresetLimits.defaultMaxTextureBytes)
             else { throw EffectError("the SDL renderer cannot draw textures") }
             let drawer = FrameDrawer(backend: backend)
             drawer.threadCount = threads

@@ -80,9 +80,13 @@ public final class Effect {
     ///   - description: the layers, cells and animations to run.
     ///   - textures: images the game supplies.
     ///   - maxParticles: most particles alive at once; births beyond are refused.
-    public convenience init(_ description: SceneDescription, textures: (any TextureProvider)? = nil, maxParticles: Int = PresetLimits.defaultMaxParticles) {
+    public convenience init(
+        _ description: SceneDescription, textures: (any TextureProvider)? = nil, maxParticles: Int = PresetLimits.defaultMaxParticles
+    ) {
         let limits = Self.limits(maxParticles: maxParticles)
-        self.init(description, limits: limits, textures: textures, resolver: ResourceResolver(roots: [], providedImages: Self.sizes(of: textures)))
+        self.init(
+            description, limits: limits, textures: textures, resolver: ResourceResolver(roots: [], providedImages: Self.sizes(of: textures))
+        )
     }
 
     private init(_ description: SceneDescription, limits: PresetLimits, textures: (any TextureProvider)?, resolver: ResourceResolver) {

@@ -65,7 +65,9 @@ final class BandJob: ParallelJob {
 
     /// Gets `list` ready to draw on `threads` threads: its textures, the quads' rows and the
     /// bands. Returns the number of bands.
-    func prepare(_ list: DrawList, buffer: PixelBuffer, groupImages: [PixelBuffer], textures: TextureStore<RasterTexture>, threads: Int) -> Int {
+    func prepare(
+        _ list: DrawList, buffer: PixelBuffer, groupImages: [PixelBuffer], textures: TextureStore<RasterTexture>, threads: Int
+    ) -> Int {
         self.list = list
         self.buffer = buffer
         self.groupImages = groupImages
@@ -216,7 +218,8 @@ final class BandJob: ParallelJob {
                             let below = level == 1 ? buffer : groupImages[level - 2]
                             let fade = UniformTint(red: 1, green: 1, blue: 1, alpha: opacity).lanes
                             for y in y0..<y1 {
-                                compositeSpan(below.pixels + y * below.rowStride, target.pixels + y * target.rowStride, x0, x1, opacity: fade)
+                                compositeSpan(
+                                    below.pixels + y * below.rowStride, target.pixels + y * target.rowStride, x0, x1, opacity: fade)
                             }
                         }
                     }

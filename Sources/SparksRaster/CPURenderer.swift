@@ -50,9 +50,11 @@ public final class CPURenderer: DrawBackend {
         guard let buffer = PixelBuffer(width: width, height: height) else { return nil }
         self.buffer = buffer
         textures = TextureStore(decoder: decoder, maxBytes: maxTextureBytes, bytes: \.byteCount) { image throws(ImageDecodingError) in
-            guard image.width <= RasterTexture.maxSide, image.height <= RasterTexture.maxSide, let loaded = RasterTexture(MipPyramid(image)) else {
+            guard image.width <= RasterTexture.maxSide, image.height <= RasterTexture.maxSide, let loaded = RasterTexture(MipPyramid(image))
+            else {
                 throw ImageDecodingError(
-                    source: "", reason: "\(image.width)×\(image.height) pixels is larger than \(RasterTexture.maxSide)×\(RasterTexture.maxSide)")
+                    source: "",
+                    reason: "\(image.width)×\(image.height) pixels is larger than \(RasterTexture.maxSide)×\(RasterTexture.maxSide)")
             }
             return loaded
         }

@@ -11,7 +11,9 @@ public final class OffscreenRenderer {
     /// Creates a renderer producing `width` × `height` pixels, reading textures with `decoder`
     /// and holding at most `maxTextureBytes` of them.
     /// - Throws: ``OutputSizeError`` when a side is outside 1…``PixelBuffer/maxSide``.
-    public init(width: Int, height: Int, decoder: ImageDecoder, maxTextureBytes: Int = PresetLimits.defaultMaxTextureBytes) throws(OutputSizeError) {
+    public init(
+        width: Int, height: Int, decoder: ImageDecoder, maxTextureBytes: Int = PresetLimits.defaultMaxTextureBytes
+    ) throws(OutputSizeError) {
         guard let rasterizer = CPURenderer(width: width, height: height, decoder: decoder, maxTextureBytes: maxTextureBytes) else {
             throw OutputSizeError(width: width, height: height)
         }

@@ -85,7 +85,10 @@ public final class PixelBuffer {
                 for x in 0..<width {
                     let (r, g, b, a) = Self.straight(row[x])
                     let i = (y * width + x) * 4
-                    out[i] = r; out[i + 1] = g; out[i + 2] = b; out[i + 3] = a
+                    out[i] = r
+                    out[i + 1] = g
+                    out[i + 2] = b
+                    out[i + 3] = a
                 }
             }
         }
@@ -100,7 +103,9 @@ public final class PixelBuffer {
             forEachRow { y, row in
                 for x in 0..<width {
                     let p = row[x], i = (y * width + x) * 3
-                    out[i] = UInt8(truncatingIfNeeded: p >> 16); out[i + 1] = UInt8(truncatingIfNeeded: p >> 8); out[i + 2] = UInt8(truncatingIfNeeded: p)
+                    out[i] = UInt8(truncatingIfNeeded: p >> 16)
+                    out[i + 1] = UInt8(truncatingIfNeeded: p >> 8)
+                    out[i + 2] = UInt8(truncatingIfNeeded: p)
                 }
             }
         }

@@ -46,7 +46,8 @@ final class RasterTexture {
                     let below = min(y + 1, h - 1)
                     for x in 0..<w {
                         let right = min(x + 1, w - 1)
-                        footprints[y * w + x] = UInt32(alpha[y * w + x]) | UInt32(alpha[y * w + right]) << 8
+                        footprints[y * w + x] =
+                            UInt32(alpha[y * w + x]) | UInt32(alpha[y * w + right]) << 8
                             | UInt32(alpha[below * w + x]) << 16 | UInt32(alpha[below * w + right]) << 24
                     }
                 }

@@ -33,8 +33,15 @@ public final class ShadowCaster {
                 if let windows = Self.boxes(sigma: shadow.sigma) {
                     for k in windows.indices {
                         let (before, after) = windows[k]
-                        for y in 0..<height { Self.box(a.baseAddress! + y * width, count: width, step: 1, before: before, after: after, scratch: scratch.baseAddress!) }
-                        for x in 0..<width { Self.box(a.baseAddress! + x, count: height, step: width, before: before, after: after, scratch: scratch.baseAddress!) }
+                        for y in 0..<height {
+                            Self.box(
+                                a.baseAddress! + y * width, count: width, step: 1, before: before, after: after,
+                                scratch: scratch.baseAddress!)
+                        }
+                        for x in 0..<width {
+                            Self.box(
+                                a.baseAddress! + x, count: height, step: width, before: before, after: after, scratch: scratch.baseAddress!)
+                        }
                     }
                 }
                 composite(shadow, blurred: a, width: width, height: height, pixels: pixels, rowStride: rowStride, x0: x0, y0: y0)
@@ -56,7 +63,9 @@ public final class ShadowCaster {
 
     /// Replaces `count` values `step` apart with the mean of the window from `before` values
     /// before to `after` after each (values outside count as 0).
-    private static func box(_ values: UnsafeMutablePointer<Float>, count: Int, step: Int, before: Int, after: Int, scratch: UnsafeMutablePointer<Float>) {
+    private static func box(
+        _ values: UnsafeMutablePointer<Float>, count: Int, step: Int, before: Int, after: Int, scratch: UnsafeMutablePointer<Float>
+    ) {
         guard count > 0 else { return }
         for i in 0..<count { scratch[i] = values[i * step] }
         let scale = 1 / Float(before + after + 1)
@@ -76,7 +85,8 @@ public final class ShadowCaster {
     ) {
         // Premultiplied shadow colour in 0…255 per unit of blurred alpha.
         let alpha = min(max(shadow.alpha, 0), 1) * 255
-        let red = min(max(shadow.red, 0), 1) * alpha, green = min(max(shadow.green, 0), 1) * alpha, blue = min(max(shadow.blue, 0), 1) * alpha
+        let red = min(max(shadow.red, 0), 1) * alpha, green = min(max(shadow.green, 0), 1) * alpha,
+            blue = min(max(shadow.blue, 0), 1) * alpha
         let ox = shadow.offsetX.isFinite ? shadow.offsetX : 0, oy = shadow.offsetY.isFinite ? shadow.offsetY : 0
         let ix = Int(ox.rounded(.down)), iy = Int(oy.rounded(.down))
         let fx = ox - Float(ix), fy = oy - Float(iy)
@@ -100,7 +110,8 @@ public final class ShadowCaster {
                     base = (Float((image >> 16) & 0xFF), Float((image >> 8) & 0xFF), Float(image & 0xFF), Float(image >> 24))
                     s *= 1 - base.a / 255
                 }
-                row[x] = byte(base.a + s * alpha) << 24 | byte(base.r + s * red) << 16 | byte(base.g + s * green) << 8 | byte(base.b + s * blue)
+                row[x] =
+                    byte(base.a + s * alpha) << 24 | byte(base.r + s * red) << 16 | byte(base.g + s * green) << 8 | byte(base.b + s * blue)
             }
         }
     }

@@ -70,10 +70,12 @@ func biasedRound(_ v: Floats8, scale: Float, offset: Float) -> Ints8 {
 private func offsets(_ index: Ints8) -> (Int, Int, Int, Int, Int, Int, Int, Int) {
     let pairs = unsafeBitCast(index, to: SIMD4<UInt64>.self)
     let a = pairs[0], b = pairs[1], c = pairs[2], d = pairs[3]
-    return (Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: a)), Int(truncatingIfNeeded: a &>> 32),
-            Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: b)), Int(truncatingIfNeeded: b &>> 32),
-            Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: c)), Int(truncatingIfNeeded: c &>> 32),
-            Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: d)), Int(truncatingIfNeeded: d &>> 32))
+    return (
+        Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: a)), Int(truncatingIfNeeded: a &>> 32),
+        Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: b)), Int(truncatingIfNeeded: b &>> 32),
+        Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: c)), Int(truncatingIfNeeded: c &>> 32),
+        Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: d)), Int(truncatingIfNeeded: d &>> 32)
+    )
 }
 
 /// `base[index]` for each lane (the indices are in bounds by construction).
@@ -269,7 +271,8 @@ struct LevelView {
     @inline(__always)
     func plane(_ p: CoordinatePlane, offset: Float) -> LevelPlane {
         let su = Float(width) * 256, sv = Float(height) * 256
-        return LevelPlane(u0: p.s0 * su + offset, dudx: p.dsdx * su, dudy: p.dsdy * su, v0: p.t0 * sv + offset, dvdx: p.dtdx * sv, dvdy: p.dtdy * sv)
+        return LevelPlane(
+            u0: p.s0 * su + offset, dudx: p.dsdx * su, dudy: p.dsdy * su, v0: p.t0 * sv + offset, dvdx: p.dtdx * sv, dvdy: p.dtdy * sv)
     }
 
     /// A span starting at the pixel centre (X, Y) of the output, biased (its start rounded to
@@ -349,7 +352,8 @@ struct LevelView {
         let k00 = unsafeBitCast(w00, to: Pixels8.self), k10 = unsafeBitCast(w10, to: Pixels8.self)
         let k01 = unsafeBitCast(w01, to: Pixels8.self), k11 = unsafeBitCast(w11, to: Pixels8.self)
         let rb = (t00 & lowChannels) &* k00 &+ (t10 & lowChannels) &* k10 &+ (t01 & lowChannels) &* k01 &+ (t11 & lowChannels) &* k11
-        let ag = ((t00 &>> 8) & lowChannels) &* k00 &+ ((t10 &>> 8) & lowChannels) &* k10
+        let ag =
+            ((t00 &>> 8) & lowChannels) &* k00 &+ ((t10 &>> 8) & lowChannels) &* k10
             &+ ((t01 &>> 8) & lowChannels) &* k01 &+ ((t11 &>> 8) & lowChannels) &* k11
         return packWeighted(redBlue: rb, alphaGreen: ag)
     }
@@ -389,9 +393,13 @@ struct Nearest: AlphaSampler, ColorSampler {
     @inline(__always) func row(_ p: LevelPlane, X: Float, Y: Float) -> LevelRow { level.row(p, X: X, Y: Y) }
     @inline(__always) func skip(_ row: inout LevelRow) { _ = row.next() }
     @inline(__always) func alpha(_ row: inout LevelRow) -> Ints8 { gather(level.alpha, level.nearestIndex(row.next())) }
-    @inline(__always) func alpha(s: Floats8, t: Floats8) -> Ints8 { gather(level.alpha, level.nearestIndex(level.fixed(s: s, t: t, offset: 0))) }
+    @inline(__always) func alpha(s: Floats8, t: Floats8) -> Ints8 {
+        gather(level.alpha, level.nearestIndex(level.fixed(s: s, t: t, offset: 0)))
+    }
     @inline(__always) func texels(_ row: inout LevelRow) -> Pixels8 { gather(level.texels, level.nearestIndex(row.next())) }
-    @inline(__always) func texels(s: Floats8, t: Floats8) -> Pixels8 { gather(level.texels, level.nearestIndex(level.fixed(s: s, t: t, offset: 0))) }
+    @inline(__always) func texels(s: Floats8, t: Floats8) -> Pixels8 {
+        gather(level.texels, level.nearestIndex(level.fixed(s: s, t: t, offset: 0)))
+    }
 }
 
 /// Bilinear within one level.
@@ -517,7 +525,11 @@ private func dispatch<Visitor: SpanSourceVisitor, Operation: BlendOperation>(
     case (.linear, false): visitor.visit(ColorSource(sampler: Bilinear(level: level)), operation)
     case (.trilinear, let mask):
         let trilinear = Trilinear(level: level, next: texture.view(choice.level + 1), weight: Int32((choice.blend * 256).rounded()))
-        if mask { visitor.visit(MaskSource(sampler: trilinear), operation) } else { visitor.visit(ColorSource(sampler: trilinear), operation) }
+        if mask {
+            visitor.visit(MaskSource(sampler: trilinear), operation)
+        } else {
+            visitor.visit(ColorSource(sampler: trilinear), operation)
+        }
     }
 }
 

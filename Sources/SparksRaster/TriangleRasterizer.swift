@@ -71,7 +71,9 @@ private struct TriangleSetup: SpanSourceVisitor {
         var area2 = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax)
         guard area2 != 0 else { return nil }
         if area2 < 0 {
-            swap(&bx, &cx); swap(&by, &cy); swap(&vb, &vc)
+            swap(&bx, &cx)
+            swap(&by, &cy)
+            swap(&vb, &vc)
             area2 = -area2
         }
         // Edge p0 → p1: (x1 − x0)(Y − y0) − (y1 − y0)(X − x0) ≥ 0 inside. With this winding in

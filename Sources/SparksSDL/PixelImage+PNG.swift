@@ -20,8 +20,9 @@ extension PixelImage {
     public func writePNG(to path: String) throws(SDLError) {
         var bytes = rgba
         let saved = bytes.withUnsafeMutableBytes { raw -> Int32 in
-            guard let surface = SDL_CreateRGBSurfaceWithFormatFrom(
-                raw.baseAddress, Int32(width), Int32(height), 32, Int32(width * 4), SparksPixelFormatABGR8888())
+            guard
+                let surface = SDL_CreateRGBSurfaceWithFormatFrom(
+                    raw.baseAddress, Int32(width), Int32(height), 32, Int32(width * 4), SparksPixelFormatABGR8888())
             else { return -1 }
             defer { SDL_FreeSurface(surface) }
             return IMG_SavePNG(surface, path)

@@ -82,8 +82,9 @@ package final class SDLGeometryBackend {
             groupTargetSize = (list.width, list.height)
         }
         while groupTargets.count < depth {
-            guard let target = SDL_CreateTexture(
-                renderer, SparksPixelFormatARGB8888(), Int32(SDL_TEXTUREACCESS_TARGET.rawValue), Int32(list.width), Int32(list.height))
+            guard
+                let target = SDL_CreateTexture(
+                    renderer, SparksPixelFormatARGB8888(), Int32(SDL_TEXTUREACCESS_TARGET.rawValue), Int32(list.width), Int32(list.height))
             else { return false }
             SDL_SetTextureBlendMode(target, sourceOver)
             groupTargets.append(target)
@@ -102,7 +103,8 @@ package final class SDLGeometryBackend {
             let background = PixelBuffer.premultiplied(list.background)
             SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
             SDL_SetRenderDrawColor(
-                renderer, UInt8(truncatingIfNeeded: background >> 16), UInt8(truncatingIfNeeded: background >> 8), UInt8(truncatingIfNeeded: background), 255)
+                renderer, UInt8(truncatingIfNeeded: background >> 16), UInt8(truncatingIfNeeded: background >> 8),
+                UInt8(truncatingIfNeeded: background), 255)
             SDL_RenderFillRect(renderer, nil)
         }
         // Without target textures a group's content is drawn straight, unfaded.
@@ -172,7 +174,8 @@ package final class SDLGeometryBackend {
             var sample = (level: 0, nearest: true)
             if let pyramid, let base = pyramid.levels.first {
                 let choice = command.sampling.choose(
-                    texelsPerPixel: q.texelsPerPixel(textureWidth: base.width, textureHeight: base.height), levelCount: pyramid.levels.count)
+                    texelsPerPixel: q.texelsPerPixel(textureWidth: base.width, textureHeight: base.height), levelCount: pyramid.levels.count
+                )
                 sample = (choice.filter == .trilinear && choice.blend >= 0.5 ? choice.level + 1 : choice.level, choice.filter == .nearest)
             }
             if let current, current != sample {
@@ -209,8 +212,10 @@ package final class SDLGeometryBackend {
     }
 
     private func append(_ x: Float, _ y: Float, _ u: Float, _ v: Float, _ color: SDL_Color) {
-        positions.append(x); positions.append(y)
-        uvs.append(u); uvs.append(v)
+        positions.append(x)
+        positions.append(y)
+        uvs.append(u)
+        uvs.append(v)
         colors.append(color)
     }
 

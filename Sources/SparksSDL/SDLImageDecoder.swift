@@ -81,7 +81,9 @@ extension SDLImageDecoder {
     /// The renderer's target, blend settings of the texture and clip are left as they were.
     package static func image(ofTexture texture: OpaquePointer, renderer: OpaquePointer) throws(SDLError) -> DecodedImage {
         var format: UInt32 = 0, access: Int32 = 0, w: Int32 = 0, h: Int32 = 0
-        guard SDL_QueryTexture(texture, &format, &access, &w, &h) == 0, w > 0, h > 0 else { throw SDLError("reading an SDL texture's size") }
+        guard SDL_QueryTexture(texture, &format, &access, &w, &h) == 0, w > 0, h > 0 else {
+            throw SDLError("reading an SDL texture's size")
+        }
         guard SDL_RenderTargetSupported(renderer) == SDL_TRUE,
             let copy = SDL_CreateTexture(renderer, SparksPixelFormatABGR8888(), Int32(SDL_TEXTUREACCESS_TARGET.rawValue), w, h)
         else { throw SDLError("reading an SDL texture", reason: "the renderer cannot draw into textures") }
@@ -106,7 +108,9 @@ extension SDLImageDecoder {
             // ABGR8888 words are R, G, B, A bytes in memory on little-endian machines.
             return SDL_RenderReadPixels(renderer, nil, SparksPixelFormatABGR8888(), raw.baseAddress, w * 4)
         }
-        guard status == 0, let image = DecodedImage(width: Int(w), height: Int(h), rgba: bytes) else { throw SDLError("reading an SDL texture's pixels") }
+        guard status == 0, let image = DecodedImage(width: Int(w), height: Int(h), rgba: bytes) else {
+            throw SDLError("reading an SDL texture's pixels")
+        }
         return image
     }
 }

@@ -43,7 +43,8 @@ package final class SDLRendererBackend: DrawBackend {
     /// read with `decoder`, at most `maxTextureBytes` of them. With `ownsRenderer` the renderer
     /// is destroyed with the backend (after the textures made with it). Nil when not even the
     /// CPU rasterizer can be made.
-    package init?(renderer: OpaquePointer, choice: WindowRenderer, decoder: ImageDecoder, maxTextureBytes: Int, ownsRenderer: Bool = false) {
+    package init?(renderer: OpaquePointer, choice: WindowRenderer, decoder: ImageDecoder, maxTextureBytes: Int, ownsRenderer: Bool = false)
+    {
         self.renderer = renderer
         self.ownsRenderer = ownsRenderer
         streaming = StreamingTexture(renderer: renderer)

@@ -19,7 +19,9 @@ final class SDLTextureCache {
 
     init(renderer: OpaquePointer, decoder: ImageDecoder, maxBytes: Int) {
         self.renderer = renderer
-        pyramids = TextureStore(decoder: decoder, maxBytes: maxBytes, bytes: { $0.levels.reduce(0) { $0 + $1.texels.count * 4 } }) { MipPyramid($0) }
+        pyramids = TextureStore(decoder: decoder, maxBytes: maxBytes, bytes: { $0.levels.reduce(0) { $0 + $1.texels.count * 4 } }) {
+            MipPyramid($0)
+        }
     }
 
     deinit {
@@ -71,8 +73,9 @@ final class SDLTextureCache {
     }
 
     private func upload(_ texels: [UInt32], width: Int, height: Int, nearest: Bool) -> OpaquePointer? {
-        guard let texture = SDL_CreateTexture(
-            renderer, SparksPixelFormatARGB8888(), Int32(SDL_TEXTUREACCESS_STATIC.rawValue), Int32(width), Int32(height))
+        guard
+            let texture = SDL_CreateTexture(
+                renderer, SparksPixelFormatARGB8888(), Int32(SDL_TEXTUREACCESS_STATIC.rawValue), Int32(width), Int32(height))
         else { return nil }
         _ = texels.withUnsafeBytes { SDL_UpdateTexture(texture, nil, $0.baseAddress, Int32(width * 4)) }
         SDL_SetTextureScaleMode(texture, nearest ? SDL_ScaleModeNearest : SDL_ScaleModeLinear)

@@ -26,7 +26,8 @@ final class StreamingTexture {
     func show(_ pixels: UnsafeRawPointer, width: Int, height: Int, rowBytes: Int, in target: SDL_Rect) {
         if texture == nil || size != (width, height) {
             if let texture { SDL_DestroyTexture(texture) }
-            texture = SDL_CreateTexture(renderer, SparksPixelFormatARGB8888(), Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), Int32(width), Int32(height))
+            texture = SDL_CreateTexture(
+                renderer, SparksPixelFormatARGB8888(), Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), Int32(width), Int32(height))
             size = (width, height)
             if let texture { SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_NONE) }
         }

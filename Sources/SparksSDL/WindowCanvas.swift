@@ -27,8 +27,9 @@ final class WindowCanvas {
         guard let renderer = SDLRendererBackend.makeWindowRenderer(window, choice: choice) else {
             throw SDLError("creating a renderer for the window")
         }
-        guard let backend = SDLRendererBackend(
-            renderer: renderer, choice: choice, decoder: decoder, maxTextureBytes: maxTextureBytes, ownsRenderer: true)
+        guard
+            let backend = SDLRendererBackend(
+                renderer: renderer, choice: choice, decoder: decoder, maxTextureBytes: maxTextureBytes, ownsRenderer: true)
         else {
             throw SDLError("creating the CPU rasterizer")
         }
@@ -100,7 +101,9 @@ final class WindowCanvas {
     private func readPixels(_ rect: SDL_Rect) throws(SDLError) -> PixelImage {
         var rect = rect
         var rgba = [UInt8](repeating: 0, count: Int(rect.w) * Int(rect.h) * 4)
-        let status = rgba.withUnsafeMutableBytes { SDL_RenderReadPixels(renderer, &rect, SparksPixelFormatABGR8888(), $0.baseAddress, rect.w * 4) }
+        let status = rgba.withUnsafeMutableBytes {
+            SDL_RenderReadPixels(renderer, &rect, SparksPixelFormatABGR8888(), $0.baseAddress, rect.w * 4)
+        }
         guard status == 0 else { throw SDLError("reading the window's pixels") }
         for i in stride(from: 3, to: rgba.count, by: 4) { rgba[i] = 255 }
         return PixelImage(width: Int(rect.w), height: Int(rect.h), rgba: rgba)

@@ -85,7 +85,9 @@ public final class WindowPresenter {
             let error = SDLError("opening a window")
             throw SDLError(
                 "opening a window",
-                reason: "\(error.reason). Is there a display? (DISPLAY=\(ProcessInfo.processInfo.environment["DISPLAY"] ?? "unset"); run under xvfb-run, or use `sparks render` to write PNG files)")
+                reason:
+                    "\(error.reason). Is there a display? (DISPLAY=\(ProcessInfo.processInfo.environment["DISPLAY"] ?? "unset"); run under xvfb-run, or use `sparks render` to write PNG files)"
+            )
         }
         // Without a display SDL falls back to drivers that show nothing; say so instead.
         let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? ""
@@ -93,12 +95,15 @@ public final class WindowPresenter {
             SDL_QuitSubSystem(UInt32(SDL_INIT_VIDEO))
             throw SDLError(
                 "opening a window",
-                reason: "there is no display (DISPLAY and WAYLAND_DISPLAY are not set). Run it on a desktop, under xvfb-run, or use `sparks render` to write PNG files")
+                reason:
+                    "there is no display (DISPLAY and WAYLAND_DISPLAY are not set). Run it on a desktop, under xvfb-run, or use `sparks render` to write PNG files"
+            )
         }
         let size = live.scene.source.canvas
-        guard let window = SDL_CreateWindow(
-            options.title, SparksWindowPosCentered(), SparksWindowPosCentered(),
-            Int32(size.width), Int32(size.height), SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_SHOWN.rawValue)
+        guard
+            let window = SDL_CreateWindow(
+                options.title, SparksWindowPosCentered(), SparksWindowPosCentered(),
+                Int32(size.width), Int32(size.height), SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_SHOWN.rawValue)
         else { throw SDLError("creating the window") }
         do throws(SDLError) {
             canvas = try WindowCanvas(
@@ -188,7 +193,8 @@ public final class WindowPresenter {
             if let draggedPosition, let emitter = scene.emitterLayers.first { emitter.emitterPosition = draggedPosition }
             var text = "reloaded \(live.displayName)"
             if summary.startedLayers > 0 || summary.removedLayers > 0 {
-                text += " (\(summary.startedLayers) layer\(summary.startedLayers == 1 ? "" : "s") started, \(summary.removedLayers) removed)"
+                text +=
+                    " (\(summary.startedLayers) layer\(summary.startedLayers == 1 ? "" : "s") started, \(summary.removedLayers) removed)"
             }
             flash(text)
             // Written at once (not buffered), also when the output goes to a file.
@@ -201,7 +207,8 @@ public final class WindowPresenter {
         case .failed:
             if let problem = live.problem {
                 let lines = problem.diagnostics.map { "  \($0.description)" }.joined(separator: "\n")
-                FileHandle.standardError.write(Data("sparks: \(live.displayName) has problems; the last good version keeps running:\n\(lines)\n".utf8))
+                FileHandle.standardError.write(
+                    Data("sparks: \(live.displayName) has problems; the last good version keeps running:\n\(lines)\n".utf8))
             }
         }
         updateTitle()
@@ -229,7 +236,9 @@ public final class WindowPresenter {
         if let problem = live.problem, let hud {
             // The problems of the last save, over the last good effect, until the file is fixed.
             let lines = problem.diagnostics.prefix(8).map(\.description)
-            var text = "\(live.displayName) has \(problem.diagnostics.count) problem\(problem.diagnostics.count == 1 ? "" : "s"); the last good version keeps running:\n" + lines.joined(separator: "\n")
+            var text =
+                "\(live.displayName) has \(problem.diagnostics.count) problem\(problem.diagnostics.count == 1 ? "" : "s"); the last good version keeps running:\n"
+                + lines.joined(separator: "\n")
             if problem.diagnostics.count > 8 { text += "\n… and \(problem.diagnostics.count - 8) more (sparks validate \(live.url.path))" }
             hud.drawPanel(text, renderer: renderer, panel: SDL_Color(r: 120, g: 16, b: 24, a: 225), wrapWidth: canvas.viewport.w - 20)
         }
@@ -250,12 +259,20 @@ public final class WindowPresenter {
             "simulate \(ms(parts.simulate))  build \(ms(parts.build))  draw \(ms(parts.draw))  present \(ms(parts.present)) ms",
         ]
         if behindUntil > SDL_GetPerformanceCounter() {
-            lines.append("slowed: \(parts.slowest) takes longest (\(ms(parts[keyPath: parts.slowestPart])) ms a frame); time runs slower than real time")
+            lines.append(
+                "slowed: \(parts.slowest) takes longest (\(ms(parts[keyPath: parts.slowestPart])) ms a frame); time runs slower than real time"
+            )
         }
-        if scene.budget.refusedBirths > 0 { lines.append("particle budget \(scene.budget.limit) reached: \(scene.budget.refusedBirths) births refused") }
-        if scene.undrawnParticles > 0 { lines.append("drawn-quad budget reached: \(scene.undrawnParticles) particles not drawn (--max-drawn-quads)") }
+        if scene.budget.refusedBirths > 0 {
+            lines.append("particle budget \(scene.budget.limit) reached: \(scene.budget.refusedBirths) births refused")
+        }
+        if scene.undrawnParticles > 0 {
+            lines.append("drawn-quad budget reached: \(scene.undrawnParticles) particles not drawn (--max-drawn-quads)")
+        }
         if let cut = canvas.budgetCut { lines.append("\(cut) (--max-covered-pixels)") }
-        if !canvas.textureFailures.isEmpty { lines.append("texture errors: " + canvas.textureFailures.values.map(\.description).joined(separator: "; ")) }
+        if !canvas.textureFailures.isEmpty {
+            lines.append("texture errors: " + canvas.textureFailures.values.map(\.description).joined(separator: "; "))
+        }
         if let message, message.until > SDL_GetPerformanceCounter() { lines.append(message.text) }
         return lines.joined(separator: "\n")
     }

@@ -38,7 +38,8 @@ guard MallocInterposerSwift.getStatistics().mallocCount > 0 else {
 
 let url = URL(fileURLWithPath: arguments[1])
 var description: SceneDescription
-switch PresetDecoder.load(contentsOf: url, assetDirectories: [URL(fileURLWithPath: arguments[2])], limits: PresetLimits(maxParticles: .max)) {
+switch PresetDecoder.load(contentsOf: url, assetDirectories: [URL(fileURLWithPath: arguments[2])], limits: PresetLimits(maxParticles: .max))
+{
 case .success(let d): description = d
 case .failure(let error):
     FileHandle.standardError.write(Data("\(error)\n".utf8))

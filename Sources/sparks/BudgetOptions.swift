@@ -10,13 +10,21 @@ struct BudgetOptions: ParsableArguments {
     @Option(name: .customLong("max-layer-copies"), help: "Most layer copies drawn per frame, replicators included (1…10000000).")
     var maxLayerCopies: Int = PresetLimits.defaultMaxDrawnInstances
 
-    @Option(name: .customLong("max-drawn-quads"), help: "Most quads drawn per frame: particles times their replicated copies, plus layers (1…100000000).")
+    @Option(
+        name: .customLong("max-drawn-quads"),
+        help: "Most quads drawn per frame: particles times their replicated copies, plus layers (1…100000000).")
     var maxDrawnQuads: Int = PresetLimits.defaultMaxDrawnQuads
 
-    @Option(name: .customLong("max-texture-memory"), help: "Most memory for decoded images, in MiB, worked out from their headers before decoding (1…16384).")
+    @Option(
+        name: .customLong("max-texture-memory"),
+        help: "Most memory for decoded images, in MiB, worked out from their headers before decoding (1…16384).")
     var maxTextureMemory: Int = PresetLimits.defaultMaxTextureBytes >> 20
 
-    @Option(name: .customLong("max-covered-pixels"), help: "Most pixels a frame draws, in millions at the canvas size: particles beyond are left out of that frame (and said once); a preset is never refused for it (1…100000).")
+    @Option(
+        name: .customLong("max-covered-pixels"),
+        help:
+            "Most pixels a frame draws, in millions at the canvas size: particles beyond are left out of that frame (and said once); a preset is never refused for it (1…100000)."
+    )
     var maxCoveredPixels: Double = PresetLimits.defaultMaxCoveredPixels / 1e6
 
     @Option(name: .customLong("max-prewarm"), help: "Most prewarm work (a negative beginTime), in millions of particle-steps (1…1000000).")
@@ -30,7 +38,9 @@ struct BudgetOptions: ParsableArguments {
 
     func validate() throws {
         func check<T: Comparable & CustomStringConvertible>(_ name: String, _ value: T, _ range: ClosedRange<T>) throws {
-            guard range.contains(value) else { throw ValidationError("--\(name) must be between \(range.lowerBound) and \(range.upperBound)") }
+            guard range.contains(value) else {
+                throw ValidationError("--\(name) must be between \(range.lowerBound) and \(range.upperBound)")
+            }
         }
         try check("max-particles", maxParticles, 1...Self.maxParticlesCeiling)
         try check("max-layer-copies", maxLayerCopies, 1...10_000_000)
@@ -70,11 +80,12 @@ extension PresetError {
     /// The same problems, each passed budget followed by the option that raises it (the core's
     /// messages say what to change in the preset; the option is the command line's to name).
     var namingOptions: PresetError {
-        PresetError(diagnostics.map { problem in
-            guard let budget = problem.exceeded?.budget else { return problem }
-            var named = problem
-            named.message += budget == .presetSize ? "; raise \(budget.option) to read it" : ", or raise \(budget.option)"
-            return named
-        })
+        PresetError(
+            diagnostics.map { problem in
+                guard let budget = problem.exceeded?.budget else { return problem }
+                var named = problem
+                named.message += budget == .presetSize ? "; raise \(budget.option) to read it" : ", or raise \(budget.option)"
+                return named
+            })
     }
 }

@@ -30,16 +30,25 @@ struct Import: ParsableCommand {
     @Argument(help: "Swift (.swift) or Objective-C (.m, .h) files.")
     var files: [String]
 
-    @Option(help: ArgumentHelp("The host view's size in points, WIDTHxHEIGHT (default: the view's intrinsicContentSize, else 375x667).", valueName: "WxH"))
+    @Option(
+        help: ArgumentHelp(
+            "The host view's size in points, WIDTHxHEIGHT (default: the view's intrinsicContentSize, else 375x667).", valueName: "WxH"))
     var canvas: String?
 
-    @Option(help: ArgumentHelp("A value for a name the code leaves open: a number, true/false, WxH, or text. Repeatable.", valueName: "NAME=VALUE"))
+    @Option(
+        help: ArgumentHelp(
+            "A value for a name the code leaves open: a number, true/false, WxH, or text. Repeatable.", valueName: "NAME=VALUE"))
     var define: [String] = []
 
-    @Option(help: ArgumentHelp("Also run this method or function (one that changes a running effect, such as stop). Repeatable.", valueName: "NAME"))
+    @Option(
+        help: ArgumentHelp(
+            "Also run this method or function (one that changes a running effect, such as stop). Repeatable.", valueName: "NAME"))
     var call: [String] = []
 
-    @Option(help: ArgumentHelp("The preset to write (default: NAME.json in the current folder, from the first file's name; - prints it).", valueName: "PRESET.json"))
+    @Option(
+        help: ArgumentHelp(
+            "The preset to write (default: NAME.json in the current folder, from the first file's name; - prints it).",
+            valueName: "PRESET.json"))
     var out: String?
 
     @Flag(help: "Fail (exit status 1, nothing written) when any statement is skipped.")
@@ -49,14 +58,18 @@ struct Import: ParsableCommand {
         var size: Size?
         if let canvas {
             let parts = canvas.lowercased().split(separator: "x")
-            guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w >= 1, h >= 1, w <= 8192, h <= 8192, w == w.rounded(), h == h.rounded() else {
+            guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w >= 1, h >= 1, w <= 8192, h <= 8192,
+                w == w.rounded(), h == h.rounded()
+            else {
                 throw ValidationError("--canvas must be WIDTHxHEIGHT in whole points from 1 to 8192, such as 375x667")
             }
             size = Size(width: w, height: h)
         }
         var defines: [String: String] = [:]
         for item in define {
-            guard let eq = item.firstIndex(of: "="), eq != item.startIndex else { throw ValidationError("--define takes NAME=VALUE, got \"\(item)\"") }
+            guard let eq = item.firstIndex(of: "="), eq != item.startIndex else {
+                throw ValidationError("--define takes NAME=VALUE, got \"\(item)\"")
+            }
             defines[String(item[..<eq])] = String(item[item.index(after: eq)...])
         }
         var sources: [(name: String, text: String)] = []
@@ -98,7 +111,8 @@ struct Import: ParsableCommand {
             throw CommandError("--strict: \(skips.count) statement\(skips.count == 1 ? "" : "s") skipped; nothing written")
         }
         if result.scene.layers.isEmpty {
-            throw CommandError("the code adds no layer to the view; nothing to write (is the method that adds it never called? try --call NAME)")
+            throw CommandError(
+                "the code adds no layer to the view; nothing to write (is the method that adds it never called? try --call NAME)")
         }
         // Stand-in textures first: the preset is checked with them in place.
         var written: [String] = []
@@ -108,7 +122,8 @@ struct Import: ParsableCommand {
             try PixelImage(width: standIn.size, height: standIn.size, rgba: standIn.rgba).writePNG(to: url.path)
             written.append(url.path)
         }
-        let decoder = PresetDecoder(fileName: outURL.lastPathComponent, resolver: ResourceResolver(roots: [folder] + locator.assetDirectories))
+        let decoder = PresetDecoder(
+            fileName: outURL.lastPathComponent, resolver: ResourceResolver(roots: [folder] + locator.assetDirectories))
         if case .failure(let error) = decoder.decode(Array(result.preset.utf8), defaultName: result.scene.name) {
             for d in error.diagnostics { FileHandle.standardError.write(Data("\(d)\n".utf8)) }
             throw CommandError("the imported preset does not validate; nothing written")
@@ -161,7 +176,9 @@ struct Export: ParsableCommand {
     var out: String?
 
     func run() throws {
-        guard let language = CodeExporter.Language(rawValue: language.lowercased()) ?? (language.lowercased() == "objective-c" ? .objc : nil) else {
+        guard
+            let language = CodeExporter.Language(rawValue: language.lowercased()) ?? (language.lowercased() == "objective-c" ? .objc : nil)
+        else {
             throw ValidationError("the language must be swift or objc, got \"\(language)\"")
         }
         let locator = PresetLocator()

@@ -14,7 +14,9 @@ struct List: ParsableCommand {
             let summary: String
             switch locator.load(url) {
             case .success(let description): summary = description.summary ?? ""
-            case .failure(let error): summary = "(invalid: \(error.diagnostics.count) problem\(error.diagnostics.count == 1 ? "" : "s"); see sparks validate \(name))"
+            case .failure(let error):
+                summary =
+                    "(invalid: \(error.diagnostics.count) problem\(error.diagnostics.count == 1 ? "" : "s"); see sparks validate \(name))"
             }
             print(name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + summary)
         }

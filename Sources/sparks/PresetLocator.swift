@@ -16,7 +16,10 @@ struct PresetLocator {
         // The checkout: walk up from the executable (…/.build/release/sparks).
         var dir = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
         for _ in 0..<6 {
-            if FileManager.default.fileExists(atPath: dir.appendingPathComponent("presets").path) { roots.append(dir); break }
+            if FileManager.default.fileExists(atPath: dir.appendingPathComponent("presets").path) {
+                roots.append(dir)
+                break
+            }
             dir = dir.deletingLastPathComponent()
         }
         self.roots = roots.filter { FileManager.default.fileExists(atPath: $0.appendingPathComponent("presets").path) }
@@ -49,7 +52,9 @@ struct PresetLocator {
         let names = presetFiles.map { $0.deletingPathExtension().lastPathComponent }
         var message = "no preset named \"\(argument)\""
         if let suggestion = nearestKey(to: argument, in: names) { message += " — did you mean \"\(suggestion)\"?" }
-        message += names.isEmpty ? " (no presets folder found; run from the Sparks folder or set SPARKS_HOME)" : " (presets: \(names.joined(separator: ", ")))"
+        message +=
+            names.isEmpty
+            ? " (no presets folder found; run from the Sparks folder or set SPARKS_HOME)" : " (presets: \(names.joined(separator: ", ")))"
         throw CommandError(message)
     }
 
@@ -84,12 +89,16 @@ struct PresetLocator {
             do throws(ImageDecodingError) {
                 let image = try decoder.decode(use.texture)
                 if image.width != use.texture.pixelWidth || image.height != use.texture.pixelHeight {
-                    problems.append(PresetDiagnostic(
-                        file: name, path: use.path, location: nil,
-                        message: "\(use.texture.name) changed size while it was read (\(image.width)×\(image.height), its header said \(use.texture.pixelWidth)×\(use.texture.pixelHeight))"))
+                    problems.append(
+                        PresetDiagnostic(
+                            file: name, path: use.path, location: nil,
+                            message:
+                                "\(use.texture.name) changed size while it was read (\(image.width)×\(image.height), its header said \(use.texture.pixelWidth)×\(use.texture.pixelHeight))"
+                        ))
                 }
             } catch {
-                problems.append(PresetDiagnostic(file: name, path: use.path, location: nil, message: "image \"\(use.texture.name)\": \(error.reason)"))
+                problems.append(
+                    PresetDiagnostic(file: name, path: use.path, location: nil, message: "image \"\(use.texture.name)\": \(error.reason)"))
             }
         }
         return problems.isEmpty ? .success(description) : .failure(PresetError(problems).namingOptions)

@@ -47,7 +47,10 @@ struct Render: ParsableCommand {
     @Option(help: "Write an H.264 MP4 video (needs ffmpeg).")
     var mp4: String?
 
-    @Option(help: ArgumentHelp("Write a sprite sheet: COLSxROWS frames, left to right then top to bottom, in one PNG (for engines that play flipbooks). Frames start at --at, one every 1/--fps s.", valueName: "COLSxROWS"))
+    @Option(
+        help: ArgumentHelp(
+            "Write a sprite sheet: COLSxROWS frames, left to right then top to bottom, in one PNG (for engines that play flipbooks). Frames start at --at, one every 1/--fps s.",
+            valueName: "COLSxROWS"))
     var sheet: String?
 
     @OptionGroup var size: OutputSize
@@ -72,15 +75,21 @@ struct Render: ParsableCommand {
         if frameCount > 100_000 { throw ValidationError("--frames must be at most 100000") }
         guard at >= 0, at.isFinite, at <= 3600 else { throw ValidationError("--at must be between 0 and 3600 seconds") }
         guard frameRate > 0, frameRate <= 1000 else { throw ValidationError("--fps must be in (0, 1000]") }
-        if let out, out.hasSuffix(".png"), frameCount > 1 { throw ValidationError("--out \(out) names one file; use a folder for \(frameCount) frames") }
+        if let out, out.hasSuffix(".png"), frameCount > 1 {
+            throw ValidationError("--out \(out) names one file; use a folder for \(frameCount) frames")
+        }
         if let gif, !gif.lowercased().hasSuffix(".gif") { throw ValidationError("--gif \(gif): the file name should end in .gif") }
         if let mp4, !mp4.lowercased().hasSuffix(".mp4") { throw ValidationError("--mp4 \(mp4): the file name should end in .mp4") }
         if gif != nil && mp4 != nil { throw ValidationError("choose one of --gif and --mp4") }
         guard (1...64).contains(threads) else { throw ValidationError("--threads must be between 1 and 64") }
         if sheet != nil {
             guard sheetGrid != nil else { throw ValidationError("--sheet must be COLSxROWS with at most 4096 frames in all, such as 8x4") }
-            guard let out, out.lowercased().hasSuffix(".png") else { throw ValidationError("--sheet writes one PNG: give its name with --out FILE.png") }
-            if isVideo || frames != nil { throw ValidationError("--sheet makes COLSxROWS frames into one PNG; leave out --frames, --gif and --mp4") }
+            guard let out, out.lowercased().hasSuffix(".png") else {
+                throw ValidationError("--sheet writes one PNG: give its name with --out FILE.png")
+            }
+            if isVideo || frames != nil {
+                throw ValidationError("--sheet makes COLSxROWS frames into one PNG; leave out --frames, --gif and --mp4")
+            }
         }
     }
 
@@ -100,7 +109,9 @@ struct Render: ParsableCommand {
         if let grid = sheetGrid, let out {
             let sheetWidth = pixels.width * grid.columns, sheetHeight = pixels.height * grid.rows
             guard sheetWidth <= DrawList.maxSide, sheetHeight <= DrawList.maxSide else {
-                throw CommandError("a \(grid.columns)x\(grid.rows) sheet of \(pixels.width)×\(pixels.height) frames is \(sheetWidth)×\(sheetHeight) pixels, more than \(DrawList.maxSide) a side; use --width/--height to make the frames smaller")
+                throw CommandError(
+                    "a \(grid.columns)x\(grid.rows) sheet of \(pixels.width)×\(pixels.height) frames is \(sheetWidth)×\(sheetHeight) pixels, more than \(DrawList.maxSide) a side; use --width/--height to make the frames smaller"
+                )
             }
             var rgba = [UInt8](repeating: 0, count: sheetWidth * sheetHeight * 4)
             var list = RenderList()
@@ -121,7 +132,9 @@ struct Render: ParsableCommand {
             }
             try PixelImage(width: sheetWidth, height: sheetHeight, rgba: rgba).writePNG(to: out)
             let span = String(format: "t = %.2f…%.2f s", at, at + Double(count - 1) / frameRate)
-            print("wrote \(out): a \(grid.columns)x\(grid.rows) sheet of \(description.name), \(pixels.width)×\(pixels.height) frames at \(format(frameRate)) fps (\(span))")
+            print(
+                "wrote \(out): a \(grid.columns)x\(grid.rows) sheet of \(description.name), \(pixels.width)×\(pixels.height) frames at \(format(frameRate)) fps (\(span))"
+            )
             return
         }
 
@@ -141,7 +154,8 @@ struct Render: ParsableCommand {
             sceneObject.buildRenderList(into: &list)
             renderer.render(list)
             cuts.note(renderer.budgetCut, at: sceneObject.time)
-            let name = temporary != nil ? String(format: "frame-%05d.png", frame + 1) : String(format: "%@-%04d.png", description.name, frame + 1)
+            let name =
+                temporary != nil ? String(format: "frame-%05d.png", frame + 1) : String(format: "%@-%04d.png", description.name, frame + 1)
             let file = single ? URL(fileURLWithPath: target) : folder.appendingPathComponent(name)
             if mp4 != nil { try renderer.writeOpaquePNG(to: file) } else { try renderer.writePNG(to: file) }
             if showProgress { FileHandle.standardError.write(Data("\rframe \(frame + 1)/\(count)".utf8)) }
@@ -156,7 +170,9 @@ struct Render: ParsableCommand {
             let size = (try? FileManager.default.attributesOfItem(atPath: output)[.size] as? Int) ?? 0
             print("wrote \(output) (\(count) frames of \(description.name) at \(format(rate)) fps, \(span), \(size / 1024) KiB)")
         } else {
-            print("wrote \(count) frame\(count == 1 ? "" : "s") of \(description.name) to \(single ? target : folder.path + "/") (\(span), \(sceneObject.liveParticleCount) particles, state \(String(sceneObject.stateHash(), radix: 16)))")
+            print(
+                "wrote \(count) frame\(count == 1 ? "" : "s") of \(description.name) to \(single ? target : folder.path + "/") (\(span), \(sceneObject.liveParticleCount) particles, state \(String(sceneObject.stateHash(), radix: 16)))"
+            )
         }
     }
 
@@ -169,7 +185,9 @@ struct Render: ParsableCommand {
             let candidate = URL(fileURLWithPath: String(dir)).appendingPathComponent("ffmpeg")
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
         }
-        throw CommandError("writing \(what) needs ffmpeg, which is not installed: install the Debian package ffmpeg (sudo apt-get install ffmpeg), or write PNG frames with --out")
+        throw CommandError(
+            "writing \(what) needs ffmpeg, which is not installed: install the Debian package ffmpeg (sudo apt-get install ffmpeg), or write PNG frames with --out"
+        )
     }
 
     /// Encodes numbered PNG frames with ffmpeg, single-threaded and bit-exact so the same frames
@@ -177,15 +195,19 @@ struct Render: ParsableCommand {
     /// entry for a transparent canvas: GIF transparency is on or off, cut at half alpha), or
     /// H.264 in MP4.
     static func encode(frames folder: URL, rate: Double, to output: String, gif: Bool, transparent: Bool, ffmpeg: URL) throws {
-        var arguments = ["-hide_banner", "-loglevel", "error", "-y", "-framerate", String(rate),
-                         "-i", folder.appendingPathComponent("frame-%05d.png").path, "-threads", "1"]
+        var arguments = [
+            "-hide_banner", "-loglevel", "error", "-y", "-framerate", String(rate),
+            "-i", folder.appendingPathComponent("frame-%05d.png").path, "-threads", "1",
+        ]
         if gif {
             let palette = transparent ? "palettegen=stats_mode=full:reserve_transparent=1" : "palettegen=stats_mode=full"
             let use = transparent ? "paletteuse=dither=bayer:bayer_scale=3:alpha_threshold=128" : "paletteuse=dither=bayer:bayer_scale=3"
             arguments += ["-filter_complex", "[0:v]split[a][b];[a]\(palette)[p];[b][p]\(use)", "-loop", "0"]
         } else {
-            arguments += ["-c:v", "libx264", "-preset", "medium", "-crf", "20", "-pix_fmt", "yuv420p",
-                          "-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2", "-movflags", "+faststart"]
+            arguments += [
+                "-c:v", "libx264", "-preset", "medium", "-crf", "20", "-pix_fmt", "yuv420p",
+                "-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2", "-movflags", "+faststart",
+            ]
         }
         arguments += ["-map_metadata", "-1", "-fflags", "+bitexact", "-flags:v", "+bitexact", output]
         let process = Process()

@@ -42,9 +42,10 @@ struct Run: ParsableCommand {
     @Option(name: .customLong("quit-after"), help: "Close the window after this many seconds (demos, scripts).")
     var quitAfter: Double?
 
-    @Option(help: ArgumentHelp(
-        "What draws the picture: cpu (Sparks's rasterizer, the pixels `sparks render` writes), gpu (SDL's renderer on the graphics card) or auto (gpu where there is a real graphics card, cpu under software GL such as Xvfb).",
-        valueName: "cpu|gpu|auto"))
+    @Option(
+        help: ArgumentHelp(
+            "What draws the picture: cpu (Sparks's rasterizer, the pixels `sparks render` writes), gpu (SDL's renderer on the graphics card) or auto (gpu where there is a real graphics card, cpu under software GL such as Xvfb).",
+            valueName: "cpu|gpu|auto"))
     var renderer: WindowRenderer = .auto
 
     @Option(help: "Threads for drawing and for large simulations (default: every core; the picture is the same for any number).")
@@ -60,7 +61,9 @@ struct Run: ParsableCommand {
         guard (1...64).contains(threads) else { throw ValidationError("--threads must be between 1 and 64") }
         guard at.isFinite, (0...3600).contains(at) else { throw ValidationError("--at must be between 0 and 3600 seconds") }
         guard speed.isFinite, (0.125...8).contains(speed) else { throw ValidationError("--speed must be between 0.125 and 8") }
-        if let quitAfter, !(quitAfter.isFinite && quitAfter > 0) { throw ValidationError("--quit-after must be a positive number of seconds") }
+        if let quitAfter, !(quitAfter.isFinite && quitAfter > 0) {
+            throw ValidationError("--quit-after must be a positive number of seconds")
+        }
     }
 
     func run() throws {

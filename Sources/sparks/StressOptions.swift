@@ -5,7 +5,9 @@ import SparksCore
 /// stress tests in `run`, `render` and `bench`. Both scale the preset as it is read, before its
 /// budgets are checked, so a reload in the window keeps the scale.
 struct StressOptions: ParsableArguments {
-    @Option(name: .customLong("birth-rate-scale"), help: ArgumentHelp("Multiply every emitter layer's birthRate by K (stress test).", valueName: "K"))
+    @Option(
+        name: .customLong("birth-rate-scale"),
+        help: ArgumentHelp("Multiply every emitter layer's birthRate by K (stress test).", valueName: "K"))
     var birthRateScale: Double?
 
     @Option(

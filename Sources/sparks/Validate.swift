@@ -52,8 +52,11 @@ struct Validate: ParsableCommand {
             }
             let name = locator.displayName(url)
             if Self.isJSONSchema(url) {
-                if json { results.append(["file": name, "ok": true, "skipped": "a JSON Schema, not a preset", "problems": []]) }
-                else { print("\(name): skipped (a JSON Schema, not a preset)") }
+                if json {
+                    results.append(["file": name, "ok": true, "skipped": "a JSON Schema, not a preset", "problems": []])
+                } else {
+                    print("\(name): skipped (a JSON Schema, not a preset)")
+                }
                 continue
             }
             switch locator.load(url, limits: budgets.limits) {
@@ -86,7 +89,10 @@ struct Validate: ParsableCommand {
 
     static func object(_ d: PresetDiagnostic) -> [String: Any] {
         var o: [String: Any] = ["path": d.path, "message": d.message, "text": d.description]
-        if let l = d.location { o["line"] = l.line; o["column"] = l.column }
+        if let l = d.location {
+            o["line"] = l.line
+            o["column"] = l.column
+        }
         if let s = d.suggestion { o["suggestion"] = s }
         return o
     }

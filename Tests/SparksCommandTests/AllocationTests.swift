@@ -27,7 +27,9 @@ struct AllocationTests {
             ("carousel", 1, 1), ("embers", 300, 1), ("loader", 1, 1),
         ])
     func steadyState(preset: String, live: Int, threads: Int) throws {
-        #expect(FileManager.default.isExecutableFile(atPath: allocationCounter.path), "build it with: swift build -c release --product sparks-allocations")
+        #expect(
+            FileManager.default.isExecutableFile(atPath: allocationCounter.path),
+            "build it with: swift build -c release --product sparks-allocations")
         let result = try runProgram(
             allocationCounter,
             ["presets/\(preset).json", "assets", "\(live)", "300", "\(threads)"], timeout: 300)

@@ -45,9 +45,15 @@ func runProgram(
     nonisolated(unsafe) var outData = Data(), errData = Data()
     let group = DispatchGroup()
     group.enter()
-    DispatchQueue.global().async { outData = out.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+    DispatchQueue.global().async {
+        outData = out.fileHandleForReading.readDataToEndOfFile()
+        group.leave()
+    }
     group.enter()
-    DispatchQueue.global().async { errData = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+    DispatchQueue.global().async {
+        errData = err.fileHandleForReading.readDataToEndOfFile()
+        group.leave()
+    }
     let deadline = Date().addingTimeInterval(timeout)
     while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
     if process.isRunning { process.terminate() }

@@ -18,16 +18,20 @@ struct CommandTests {
         let folder = try temporaryFolder()
         let bad = folder.appendingPathComponent("bad.json")
         try """
-            {
-              "layers": [
-                { "type": "emitter", "emitterCells": [ { "birthrate": 5, "lifetime": -1 } ] }
-              ]
-            }
-            """.write(to: bad, atomically: true, encoding: .utf8)
+        {
+          "layers": [
+            { "type": "emitter", "emitterCells": [ { "birthrate": 5, "lifetime": -1 } ] }
+          ]
+        }
+        """.write(to: bad, atomically: true, encoding: .utf8)
         let result = try sparks("validate", bad.path, "presets/fire.json")
         #expect(result.status == 1)
-        #expect(result.output.contains("bad.json:3:46: layers[0].emitterCells[0].birthrate: unknown key \"birthrate\" — did you mean \"birthRate\"?"), "\(result.output)")
-        #expect(result.output.contains("bad.json:3:74: layers[0].emitterCells[0].lifetime: must not be negative, got -1"), "\(result.output)")
+        #expect(
+            result.output.contains(
+                "bad.json:3:46: layers[0].emitterCells[0].birthrate: unknown key \"birthrate\" — did you mean \"birthRate\"?"),
+            "\(result.output)")
+        #expect(
+            result.output.contains("bad.json:3:74: layers[0].emitterCells[0].lifetime: must not be negative, got -1"), "\(result.output)")
         #expect(result.output.contains("presets/fire.json: ok"))
         #expect(result.error.contains("1 of 2 files failed"))
     }
@@ -56,7 +60,10 @@ struct CommandTests {
             .write(to: file, atomically: true, encoding: .utf8)
         let validate = try sparks("validate", file.path)
         #expect(validate.status == 0)
-        #expect(validate.output.contains("layers[0].emitterCells[0].style.rendererHint: style key \"rendererHint\" is not a cell property; ignored (note)"), "\(validate.output)")
+        #expect(
+            validate.output.contains(
+                "layers[0].emitterCells[0].style.rendererHint: style key \"rendererHint\" is not a cell property; ignored (note)"),
+            "\(validate.output)")
         let json = try sparks("validate", "--json", file.path)
         let files = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]])
         #expect((files.first?["notes"] as? [String])?.count == 1)
@@ -108,11 +115,13 @@ struct CommandTests {
         let image = try PixelImage(contentsOfPNG: folder.appendingPathComponent("empty.png").path)
         #expect(image.meanBrightness(x: 0, y: 0, width: 800, height: 600) == 0)
 
-        let bad = try sparks("render", "fire", "--set", "fireEmitter.emitterCells.fir.birthRate=5", "--out", folder.appendingPathComponent("x.png").path)
+        let bad = try sparks(
+            "render", "fire", "--set", "fireEmitter.emitterCells.fir.birthRate=5", "--out", folder.appendingPathComponent("x.png").path)
         #expect(bad.status != 0)
         #expect(bad.error.contains("there is no cell named \"fir\""), "\(bad.error)")
         #expect(bad.error.contains("did you mean \"fire\""))
-        let badValue = try sparks("render", "fire", "--set", "fireEmitter.emitterShape=hexagon", "--out", folder.appendingPathComponent("x.png").path)
+        let badValue = try sparks(
+            "render", "fire", "--set", "fireEmitter.emitterShape=hexagon", "--out", folder.appendingPathComponent("x.png").path)
         #expect(badValue.error.contains("unknown value \"hexagon\""), "\(badValue.error)")
     }
 
@@ -121,14 +130,18 @@ struct CommandTests {
         let result = try runProgram(sparksExecutable, ["bench", "fire", "--find-max", "--fps", "60", "--width", "400"], timeout: 300)
         #expect(result.status == 0, "\(result.error)")
         let lines = result.output.split(separator: "\n").map(String.init)
-        #expect(lines.first?.hasPrefix("finding the largest birth-rate scale of fire that draws at 60 fps (16.67 ms a frame)") == true, "\(result.output)")
+        #expect(
+            lines.first?.hasPrefix("finding the largest birth-rate scale of fire that draws at 60 fps (16.67 ms a frame)") == true,
+            "\(result.output)")
         let trials = lines.filter { $0.hasPrefix("  ×") }
         #expect(trials.count >= 3)
         // The answer is the largest scale of a trial that fitted, with that trial's own numbers.
         let fitting = trials.filter { $0.hasSuffix("fits") }
         let answer = try #require(lines.last)
         #expect(answer.hasPrefix("fire: largest birth-rate scale ×"), "\(answer)")
-        func scale(_ line: String) -> Double? { line.split(separator: "×").dropFirst().first.flatMap { Double($0.split(separator: " ")[0]) } }
+        func scale(_ line: String) -> Double? {
+            line.split(separator: "×").dropFirst().first.flatMap { Double($0.split(separator: " ")[0]) }
+        }
         let largest = try #require(fitting.compactMap(scale).max())
         #expect(scale(answer) == largest)
         #expect(trials.contains { $0.hasSuffix("too slow") })
@@ -169,7 +182,8 @@ struct CommandTests {
 
     @Test("bench --live 1000000 without --render is the user's own request: no drawing budget applies")
     func benchMillionWithoutDrawing() throws {
-        let result = try runProgram(sparksExecutable, ["bench", "bench-anchor", "--live", "1000000", "--frames", "2", "--json"], timeout: 300)
+        let result = try runProgram(
+            sparksExecutable, ["bench", "bench-anchor", "--live", "1000000", "--frames", "2", "--json"], timeout: 300)
         #expect(result.status == 0, "\(result.error)")
         let all = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String: Any]])
         let mean = try #require((all.first?["live"] as? [String: Any])?["mean"] as? Double)
@@ -202,18 +216,26 @@ struct CommandTests {
         #expect(result.error.contains("sparks render"))
     }
 
-    @Test("render --gif and --mp4 write the same file every time", .enabled(if: which("ffmpeg") != nil, "needs ffmpeg: make test installs it"))
+    @Test(
+        "render --gif and --mp4 write the same file every time", .enabled(if: which("ffmpeg") != nil, "needs ffmpeg: make test installs it")
+    )
     func export() throws {
         let folder = try temporaryFolder()
         for name in ["a", "b"] {
-            let gif = try sparks("render", "fireworks", "--at", "1", "--frames", "20", "--width", "200", "--height", "150", "--gif", folder.appendingPathComponent("\(name).gif").path)
+            let gif = try sparks(
+                "render", "fireworks", "--at", "1", "--frames", "20", "--width", "200", "--height", "150", "--gif",
+                folder.appendingPathComponent("\(name).gif").path)
             #expect(gif.status == 0, "\(gif.error)")
-            let mp4 = try sparks("render", "comet", "--frames", "30", "--width", "200", "--height", "150", "--mp4", folder.appendingPathComponent("\(name).mp4").path)
+            let mp4 = try sparks(
+                "render", "comet", "--frames", "30", "--width", "200", "--height", "150", "--mp4",
+                folder.appendingPathComponent("\(name).mp4").path)
             #expect(mp4.status == 0, "\(mp4.error)")
         }
-        let gifA = try Data(contentsOf: folder.appendingPathComponent("a.gif")), gifB = try Data(contentsOf: folder.appendingPathComponent("b.gif"))
+        let gifA = try Data(contentsOf: folder.appendingPathComponent("a.gif")),
+            gifB = try Data(contentsOf: folder.appendingPathComponent("b.gif"))
         #expect(gifA == gifB && gifA.starts(with: Array("GIF89a".utf8)))
-        let mp4A = try Data(contentsOf: folder.appendingPathComponent("a.mp4")), mp4B = try Data(contentsOf: folder.appendingPathComponent("b.mp4"))
+        let mp4A = try Data(contentsOf: folder.appendingPathComponent("a.mp4")),
+            mp4B = try Data(contentsOf: folder.appendingPathComponent("b.mp4"))
         #expect(mp4A == mp4B && mp4A.count > 1000 && String(decoding: mp4A[4..<8], as: UTF8.self) == "ftyp")
     }
 
@@ -232,7 +254,10 @@ struct CommandTests {
         #expect(result.status == 0)
         let lines = result.output.split(separator: "\n")
         #expect(lines.count == 20)
-        for name in ["fire", "neon", "fireworks", "snow", "smoke", "confetti", "sparkle", "rain", "hearts", "comet", "orbit", "equalizer", "volume", "spinner", "pulse", "neon-ring", "carousel", "embers", "loader", "bench-anchor"] {
+        for name in [
+            "fire", "neon", "fireworks", "snow", "smoke", "confetti", "sparkle", "rain", "hearts", "comet", "orbit", "equalizer", "volume",
+            "spinner", "pulse", "neon-ring", "carousel", "embers", "loader", "bench-anchor",
+        ] {
             let line = lines.first { $0.hasPrefix(name + " ") }
             #expect(line != nil && line!.count > name.count + 20, "\(name) is missing or has no description")
         }

@@ -20,7 +20,9 @@ private func presetWithBackground(_ name: String, _ background: String?) throws 
 
 @Suite("What render writes")
 struct ExportPictureTests {
-    @Test("A transparent canvas gives PNGs with real alpha: nothing where nothing is drawn, straight colour in the glow", arguments: ["#00000000", nil])
+    @Test(
+        "A transparent canvas gives PNGs with real alpha: nothing where nothing is drawn, straight colour in the glow",
+        arguments: ["#00000000", nil])
     func transparentPNG(_ background: String?) throws {
         let preset = try presetWithBackground("neon", background)
         let out = preset.deletingLastPathComponent().appendingPathComponent("neon.png")
@@ -49,18 +51,23 @@ struct ExportPictureTests {
         let preset = try presetWithBackground("neon", nil)
         let folder = preset.deletingLastPathComponent()
         let gif = folder.appendingPathComponent("neon.gif")
-        #expect(try sparks("render", preset.path, "--at", "1", "--frames", "3", "--fps", "10", "--width", "200", "--gif", gif.path).status == 0)
+        #expect(
+            try sparks("render", preset.path, "--at", "1", "--frames", "3", "--fps", "10", "--width", "200", "--gif", gif.path).status == 0)
         let decoded = folder.appendingPathComponent("first.png")
-        let extract = try runProgram(ffmpeg, ["-loglevel", "error", "-y", "-i", gif.path, "-frames:v", "1", "-pix_fmt", "rgba", decoded.path])
+        let extract = try runProgram(
+            ffmpeg, ["-loglevel", "error", "-y", "-i", gif.path, "-frames:v", "1", "-pix_fmt", "rgba", decoded.path])
         #expect(extract.status == 0, "\(extract.error)")
         let frame = try PixelImage(contentsOfPNG: decoded.path)
         #expect(frame[2, 2].a == 0, "the GIF's background is transparent")
         #expect((0..<frame.height).contains { y in (0..<frame.width).contains { frame[$0, y].a == 255 } })
 
         let mp4 = folder.appendingPathComponent("neon.mp4")
-        #expect(try sparks("render", preset.path, "--at", "1", "--frames", "3", "--fps", "10", "--width", "200", "--mp4", mp4.path).status == 0)
+        #expect(
+            try sparks("render", preset.path, "--at", "1", "--frames", "3", "--fps", "10", "--width", "200", "--mp4", mp4.path).status == 0)
         let still = folder.appendingPathComponent("still.png")
-        #expect(try runProgram(ffmpeg, ["-loglevel", "error", "-y", "-i", mp4.path, "-frames:v", "1", "-pix_fmt", "rgba", still.path]).status == 0)
+        #expect(
+            try runProgram(ffmpeg, ["-loglevel", "error", "-y", "-i", mp4.path, "-frames:v", "1", "-pix_fmt", "rgba", still.path]).status
+                == 0)
         let video = try PixelImage(contentsOfPNG: still.path)
         #expect(stride(from: 3, to: video.rgba.count, by: 4).allSatisfy { video.rgba[$0] == 255 })
         #expect(video[2, 2].r < 8 && video[2, 2].g < 8 && video[2, 2].b < 8, "over black: \(video[2, 2])")

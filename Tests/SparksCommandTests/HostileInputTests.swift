@@ -34,7 +34,8 @@ private struct HostileFixture {
 
     /// A preset drawing one square layer with `contents` over the whole 64 × 64 canvas.
     func imagePreset(_ contents: String) throws -> URL {
-        try preset("""
+        try preset(
+            """
             {"canvas": {"width": 64, "height": 64, "background": "#000000"},
              "layers": [{"position": [32, 32], "bounds": [0, 0, 64, 64], "contents": "\(contents)"}]}
             """)
@@ -60,7 +61,8 @@ struct HostileInputTests {
     func linkOutside() throws {
         let f = try HostileFixture()
         try f.png(f.outside.appendingPathComponent("secret.png"), (255, 0, 0))
-        try FileManager.default.createSymbolicLink(at: f.folder.appendingPathComponent("dot.png"), withDestinationURL: f.outside.appendingPathComponent("secret.png"))
+        try FileManager.default.createSymbolicLink(
+            at: f.folder.appendingPathComponent("dot.png"), withDestinationURL: f.outside.appendingPathComponent("secret.png"))
         let preset = try f.imagePreset("dot.png")
         let result = try boundedRun(["validate", preset.path])
         #expect(result.status == 1)
@@ -83,7 +85,10 @@ struct HostileInputTests {
         let f = try HostileFixture()
         #expect(mkfifo(f.folder.appendingPathComponent("pipe.png").path, 0o644) == 0)
         let preset = try f.imagePreset("pipe.png")
-        for command in [["validate", preset.path], ["render", preset.path, "--out", f.root.appendingPathComponent("x.png").path], ["bench", preset.path, "--frames", "1"]] {
+        for command in [
+            ["validate", preset.path], ["render", preset.path, "--out", f.root.appendingPathComponent("x.png").path],
+            ["bench", preset.path, "--frames", "1"],
+        ] {
             let result = try boundedRun(command, timeout: 20)
             #expect(result.status != 0)
             #expect((result.output + result.error).contains("named pipe"), "\(command[0]): \(result.output)\(result.error)")
@@ -104,7 +109,9 @@ struct HostileInputTests {
         try handle.close()
         let result = try boundedRun(["validate", url.path], timeout: 20)
         #expect(result.status == 1)
-        #expect(result.output.contains("3.0 GiB, more than the 16.0 MiB allowed") && result.output.contains("--max-preset-size"), "\(result.output)")
+        #expect(
+            result.output.contains("3.0 GiB, more than the 16.0 MiB allowed") && result.output.contains("--max-preset-size"),
+            "\(result.output)")
     }
 
     @Test("A preset of 800 KB on one line (a minifier's output) is read in bounded time")
@@ -125,7 +132,8 @@ struct HostileInputTests {
         try FileManager.default.createDirectory(at: f.folder.appendingPathComponent("images"), withIntermediateDirectories: true)
         let folder = try boundedRun(["validate", try f.imagePreset("images").path])
         #expect(folder.output.contains("images is a folder, not a file"), "\(folder.output)")
-        try FileManager.default.createSymbolicLink(atPath: f.folder.appendingPathComponent("gone.png").path, withDestinationPath: "nowhere.png")
+        try FileManager.default.createSymbolicLink(
+            atPath: f.folder.appendingPathComponent("gone.png").path, withDestinationPath: "nowhere.png")
         let dangling = try boundedRun(["validate", try f.imagePreset("gone.png").path])
         #expect(dangling.output.contains("gone.png is a link to nowhere.png, which does not exist"), "\(dangling.output)")
         #expect(!dangling.output.contains("did you mean \"gone.png\""))
@@ -152,11 +160,29 @@ struct HostileInputTests {
 
     /// Presets over each budget, the option that raises it (and a value high enough).
     static let overBudget: [(name: String, preset: String, option: String, raised: String)] = [
-        ("particles", #"{"layers": [{"type": "emitter", "emitterCells": [{"birthRate": 1000000, "lifetime": 3}]}]}"#, "--max-particles", "100000000"),
-        ("particles × copies", #"{"layers": [{"type": "replicator", "instanceCount": 1000, "sublayers": [{"type": "emitter", "emitterCells": [{"birthRate": 50000, "lifetime": 2}]}]}]}"#, "--max-drawn-quads", "100000000"),
-        ("layer copies", #"{"layers": [{"type": "replicator", "instanceCount": 1000, "sublayers": [{"type": "replicator", "instanceCount": 1000, "sublayers": [{"backgroundColor": "red"}]}]}]}"#, "--max-layer-copies", "10000000"),
-        ("texture memory", #"{"layers": [{"contents": "huge1.png", "bounds": [0, 0, 4, 4], "sublayers": [{"contents": "huge2.png", "bounds": [0, 0, 4, 4]}, {"contents": "huge3.png", "bounds": [0, 0, 4, 4]}]}]}"#, "--max-texture-memory", "16384"),
-        ("prewarm", #"{"layers": [{"type": "emitter", "beginTime": -2000, "emitterCells": [{"birthRate": 1000, "lifetime": 1000}]}]}"#, "--max-prewarm", "1000000"),
+        (
+            "particles", #"{"layers": [{"type": "emitter", "emitterCells": [{"birthRate": 1000000, "lifetime": 3}]}]}"#, "--max-particles",
+            "100000000"
+        ),
+        (
+            "particles × copies",
+            #"{"layers": [{"type": "replicator", "instanceCount": 1000, "sublayers": [{"type": "emitter", "emitterCells": [{"birthRate": 50000, "lifetime": 2}]}]}]}"#,
+            "--max-drawn-quads", "100000000"
+        ),
+        (
+            "layer copies",
+            #"{"layers": [{"type": "replicator", "instanceCount": 1000, "sublayers": [{"type": "replicator", "instanceCount": 1000, "sublayers": [{"backgroundColor": "red"}]}]}]}"#,
+            "--max-layer-copies", "10000000"
+        ),
+        (
+            "texture memory",
+            #"{"layers": [{"contents": "huge1.png", "bounds": [0, 0, 4, 4], "sublayers": [{"contents": "huge2.png", "bounds": [0, 0, 4, 4]}, {"contents": "huge3.png", "bounds": [0, 0, 4, 4]}]}]}"#,
+            "--max-texture-memory", "16384"
+        ),
+        (
+            "prewarm", #"{"layers": [{"type": "emitter", "beginTime": -2000, "emitterCells": [{"birthRate": 1000, "lifetime": 1000}]}]}"#,
+            "--max-prewarm", "1000000"
+        ),
     ]
 
     /// A fixture with the images the over-budget presets name: a 16 px image, and three whose
@@ -181,7 +207,9 @@ struct HostileInputTests {
         #expect(validate.status == 1, "\(name): \(validate.output)")
         #expect(validate.output.contains(says), "\(name): \(validate.output)")
         let firstProblem = validate.output.split(separator: "\n").first { $0.contains(says) }.map(String.init) ?? ""
-        for command in [["render", preset.path, "--out", f.root.appendingPathComponent("x.png").path], ["bench", preset.path, "--frames", "1"]] {
+        for command in [
+            ["render", preset.path, "--out", f.root.appendingPathComponent("x.png").path], ["bench", preset.path, "--frames", "1"],
+        ] {
             let result = try boundedRun(command)
             #expect(result.status == 1, "\(name): \(command[0]) accepted what validate refused")
             #expect(result.error.contains(firstProblem), "\(name): \(command[0]) said \(result.error)")
@@ -193,14 +221,20 @@ struct HostileInputTests {
         #expect(!raised.output.contains(says), "\(name): still refused with \(says) raised: \(raised.output)")
     }
 
-    @Test("A preset whose frames may cover more pixels than a frame draws is accepted with a warning; each frame stops at the budget, said once, in bounded time")
+    @Test(
+        "A preset whose frames may cover more pixels than a frame draws is accepted with a warning; each frame stops at the budget, said once, in bounded time"
+    )
     func coveredPixelsAreCappedPerFrame() throws {
         let f = try budgetFixture()
         // 25,000 particles 6,400 points across on an 800 × 600 canvas: 12 billion pixels a frame.
-        let preset = try f.preset(#"{"canvas": {"width": 800, "height": 600}, "layers": [{"type": "emitter", "name": "huge", "emitterPosition": [400, 300], "emitterCells": [{"contents": "big.png", "birthRate": 5000, "lifetime": 5, "scale": 100}]}]}"#)
+        let preset = try f.preset(
+            #"{"canvas": {"width": 800, "height": 600}, "layers": [{"type": "emitter", "name": "huge", "emitterPosition": [400, 300], "emitterCells": [{"contents": "big.png", "birthRate": 5000, "lifetime": 5, "scale": 100}]}]}"#
+        )
         let validate = try boundedRun(["validate", preset.path])
         #expect(validate.status == 0, "\(validate.output)")
-        #expect(validate.output.contains("layers[0].emitterCells[0]") && validate.output.contains("may cover up to") && validate.output.contains("(note)"), "\(validate.output)")
+        #expect(
+            validate.output.contains("layers[0].emitterCells[0]") && validate.output.contains("may cover up to")
+                && validate.output.contains("(note)"), "\(validate.output)")
         let out = f.root.appendingPathComponent("x.png")
         let render = try boundedRun(["render", preset.path, "--at", "1", "--out", out.path, "--max-covered-pixels", "50"])
         #expect(render.status == 0, "\(render.error)")
@@ -208,7 +242,9 @@ struct HostileInputTests {
         let said = render.error.split(separator: "\n").filter { $0.contains("left out") }
         #expect(said.count == 1, "\(render.error)")
         #expect(said.first?.contains("layer \"huge\"") == true && said.first?.contains("--max-covered-pixels") == true, "\(render.error)")
-        let bench = try boundedRun(["bench", preset.path, "--frames", "3", "--render", "--width", "200", "--height", "150", "--max-covered-pixels", "50", "--json"])
+        let bench = try boundedRun([
+            "bench", preset.path, "--frames", "3", "--render", "--width", "200", "--height", "150", "--max-covered-pixels", "50", "--json",
+        ])
         #expect(bench.status == 0, "\(bench.error)")
         #expect(bench.output.contains("\"budgetCut\"") && bench.output.contains("\"layer\":\"huge\""), "\(bench.output)")
     }
@@ -221,17 +257,23 @@ struct HostileInputTests {
             ["bench", "fire", "--live", "9223372036854775807"], ["bench", "fire", "--live", "1000000000000000000"],
             ["bench", "fire", "--live", "-5"], ["bench", "fire", "--seconds", "nan"], ["bench", "fire", "--seconds", "inf"],
             ["bench", "fire", "--frames", "0"], ["bench", "fire", "--threads", "1000"], ["bench", "fire", "--step-rate", "1e308"],
-            ["bench", "fire", "--birth-rate-scale", "1e300"], ["bench", "fire", "--width", "-1"], ["bench", "fire", "--max-particles", "0"],
+            ["bench", "fire", "--birth-rate-scale", "1e300"], ["bench", "fire", "--width", "-1"],
+            ["bench", "fire", "--max-particles", "0"],
             ["render", "fire", "--at", "1e309"], ["render", "fire", "--fps", "-1"], ["render", "fire", "--width", "100000"],
-            ["render", "fire", "--frames", "99999999999999999999"], ["render", "fire", "--threads", "0"], ["render", "fire", "--seed", "-1"],
+            ["render", "fire", "--frames", "99999999999999999999"], ["render", "fire", "--threads", "0"],
+            ["render", "fire", "--seed", "-1"],
             ["render", "fire", "--max-covered-pixels", "nan"], ["render", "fire", "--max-texture-memory", "0"],
-            ["validate", "presets/fire.json", "--max-prewarm", "-1"], ["validate", "presets/fire.json", "--max-preset-size", "9223372036854775807"],
-            ["run", "fire", "--speed", "nan"], ["run", "fire", "--threads", "65"], ["run", "fire", "--at", "-1"], ["run", "fire", "--live", "0"],
+            ["validate", "presets/fire.json", "--max-prewarm", "-1"],
+            ["validate", "presets/fire.json", "--max-preset-size", "9223372036854775807"],
+            ["run", "fire", "--speed", "nan"], ["run", "fire", "--threads", "65"], ["run", "fire", "--at", "-1"],
+            ["run", "fire", "--live", "0"],
         ]
         for arguments in cases {
             let result = try boundedRun(arguments, timeout: 20)
             #expect(result.status == 64, "\(arguments.joined(separator: " ")): \(result.status) \(result.error)")
-            #expect(result.error.contains("must be") || result.error.contains("invalid") || result.error.contains("Missing"), "\(arguments.joined(separator: " ")): \(result.error)")
+            #expect(
+                result.error.contains("must be") || result.error.contains("invalid") || result.error.contains("Missing"),
+                "\(arguments.joined(separator: " ")): \(result.error)")
         }
     }
 
@@ -253,6 +295,8 @@ struct HostileInputTests {
         #expect(long - short < 8 << 20, "peak resident \(short) bytes after 2,000 frames, \(long) after 200,000")
         let live = try #require(json["live"] as? [String: Any])
         #expect((live["series"] as? [Any])?.count == 200_000)
-        for key in ["preset", "frames", "stepMicroseconds", "nsPerParticleUpdate", "stateHash", "memory", "live"] { #expect(json[key] != nil, "\(key)") }
+        for key in ["preset", "frames", "stepMicroseconds", "nsPerParticleUpdate", "stateHash", "memory", "live"] {
+            #expect(json[key] != nil, "\(key)")
+        }
     }
 }

@@ -46,7 +46,10 @@ struct ImportExportCommandTests {
         try Self.confetti.write(to: source, atomically: true, encoding: .utf8)
         let result = try sparks("import", source.path, "--canvas", "400x300", "--out", folder.appendingPathComponent("confetti.json").path)
         #expect(result.status == 0, "\(result.error)")
-        #expect(result.error.contains("ConfettiView.swift:29:9: skipped: accessibilityIdentifier concerns UIKit views, not layers; nothing to import"), "\(result.error)")
+        #expect(
+            result.error.contains(
+                "ConfettiView.swift:29:9: skipped: accessibilityIdentifier concerns UIKit views, not layers; nothing to import"),
+            "\(result.error)")
         #expect(result.error.contains("no image \"ribbon\" beside the preset or in assets/: wrote a stand-in, ribbon.png"))
         #expect(result.error.contains("1 layer, 2 emitter cells; 1 statement skipped"))
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("ribbon.png").path))

@@ -8,7 +8,8 @@ struct ProjectCommandTests {
     @Test("validate takes a folder and checks every preset in it")
     func validateFolder() throws {
         let folder = try temporaryFolder()
-        try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("presets/fire.json"), to: folder.appendingPathComponent("a.json"))
+        try FileManager.default.copyItem(
+            at: repositoryRoot.appendingPathComponent("presets/fire.json"), to: folder.appendingPathComponent("a.json"))
         try #"{ "layers": [ { "type": "emiter" } ] }"#.write(to: folder.appendingPathComponent("b.json"), atomically: true, encoding: .utf8)
         let result = try sparks("validate", folder.path)
         #expect(result.status == 1)

@@ -30,7 +30,8 @@ final class RunningWindow {
         var id = ""
         for _ in 0..<300 where id.isEmpty {  // up to 30 s: sanitizer builds start slowly
             Thread.sleep(forTimeInterval: 0.1)
-            id = try runProgram(xdotool, ["search", "--pid", String(process.processIdentifier)], timeout: 5).output
+            id =
+                try runProgram(xdotool, ["search", "--pid", String(process.processIdentifier)], timeout: 5).output
                 .split(separator: "\n").first.map(String.init) ?? ""
         }
         windowID = id
@@ -122,7 +123,13 @@ struct WindowTests {
         for _ in 0..<50 where !FileManager.default.fileExists(atPath: screenshot.path) { Thread.sleep(forTimeInterval: 0.1) }
         Thread.sleep(forTimeInterval: 0.3)
         let saved = try PixelImage(contentsOfPNG: screenshot.path)
-        #expect(firePixels({ let p = saved[$0, $1]; return (p.r, p.g, p.b) }, width: saved.width, height: saved.height).count > 300)
+        #expect(
+            firePixels(
+                {
+                    let p = saved[$0, $1]
+                    return (p.r, p.g, p.b)
+                }, width: saved.width, height: saved.height
+            ).count > 300)
 
         // Shift-S saves the window as shown, with the HUD's white text at the top left; S
         // saves the effect alone (black there: the flame burns in the middle).
@@ -133,7 +140,12 @@ struct WindowTests {
         let hudShot = try PixelImage(contentsOfPNG: withHUD.path)
         func whitePixels(_ image: PixelImage) -> Int {
             var count = 0
-            for y in 0..<60 { for x in 0..<300 { let p = image[x, y]; if p.r > 200 && p.g > 200 && p.b > 200 { count += 1 } } }
+            for y in 0..<60 {
+                for x in 0..<300 {
+                    let p = image[x, y]
+                    if p.r > 200 && p.g > 200 && p.b > 200 { count += 1 }
+                }
+            }
             return count
         }
         #expect(whitePixels(saved) == 0)
@@ -156,7 +168,10 @@ struct WindowTests {
         func flameRegion(_ image: XWDImage) -> [UInt8] {
             var bytes: [UInt8] = []
             for y in (window.y + 300)..<(window.y + 470) {
-                for x in (window.x + 100)..<(window.x + 220) { let p = image[x, y]; bytes += [p.r, p.g, p.b] }
+                for x in (window.x + 100)..<(window.x + 220) {
+                    let p = image[x, y]
+                    bytes += [p.r, p.g, p.b]
+                }
             }
             return bytes
         }
@@ -175,7 +190,9 @@ struct WindowTests {
         if !process.isRunning { #expect(process.terminationStatus == 0) }
     }
 
-    @Test("Editing the preset while the window runs: a bad save shows its problem over the effect, the fix clears it, Tab opens the next preset")
+    @Test(
+        "Editing the preset while the window runs: a bad save shows its problem over the effect, the fix clears it, Tab opens the next preset"
+    )
     func liveEditing() throws {
         let folder = try temporaryFolder()
         let fire = folder.appendingPathComponent("fire.json"), neon = folder.appendingPathComponent("neon.json")
@@ -273,7 +290,9 @@ extension WindowTests {
         #expect(differing == 0, "\(differing) pixels differ; \(window.log)")
     }
 
-    @Test("The GPU renderer (here Mesa's llvmpipe under Xvfb) draws the same picture within a small tolerance", arguments: ["fire", "neon", "orbit", "pulse", "loader"])
+    @Test(
+        "The GPU renderer (here Mesa's llvmpipe under Xvfb) draws the same picture within a small tolerance",
+        arguments: ["fire", "neon", "orbit", "pulse", "loader"])
     func gpuWindowMatchesCPU(_ preset: String) throws {
         let cpu = try windowPicture([preset, "--at", "2", "--paused", "--no-hud", "--renderer", "cpu"])
         let gpu = try windowPicture([preset, "--at", "2", "--paused", "--no-hud", "--renderer", "gpu"])
@@ -314,9 +333,9 @@ extension WindowTests {
         try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "green.png")
         let preset = presetFolder.appendingPathComponent("preset.json")
         try """
-            {"canvas": {"width": 400, "height": 400, "background": "#000000"},
-             "layers": [{"position": [200, 200], "bounds": [0, 0, 400, 400], "contents": "dot.png"}]}
-            """.write(to: preset, atomically: true, encoding: .utf8)
+        {"canvas": {"width": 400, "height": 400, "background": "#000000"},
+         "layers": [{"position": [200, 200], "bounds": [0, 0, 400, 400], "contents": "dot.png"}]}
+        """.write(to: preset, atomically: true, encoding: .utf8)
         let running = try RunningWindow([preset.path, "--renderer", "cpu", "--no-hud"], in: folder)
         Thread.sleep(forTimeInterval: 1.5)
         let origin = try running.origin()
@@ -333,7 +352,8 @@ extension WindowTests {
         #expect(try count { $0.g > 200 && $0.r < 50 } > 1000, "the green image is not shown: \(running.logText)")
         // Re-point the link at the outside image in one step, as an attacker would.
         let temporary = presetFolder.appendingPathComponent(".dot.tmp")
-        try FileManager.default.createSymbolicLink(atPath: temporary.path, withDestinationPath: outside.appendingPathComponent("secret.png").path)
+        try FileManager.default.createSymbolicLink(
+            atPath: temporary.path, withDestinationPath: outside.appendingPathComponent("secret.png").path)
         #expect(rename(temporary.path, link.path) == 0)
         for _ in 0..<6 {
             Thread.sleep(forTimeInterval: 0.3)

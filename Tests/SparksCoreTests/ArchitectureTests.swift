@@ -28,7 +28,8 @@ private func sources(in folder: String) throws -> [(name: String, text: String)]
 
 /// The names of the types a source declares.
 private func declaredTypes(in text: String) -> Set<String> {
-    let pattern = /(?m)^(?:(?:public|internal|private|fileprivate|final|indirect)\s+)*(?:struct|enum|class|protocol|typealias|actor)\s+(\w+)/
+    let pattern =
+        /(?m)^(?:(?:public|internal|private|fileprivate|final|indirect)\s+)*(?:struct|enum|class|protocol|typealias|actor)\s+(\w+)/
     return Set(text.matches(of: pattern).map { String($0.output.1) })
 }
 

@@ -66,7 +66,9 @@ struct BezierPathTests {
 
     @Test("Preset paths: rect, oval and roundedRect commands; bad commands and oversized paths are reported with their place")
     func presetPaths() throws {
-        let scene = try decode(#"{"layers": [{"type": "shape", "path": [{"rect": [0, 0, 10, 10]}, {"oval": [0, 0, 10, 10]}, {"roundedRect": {"rect": [0, 0, 20, 10], "cornerRadius": 3}}]}]}"#).get()
+        let scene = try decode(
+            #"{"layers": [{"type": "shape", "path": [{"rect": [0, 0, 10, 10]}, {"oval": [0, 0, 10, 10]}, {"roundedRect": {"rect": [0, 0, 20, 10], "cornerRadius": 3}}]}]}"#
+        ).get()
         let path = try #require(scene.layers[0].content.shape?.path)
         #expect(path.subpaths.count == 3 && path.subpaths.allSatisfy(\.isClosed))
         for (json, message) in [
@@ -74,7 +76,10 @@ struct BezierPathTests {
             (#"[{"roundedRect": {"rect": [0, 0, 1, 1]}}]"#, #"missing key "cornerRadius""#),
             (#"[{"ovel": [0, 0, 10, 10]}]"#, #"did you mean "oval""#),
             (#""M 0 0 L 1e400 0""#, "layers[0].path: SVG path data: expected a number at character 9"),
-            ("\"M 0 0" + String(repeating: " L 1 1", count: PropertyKind.maxPathSegments + 1) + "\"", "at most \(PropertyKind.maxPathSegments) path segments"),
+            (
+                "\"M 0 0" + String(repeating: " L 1 1", count: PropertyKind.maxPathSegments + 1) + "\"",
+                "at most \(PropertyKind.maxPathSegments) path segments"
+            ),
         ] {
             guard case .failure(let error) = decode(#"{"layers": [{"type": "shape", "path": \#(json)}]}"#) else {
                 Issue.record("\(json) was accepted")
@@ -87,10 +92,15 @@ struct BezierPathTests {
     @Test("--set and setValue(forKeyPath:) take a path as SVG text; shape keys are addressable and animatable")
     func keyPaths() throws {
         let description = try decode(#"{"layers": [{"type": "shape", "name": "s", "path": "M 0 0 L 10 0"}]}"#).get()
-        let value = try PresetDecoder(fileName: "--set", resolver: ResourceResolver(roots: [])).decodeValue("M 0 0 L 5 5 L 10 0", kind: .path, path: "s.path").get()
+        let value = try PresetDecoder(fileName: "--set", resolver: ResourceResolver(roots: [])).decodeValue(
+            "M 0 0 L 5 5 L 10 0", kind: .path, path: "s.path"
+        ).get()
         let scene = Scene(description)
         try scene.setValue(value, forKeyPath: "s.path")
-        guard case .path(let p) = try scene.value(forKeyPath: "s.path") else { Issue.record("not a path"); return }
+        guard case .path(let p) = try scene.value(forKeyPath: "s.path") else {
+            Issue.record("not a path")
+            return
+        }
         #expect(p.segments.count == 2)
         try scene.setValue(.number(0.25), forKeyPath: "s.strokeEnd")
         #expect(try scene.value(forKeyPath: "s.strokeEnd") == .number(0.25))

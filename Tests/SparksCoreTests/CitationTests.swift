@@ -40,7 +40,9 @@ struct CitationTests {
                 // A citation starts at "core-animation.md §" and runs on through "§N" and "QN" in the same clause.
                 guard let start = line.range(of: "core-animation.md") else {
                     // A section sign or question number without the document's name is a citation of nothing.
-                    if line.contains("§"), line.contains(/§\s*\d/), !name.hasSuffix("core-animation.md") { dangling.append("\(name):\(number + 1): § without core-animation.md") }
+                    if line.contains("§"), line.contains(/§\s*\d/), !name.hasSuffix("core-animation.md") {
+                        dangling.append("\(name):\(number + 1): § without core-animation.md")
+                    }
                     continue
                 }
                 let clause = line[start.lowerBound...]

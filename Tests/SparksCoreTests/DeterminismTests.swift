@@ -8,11 +8,26 @@ struct DeterminismTests {
             e.seed = seed
             e.emitterShape = .rectangle
             e.emitterSize = Size(width: 100, height: 50)
-            e.emitterCells = [cell("p") {
-                $0.birthRate = 300; $0.lifetime = 2; $0.lifetimeRange = 1; $0.velocity = 50; $0.velocityRange = 30
-                $0.emissionRange = 2 * .pi; $0.spinRange = 3; $0.scaleRange = 0.5; $0.redRange = 0.5
-                $0.emitterCells = [cell("c") { $0.birthRate = 3; $0.lifetime = 0.5; $0.velocity = 10 }]
-            }]
+            e.emitterCells = [
+                cell("p") {
+                    $0.birthRate = 300
+                    $0.lifetime = 2
+                    $0.lifetimeRange = 1
+                    $0.velocity = 50
+                    $0.velocityRange = 30
+                    $0.emissionRange = 2 * .pi
+                    $0.spinRange = 3
+                    $0.scaleRange = 0.5
+                    $0.redRange = 0.5
+                    $0.emitterCells = [
+                        cell("c") {
+                            $0.birthRate = 3
+                            $0.lifetime = 0.5
+                            $0.velocity = 10
+                        }
+                    ]
+                }
+            ]
         }
         scene.step(count: steps)
         return scene.stateHash()
@@ -35,11 +50,20 @@ struct DeterminismTests {
 
     @Test("Two emitters with the default seed produce identical streams (core-animation.md §5.6)")
     func defaultSeedShared() {
-        let description = SceneDescription(name: "twins", layers: (0..<2).map { _ in
-            var e = EmitterProperties()
-            e.emitterCells = [cell { $0.birthRate = 100; $0.lifetime = 1; $0.velocity = 30; $0.emissionRange = 6 }]
-            return LayerDescription(kind: .emitter, emitter: e)
-        })
+        let description = SceneDescription(
+            name: "twins",
+            layers: (0..<2).map { _ in
+                var e = EmitterProperties()
+                e.emitterCells = [
+                    cell {
+                        $0.birthRate = 100
+                        $0.lifetime = 1
+                        $0.velocity = 30
+                        $0.emissionRange = 6
+                    }
+                ]
+                return LayerDescription(kind: .emitter, emitter: e)
+            })
         let scene = Scene(description)
         scene.step(count: 60)
         let a = scene.emitterLayers[0].storage(), b = scene.emitterLayers[1].storage()
@@ -66,13 +90,31 @@ struct ParallelTests {
             e.seed = 42
             e.emitterShape = .rectangle
             e.emitterSize = Size(width: 400, height: 300)
-            e.emitterCells = [cell("p") {
-                $0.birthRate = 300_000; $0.lifetime = 0.2; $0.lifetimeRange = 0.05; $0.velocity = 50; $0.velocityRange = 60
-                $0.emissionRange = 2 * .pi; $0.yAcceleration = 30; $0.redSpeed = -0.4; $0.scaleSpeed = -0.25; $0.spinRange = 1
-            }, cell("c") {
-                $0.birthRate = 20; $0.lifetime = 1; $0.velocity = 30
-                $0.emitterCells = [cell("s") { $0.birthRate = 30; $0.lifetime = 0.3 }]
-            }]
+            e.emitterCells = [
+                cell("p") {
+                    $0.birthRate = 300_000
+                    $0.lifetime = 0.2
+                    $0.lifetimeRange = 0.05
+                    $0.velocity = 50
+                    $0.velocityRange = 60
+                    $0.emissionRange = 2 * .pi
+                    $0.yAcceleration = 30
+                    $0.redSpeed = -0.4
+                    $0.scaleSpeed = -0.25
+                    $0.spinRange = 1
+                },
+                cell("c") {
+                    $0.birthRate = 20
+                    $0.lifetime = 1
+                    $0.velocity = 30
+                    $0.emitterCells = [
+                        cell("s") {
+                            $0.birthRate = 30
+                            $0.lifetime = 0.3
+                        }
+                    ]
+                },
+            ]
         }
         scene.threadCount = threads
         scene.step(count: steps)

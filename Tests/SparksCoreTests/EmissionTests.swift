@@ -7,7 +7,14 @@ struct EmissionTests {
     @Test("Steady-state live count is rate × mean lifetime (500/s × 2 s = 1000, within 3 %)")
     func steadyStateCount() {
         let (scene, emitter) = emitterScene { e in
-            e.emitterCells = [cell { $0.birthRate = 500; $0.lifetime = 2; $0.lifetimeRange = 0.4; $0.velocity = 10 }]
+            e.emitterCells = [
+                cell {
+                    $0.birthRate = 500
+                    $0.lifetime = 2
+                    $0.lifetimeRange = 0.4
+                    $0.velocity = 10
+                }
+            ]
         }
         scene.run(until: 6)
         var sum = 0
@@ -22,20 +29,39 @@ struct EmissionTests {
     @Test("The accumulator starts at 0: 5/s over 13 steps of 1/60 s gives exactly one particle")
     func fractionalAccumulator() {
         let (scene, emitter) = emitterScene { e in
-            e.emitterCells = [cell { $0.birthRate = 5; $0.lifetime = 10 }]
+            e.emitterCells = [
+                cell {
+                    $0.birthRate = 5
+                    $0.lifetime = 10
+                }
+            ]
         }
         // 13/60 s × 5/s = 1.083 births.
         scene.step(count: 13)
         #expect(emitter.liveParticleCount == 1)
         // The first birth is at 1/5 s = step 12: none after 11 steps.
-        let (scene2, emitter2) = emitterScene { e in e.emitterCells = [cell { $0.birthRate = 5; $0.lifetime = 10 }] }
+        let (scene2, emitter2) = emitterScene { e in
+            e.emitterCells = [
+                cell {
+                    $0.birthRate = 5
+                    $0.lifetime = 10
+                }
+            ]
+        }
         scene2.step(count: 11)
         #expect(emitter2.liveParticleCount == 0)
     }
 
     @Test("The scene starts empty at time 0")
     func startsEmpty() {
-        let (scene, emitter) = emitterScene { e in e.emitterCells = [cell { $0.birthRate = 1000; $0.lifetime = 1 }] }
+        let (scene, emitter) = emitterScene { e in
+            e.emitterCells = [
+                cell {
+                    $0.birthRate = 1000
+                    $0.lifetime = 1
+                }
+            ]
+        }
         scene.startIfNeeded()
         #expect(scene.time == 0)
         #expect(emitter.liveParticleCount == 0)
@@ -43,7 +69,14 @@ struct EmissionTests {
 
     @Test("Births inside a step get their sub-step age: 500/s ages are 2 ms apart, not 60 bands")
     func noBanding() throws {
-        let (scene, emitter) = emitterScene { e in e.emitterCells = [cell { $0.birthRate = 500; $0.lifetime = 10 }] }
+        let (scene, emitter) = emitterScene { e in
+            e.emitterCells = [
+                cell {
+                    $0.birthRate = 500
+                    $0.lifetime = 10
+                }
+            ]
+        }
         scene.run(until: 0.5)
         let ages = emitter.storage().values(.age).map(Double.init).sorted()
         #expect(ages.count == 250)  // 0.5 s × 500/s
@@ -72,7 +105,14 @@ struct EmissionTests {
             e.emitterMode = .volume
             e.emitterSize = Size(width: 40, height: 20)
             e.emitterDepth = 10
-            e.emitterCells = [cell { $0.birthRate = 200; $0.lifetime = 5; $0.velocity = 100; $0.emissionLongitude = longitude }]
+            e.emitterCells = [
+                cell {
+                    $0.birthRate = 200
+                    $0.lifetime = 5
+                    $0.velocity = 100
+                    $0.emissionLongitude = longitude
+                }
+            ]
         }
         scene.run(until: 1)
         let d = meanDirection(emitter.storage())
@@ -86,7 +126,13 @@ struct EmissionTests {
             e.emitterMode = .outline
             e.emitterPosition = Point(x: 300, y: 200)
             e.emitterSize = Size(width: 200, height: 100)
-            e.emitterCells = [cell { $0.birthRate = 3000; $0.lifetime = 5; $0.velocity = 50 }]
+            e.emitterCells = [
+                cell {
+                    $0.birthRate = 3000
+                    $0.lifetime = 5
+                    $0.velocity = 50
+                }
+            ]
         }
         scene.run(until: 1)
         let s = emitter.storage()
@@ -95,11 +141,21 @@ struct EmissionTests {
         for (i, (vx, vy, _)) in velocities(s).enumerated() {
             // Birth point = position − velocity × age (no acceleration).
             let bx = Double(px[i]) - vx * Double(age[i]), by = Double(py[i]) - vy * Double(age[i])
-            if abs(by - 150) < 0.01 { edges[0] += 1; #expect(abs(vx) < 1e-3 && abs(vy + 50) < 1e-3) }
-            else if abs(bx - 400) < 0.01 { edges[1] += 1; #expect(abs(vx - 50) < 1e-3 && abs(vy) < 1e-3) }
-            else if abs(by - 250) < 0.01 { edges[2] += 1; #expect(abs(vx) < 1e-3 && abs(vy - 50) < 1e-3) }
-            else if abs(bx - 200) < 0.01 { edges[3] += 1; #expect(abs(vx + 50) < 1e-3 && abs(vy) < 1e-3) }
-            else { Issue.record("birth point (\(bx), \(by)) is not on the outline") }
+            if abs(by - 150) < 0.01 {
+                edges[0] += 1
+                #expect(abs(vx) < 1e-3 && abs(vy + 50) < 1e-3)
+            } else if abs(bx - 400) < 0.01 {
+                edges[1] += 1
+                #expect(abs(vx - 50) < 1e-3 && abs(vy) < 1e-3)
+            } else if abs(by - 250) < 0.01 {
+                edges[2] += 1
+                #expect(abs(vx) < 1e-3 && abs(vy - 50) < 1e-3)
+            } else if abs(bx - 200) < 0.01 {
+                edges[3] += 1
+                #expect(abs(vx + 50) < 1e-3 && abs(vy) < 1e-3)
+            } else {
+                Issue.record("birth point (\(bx), \(by)) is not on the outline")
+            }
         }
         // Perimeter 600: top and bottom 200 each (1/3), left and right 100 each (1/6).
         let n = Double(s.count)
@@ -117,7 +173,14 @@ struct EmissionTests {
                 e.emitterMode = .outline
                 e.emitterPosition = Point(x: 100, y: 100)
                 e.emitterSize = Size(width: 30, height: 5)
-                e.emitterCells = [cell { $0.birthRate = 500; $0.lifetime = 5; $0.velocity = 20; $0.emissionLongitude = longitude }]
+                e.emitterCells = [
+                    cell {
+                        $0.birthRate = 500
+                        $0.lifetime = 5
+                        $0.velocity = 20
+                        $0.emissionLongitude = longitude
+                    }
+                ]
             }
             scene.run(until: 1)
             let s = emitter.storage()
@@ -138,7 +201,13 @@ struct EmissionTests {
             e.emitterShape = .sphere
             e.emitterMode = .outline
             e.emitterSize = Size(width: 25, height: 0)
-            e.emitterCells = [cell { $0.birthRate = 300; $0.lifetime = 5; $0.velocity = 10 }]
+            e.emitterCells = [
+                cell {
+                    $0.birthRate = 300
+                    $0.lifetime = 5
+                    $0.velocity = 10
+                }
+            ]
         }
         scene.run(until: 1)
         let s = emitter.storage()
@@ -159,7 +228,12 @@ struct EmissionTests {
             e.emitterMode = .points
             e.emitterPosition = Point(x: 100, y: 50)
             e.emitterSize = Size(width: 60, height: 0)
-            e.emitterCells = [cell { $0.birthRate = 100; $0.lifetime = 5 }]
+            e.emitterCells = [
+                cell {
+                    $0.birthRate = 100
+                    $0.lifetime = 5
+                }
+            ]
         }
         scene.run(until: 1)
         let xs = Set(emitter.storage().values(.positionX))
@@ -169,13 +243,21 @@ struct EmissionTests {
     @Test("Ranges are uniform in [mean − range/2, mean + range/2] and cover it")
     func rangesAreHalfWidth() {
         let (scene, emitter) = emitterScene { e in
-            e.emitterCells = [cell {
-                $0.birthRate = 3000; $0.lifetime = 3; $0.lifetimeRange = 1
-                $0.velocity = 100; $0.velocityRange = 40
-                $0.scale = 1; $0.scaleRange = 0.5
-                $0.spin = 2; $0.spinRange = 1
-                $0.color = Color(red: 0.5, green: 0.5, blue: 0.5, alpha: 0.5); $0.redRange = 0.4
-            }]
+            e.emitterCells = [
+                cell {
+                    $0.birthRate = 3000
+                    $0.lifetime = 3
+                    $0.lifetimeRange = 1
+                    $0.velocity = 100
+                    $0.velocityRange = 40
+                    $0.scale = 1
+                    $0.scaleRange = 0.5
+                    $0.spin = 2
+                    $0.spinRange = 1
+                    $0.color = Color(red: 0.5, green: 0.5, blue: 0.5, alpha: 0.5)
+                    $0.redRange = 0.4
+                }
+            ]
         }
         scene.run(until: 1)
         let s = emitter.storage()
@@ -196,7 +278,14 @@ struct EmissionTests {
     @Test("emissionRange is a full cone angle: directions stay within range/2 of the mean and fill it")
     func emissionCone() {
         let (scene, emitter) = emitterScene { e in
-            e.emitterCells = [cell { $0.birthRate = 2000; $0.lifetime = 3; $0.velocity = 100; $0.emissionRange = 1.0 }]
+            e.emitterCells = [
+                cell {
+                    $0.birthRate = 2000
+                    $0.lifetime = 3
+                    $0.velocity = 100
+                    $0.emissionRange = 1.0
+                }
+            ]
         }
         scene.run(until: 1)
         var largest = 0.0
@@ -213,7 +302,14 @@ struct EmissionTests {
     @Test("A negative emissionRange behaves like its magnitude")
     func negativeRange() {
         let (scene, emitter) = emitterScene { e in
-            e.emitterCells = [cell { $0.birthRate = 1000; $0.lifetime = 3; $0.velocity = 100; $0.emissionRange = -Double.pi / 4 }]
+            e.emitterCells = [
+                cell {
+                    $0.birthRate = 1000
+                    $0.lifetime = 3
+                    $0.velocity = 100
+                    $0.emissionRange = -Double.pi / 4
+                }
+            ]
         }
         scene.run(until: 1)
         for (vx, vy, vz) in velocities(emitter.storage()) {
@@ -223,12 +319,24 @@ struct EmissionTests {
 
     @Test("A cell with lifetime 0 never shows a particle; layer lifetime 0 does the same")
     func zeroLifetime() {
-        let (scene, emitter) = emitterScene { e in e.emitterCells = [cell { $0.birthRate = 1000; $0.lifetime = 0 }] }
+        let (scene, emitter) = emitterScene { e in
+            e.emitterCells = [
+                cell {
+                    $0.birthRate = 1000
+                    $0.lifetime = 0
+                }
+            ]
+        }
         scene.run(until: 1)
         #expect(emitter.liveParticleCount == 0)
         let (scene2, emitter2) = emitterScene { e in
             e.lifetime = 0
-            e.emitterCells = [cell { $0.birthRate = 1000; $0.lifetime = 2 }]
+            e.emitterCells = [
+                cell {
+                    $0.birthRate = 1000
+                    $0.lifetime = 2
+                }
+            ]
         }
         scene2.run(until: 1)
         #expect(emitter2.liveParticleCount == 0)
@@ -237,7 +345,12 @@ struct EmissionTests {
     @Test("The particle budget is never exceeded and refusals are counted")
     func budget() {
         let (scene, emitter) = emitterScene(particleLimit: 100) { e in
-            e.emitterCells = [cell { $0.birthRate = 1000; $0.lifetime = 2 }]
+            e.emitterCells = [
+                cell {
+                    $0.birthRate = 1000
+                    $0.lifetime = 2
+                }
+            ]
         }
         for _ in 0..<120 {
             scene.step()

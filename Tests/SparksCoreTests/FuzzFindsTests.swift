@@ -13,7 +13,9 @@ private let repository: URL = {
 struct FuzzFindsTests {
     /// FuzzTesting/FailCases/NAME/*: the inputs `make fuzz-coverage` kept, and the seeds.
     static func inputs(_ fuzzer: String) -> [URL] {
-        let folders = [repository.appendingPathComponent("FuzzTesting/FailCases/\(fuzzer)"), repository.appendingPathComponent("FuzzTesting/Seeds")]
+        let folders = [
+            repository.appendingPathComponent("FuzzTesting/FailCases/\(fuzzer)"), repository.appendingPathComponent("FuzzTesting/Seeds"),
+        ]
         return folders.flatMap { folder in
             ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted().map { folder.appendingPathComponent($0) }
         }

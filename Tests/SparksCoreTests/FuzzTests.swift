@@ -34,7 +34,9 @@ private struct Mutator {
 
     mutating func pick(_ n: Int) -> Int { Int(random.nextUInt32() % UInt32(max(n, 1))) }
 
-    static let extremes: [Double] = [0, -1, -0.5, 1e308, -1e308, 1e9, -1e9, 1e-300, .nan, .infinity, -.infinity, 4_294_967_296, 1e7, -1e7, 10_000, 10_001, 3.5]
+    static let extremes: [Double] = [
+        0, -1, -0.5, 1e308, -1e308, 1e9, -1e9, 1e-300, .nan, .infinity, -.infinity, 4_294_967_296, 1e7, -1e7, 10_000, 10_001, 3.5,
+    ]
 
     /// A random value of a random type.
     mutating func randomValue(at location: SparksCore.SourceLocation) -> JSONNode {
@@ -42,7 +44,9 @@ private struct Mutator {
         case 0: return JSONNode(.string(["x", "", "circle", "#ff00ff", "infinity", "../../etc/passwd", "fire.png"][pick(7)]), at: location)
         case 1: return JSONNode(.number(Self.extremes[pick(Self.extremes.count)]), at: location)
         case 2: return JSONNode(.array([]), at: location)
-        case 3: return JSONNode(.array((0..<pick(17)).map { _ in JSONNode(.number(Self.extremes[pick(Self.extremes.count)]), at: location) }), at: location)
+        case 3:
+            return JSONNode(
+                .array((0..<pick(17)).map { _ in JSONNode(.number(Self.extremes[pick(Self.extremes.count)]), at: location) }), at: location)
         case 4: return JSONNode(.object([]), at: location)
         case 5: return JSONNode(.null, at: location)
         case 6: return JSONNode(.bool(pick(2) == 0), at: location)

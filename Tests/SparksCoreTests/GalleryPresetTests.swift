@@ -14,19 +14,19 @@ struct GalleryPresetTests {
     /// Live particles after 10 s, worked out from each preset's rates (rate × mean lifetime),
     /// with room for randomness and, for bursty effects, for where the burst cycle is.
     static let bands: [(String, ClosedRange<Int>)] = [
-        ("fire", 490...510),        // 500/s × 1 s
-        ("neon", 390...410),        // 100/s × 4 s
+        ("fire", 490...510),  // 500/s × 1 s
+        ("neon", 390...410),  // 100/s × 4 s
         ("fireworks", 300...2500),  // 1.5 rockets/s, each 300 sparks × ≈2.2 s, plus trails: ≈1,050 on average
-        ("snow", 460...560),        // 30/s × 17 s
-        ("smoke", 115...175),       // 24/s × 6 s
-        ("confetti", 340...420),    // 6 colours × 7/s × 9 s = 378
-        ("sparkle", 115...165),     // 70/s × 2 s
-        ("rain", 220...360),        // 160/s × 0.74 s = 118 drops, plus ≈3 splashes each living 0.35 s: ≈170
-        ("hearts", 200...420),      // a fresh 5-s burst: ≈ ∫ 150·(1 − t/5) over the last 4 s of lives
-        ("comet", 500...620),       // 400/s × 1.4 s + 60/s × 0.12 s
-        ("neon-ring", 125...165),   // 90/s × 1.6 s (one simulation, drawn six times)
-        ("carousel", 12...34),      // 14/s × 1.6 s (one simulation, drawn on twelve cards)
-        ("embers", 300...420),      // 60/s × 6 s
+        ("snow", 460...560),  // 30/s × 17 s
+        ("smoke", 115...175),  // 24/s × 6 s
+        ("confetti", 340...420),  // 6 colours × 7/s × 9 s = 378
+        ("sparkle", 115...165),  // 70/s × 2 s
+        ("rain", 220...360),  // 160/s × 0.74 s = 118 drops, plus ≈3 splashes each living 0.35 s: ≈170
+        ("hearts", 200...420),  // a fresh 5-s burst: ≈ ∫ 150·(1 − t/5) over the last 4 s of lives
+        ("comet", 500...620),  // 400/s × 1.4 s + 60/s × 0.12 s
+        ("neon-ring", 125...165),  // 90/s × 1.6 s (one simulation, drawn six times)
+        ("carousel", 12...34),  // 14/s × 1.6 s (one simulation, drawn on twelve cards)
+        ("embers", 300...420),  // 60/s × 6 s
         ("bench-anchor", 9_800...10_200),  // 5000/s × 2 s
         ("orbit", 0...0), ("equalizer", 0...0), ("volume", 0...0), ("spinner", 0...0), ("pulse", 0...0), ("loader", 0...0),
     ]
@@ -57,7 +57,8 @@ struct GalleryPresetTests {
         // 1.5 rockets/s for 20 s ≈ 30; every rocket that lived its 1.02 s burst once.
         #expect(abs(rocket.birthCount - 30) <= 1)
         let finished = rocket.birthCount - rocket.storage.count
-        #expect(burst.birthCount == finished || burst.birthCount == finished + 1, "\(burst.birthCount) bursts for \(finished) finished rockets")
+        #expect(
+            burst.birthCount == finished || burst.birthCount == finished + 1, "\(burst.birthCount) bursts for \(finished) finished rockets")
         let live = burst.storage.count  // a burst still emitting has not given all its sparks yet
         let perBurst = Double(spark.birthCount) / (Double(burst.birthCount) - Double(live) * 0.5)
         #expect(abs(perBurst - 300) < 6, "\(perBurst) sparks per burst")

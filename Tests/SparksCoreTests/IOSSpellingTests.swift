@@ -21,13 +21,14 @@ private func color(_ json: String) throws -> Color {
 
 @Suite("iOS spellings of enumerated values and colours")
 struct IOSSpellingTests {
-    @Test("Shape layer fill rules, caps and joins in Objective-C, Swift and qualified Swift spellings (hyphenated values in camel case)",
-          arguments: [
+    @Test(
+        "Shape layer fill rules, caps and joins in Objective-C, Swift and qualified Swift spellings (hyphenated values in camel case)",
+        arguments: [
             ("fillRule", "kCAFillRuleEvenOdd", "even-odd"), ("fillRule", ".evenOdd", "even-odd"),
             ("fillRule", "CAShapeLayerFillRule.nonZero", "non-zero"), ("fillRule", "kCAFillRuleNonZero", "non-zero"),
             ("lineCap", "kCALineCapRound", "round"), ("lineCap", "CAShapeLayerLineCap.square", "square"),
             ("lineJoin", "kCALineJoinBevel", "bevel"), ("lineJoin", ".miter", "miter"),
-          ])
+        ])
     func shapeChoices(key: String, spelling: String, value: String) throws {
         let scene = try decode(#"{"layers": [{"type": "shape", "\#(key)": "\#(spelling)"}]}"#).get()
         let shape = try #require(scene.layers[0].content.shape)
@@ -35,21 +36,23 @@ struct IOSSpellingTests {
         #expect(read == .string(value))
     }
 
-    @Test("Emitter shapes, modes and render modes in Objective-C, Swift and qualified Swift spellings",
-          arguments: [
+    @Test(
+        "Emitter shapes, modes and render modes in Objective-C, Swift and qualified Swift spellings",
+        arguments: [
             ("kCAEmitterLayerLine", "line"), (".line", "line"), ("CAEmitterLayerEmitterShape.line", "line"),
             ("kCAEmitterLayerCircle", "circle"), ("kCAEmitterLayerCuboid", "cuboid"), (".sphere", "sphere"),
-          ])
+        ])
     func shapes(spelling: String, shape: String) throws {
         #expect(try emitter(#""emitterShape": "\#(spelling)","#).emitterShape.rawValue == shape)
     }
 
-    @Test("Modes and render modes, where one option's name ends another's (outline, line; oldestLast)",
-          arguments: [
+    @Test(
+        "Modes and render modes, where one option's name ends another's (outline, line; oldestLast)",
+        arguments: [
             ("emitterMode", "kCAEmitterLayerOutline", "outline"), ("emitterMode", "CAEmitterLayerEmitterMode.surface", "surface"),
             ("emitterMode", ".points", "points"), ("renderMode", "kCAEmitterLayerAdditive", "additive"),
             ("renderMode", "kCAEmitterLayerOldestLast", "oldestLast"), ("renderMode", ".backToFront", "backToFront"),
-          ])
+        ])
     func modes(key: String, spelling: String, value: String) throws {
         let e = try emitter(#""\#(key)": "\#(spelling)","#)
         #expect((key == "emitterMode" ? e.emitterMode.rawValue : e.renderMode.rawValue) == value)
@@ -57,20 +60,25 @@ struct IOSSpellingTests {
 
     @Test("Fill modes, timing functions, calculation modes, rotation modes and filters")
     func animationSpellings() throws {
-        let scene = try decode("""
+        let scene = try decode(
+            """
             { "layers": [ { "minificationFilter": "kCAFilterTrilinear", "magnificationFilter": "CALayerContentsFilter.nearest", "animations": [
                 { "type": "keyframe", "keyPath": "position", "values": [[0, 0], [10, 10]], "fillMode": "kCAFillModeForwards",
                   "calculationMode": "kCAAnimationCubicPaced", "rotationMode": "kCAAnimationRotateAutoReverse",
                   "timingFunction": "kCAMediaTimingFunctionEaseInEaseOut" },
                 { "type": "basic", "keyPath": "opacity", "toValue": 0, "fillMode": ".both", "timingFunction": "CAMediaTimingFunctionName.easeOut" } ] } ] }
-            """).get()
+            """
+        ).get()
         let layer = scene.layers[0]
         #expect(layer.properties.minificationFilter == .trilinear)
         #expect(layer.properties.magnificationFilter == .nearest)
         let keyframe = layer.animations[0], basic = layer.animations[1]
         #expect(keyframe.timing.fillMode == .forwards)
         #expect(keyframe.timingFunction == .easeInEaseOut)
-        guard case .keyframe(let frames) = keyframe.kind else { Issue.record("not a keyframe animation"); return }
+        guard case .keyframe(let frames) = keyframe.kind else {
+            Issue.record("not a keyframe animation")
+            return
+        }
         #expect(frames.calculationMode == .cubicPaced)
         #expect(frames.rotationMode == .autoReverse)
         #expect(basic.timing.fillMode == .both)
@@ -137,18 +145,26 @@ struct IOSSpellingTests {
         let hsb = try color(#"{"hue": 0.5, "saturation": 1, "brightness": 1}"#)
         #expect(hsb == Color(red: 0, green: 1, blue: 1))
         let mixed = decode(#"{"layers": [{"backgroundColor": {"white": 1, "red": 1}}]}"#)
-        guard case .failure(let error) = mixed else { Issue.record("accepted a mixed colour"); return }
+        guard case .failure(let error) = mixed else {
+            Issue.record("accepted a mixed colour")
+            return
+        }
         #expect(error.diagnostics[0].message.contains("white"))
-        guard case .failure(let typo) = decode(#"{"layers": [{"backgroundColor": {"whit": 1}}]}"#) else { Issue.record("accepted a typo"); return }
+        guard case .failure(let typo) = decode(#"{"layers": [{"backgroundColor": {"whit": 1}}]}"#) else {
+            Issue.record("accepted a typo")
+            return
+        }
         #expect(typo.diagnostics[0].suggestion == "white")
     }
 
     @Test("A cell's style gives defaults for the keys it does not set; other style keys are noted, not refused")
     func cellStyle() throws {
-        let scene = try decode("""
+        let scene = try decode(
+            """
             { "layers": [ { "type": "emitter", "emitterCells": [ { "name": "c", "contents": "spark.png", "birthRate": 5,
                 "style": { "birthRate": 100, "lifetime": 3, "privateRendererKey": 1 }, "minificationFilterBias": 1 } ] } ] }
-            """).get()
+            """
+        ).get()
         let cell = try #require(scene.layers[0].content.emitter?.emitterCells.first)
         #expect(cell.birthRate == 5)
         #expect(cell.lifetime == 3)

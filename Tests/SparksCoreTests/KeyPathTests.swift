@@ -5,10 +5,12 @@ import Testing
 struct KeyPathTests {
     func fireworks() -> (Scene, EmitterLayer) {
         emitterScene { e in
-            e.emitterCells = [cell("rocket") {
-                $0.birthRate = 1
-                $0.emitterCells = [cell("burst") { $0.emitterCells = [cell("spark") { $0.birthRate = 100 }] }]
-            }]
+            e.emitterCells = [
+                cell("rocket") {
+                    $0.birthRate = 1
+                    $0.emitterCells = [cell("burst") { $0.emitterCells = [cell("spark") { $0.birthRate = 100 }] }]
+                }
+            ]
         }
     }
 

@@ -21,10 +21,12 @@ private func close(_ a: Point, _ b: Point, _ tolerance: Double = 1e-9) -> Bool {
 struct LayerGeometryKeysTests {
     /// A 100 × 100 parent at (200, 200) with one 10 × 10 child at (80, 20), named "child".
     private func tree(parent: String) throws -> Scene {
-        Scene(try decode("""
-            { "layers": [ { "name": "parent", "position": [200, 200], "bounds": [0, 0, 100, 100], \(parent)
-                "sublayers": [ { "name": "child", "position": [80, 20], "bounds": [0, 0, 10, 10] } ] } ] }
-            """))
+        Scene(
+            try decode(
+                """
+                { "layers": [ { "name": "parent", "position": [200, 200], "bounds": [0, 0, 100, 100], \(parent)
+                    "sublayers": [ { "name": "child", "position": [80, 20], "bounds": [0, 0, 10, 10] } ] } ] }
+                """))
     }
 
     @Test("sublayerTransform turns the sublayers about the layer's anchor point, not the layer itself")
@@ -57,10 +59,12 @@ struct LayerGeometryKeysTests {
 
     @Test("anchorPointZ is where a rotation about y pivots in depth")
     func anchorPointZ() throws {
-        let scene = Scene(try decode("""
-            { "layers": [ { "name": "card", "position": [100, 100], "bounds": [0, 0, 40, 40], "anchorPointZ": 20,
-                "transform": [{"rotate": {"angle": 3.141592653589793, "axis": [0, 1, 0]}}] } ] }
-            """))
+        let scene = Scene(
+            try decode(
+                """
+                { "layers": [ { "name": "card", "position": [100, 100], "bounds": [0, 0, 40, 40], "anchorPointZ": 20,
+                    "transform": [{"rotate": {"angle": 3.141592653589793, "axis": [0, 1, 0]}}] } ] }
+                """))
         let card = try #require(scene.layer(named: "card"))
         // The anchor (20, 20, 20) sits at (position, zPosition): the layer's plane starts 20
         // behind it. Half a turn about the vertical axis through the anchor brings the plane
@@ -76,9 +80,11 @@ struct LayerGeometryKeysTests {
 
     @Test("frame sets the size of bounds and the position that puts the anchor point inside it; reading it gives it back")
     func frame() throws {
-        let scene = Scene(try decode("""
-            { "layers": [ { "name": "box", "anchorPoint": [0, 1], "frame": [10, 20, 100, 50] } ] }
-            """))
+        let scene = Scene(
+            try decode(
+                """
+                { "layers": [ { "name": "box", "anchorPoint": [0, 1], "frame": [10, 20, 100, 50] } ] }
+                """))
         let box = try #require(scene.layer(named: "box"))
         #expect(box.properties.bounds == Rect(x: 0, y: 0, width: 100, height: 50))
         #expect(box.properties.position == Point(x: 10, y: 70))
@@ -94,21 +100,25 @@ struct LayerGeometryKeysTests {
         // y = 20 from the bottom of the 100-point-tall parent: parent y 80, canvas 230.
         #expect(close(canvasPoint(child, 5, 5), Point(x: 230, y: 230)))
         // Two flips cancel.
-        let nested = Scene(try decode("""
-            { "layers": [ { "position": [200, 200], "bounds": [0, 0, 100, 100], "geometryFlipped": true,
-                "sublayers": [ { "position": [50, 50], "bounds": [0, 0, 100, 100], "geometryFlipped": true,
-                  "sublayers": [ { "name": "inner", "position": [80, 20], "bounds": [0, 0, 10, 10] } ] } ] } ] }
-            """))
+        let nested = Scene(
+            try decode(
+                """
+                { "layers": [ { "position": [200, 200], "bounds": [0, 0, 100, 100], "geometryFlipped": true,
+                    "sublayers": [ { "position": [50, 50], "bounds": [0, 0, 100, 100], "geometryFlipped": true,
+                      "sublayers": [ { "name": "inner", "position": [80, 20], "bounds": [0, 0, 10, 10] } ] } ] } ] }
+                """))
         #expect(close(canvasPoint(try #require(nested.layer(named: "inner")), 5, 5), Point(x: 230, y: 170)))
     }
 
     @Test("The contents of a layer under a flipped superlayer are drawn upright")
     func flippedContentsUpright() throws {
         func contentsTransform(_ flipped: Bool) throws -> Transform3D {
-            let scene = Scene(try decode("""
-                { "layers": [ { "position": [50, 50], "bounds": [0, 0, 100, 100], "geometryFlipped": \(flipped),
-                    "sublayers": [ { "position": [50, 50], "bounds": [0, 0, 20, 20], "contents": "spark.png" } ] } ] }
-                """))
+            let scene = Scene(
+                try decode(
+                    """
+                    { "layers": [ { "position": [50, 50], "bounds": [0, 0, 100, 100], "geometryFlipped": \(flipped),
+                        "sublayers": [ { "position": [50, 50], "bounds": [0, 0, 20, 20], "contents": "spark.png" } ] } ] }
+                    """))
             var list = RenderList()
             scene.buildRenderList(into: &list)
             return try #require(list.batches.first { $0.texture != nil }).transform
@@ -136,10 +146,12 @@ struct TransformKeyPathTests {
 
     /// A layer's transform half-way through a 1-second animation of `transform` with a value function.
     private func halfway(_ function: String, from: String, to: String) throws -> Transform3D {
-        let scene = Scene(try decode("""
-            { "layers": [ { "name": "l", "position": [0, 0], "bounds": [0, 0, 10, 10], "animations": [
-                { "type": "basic", "keyPath": "transform", "valueFunction": "\(function)", "fromValue": \(from), "toValue": \(to), "duration": 1 } ] } ] }
-            """))
+        let scene = Scene(
+            try decode(
+                """
+                { "layers": [ { "name": "l", "position": [0, 0], "bounds": [0, 0, 10, 10], "animations": [
+                    { "type": "basic", "keyPath": "transform", "valueFunction": "\(function)", "fromValue": \(from), "toValue": \(to), "duration": 1 } ] } ] }
+                """))
         let layer = try #require(scene.layer(named: "l"))
         return layer.presentationState(atLocalTime: 0.5).layer.transform
     }
@@ -170,9 +182,11 @@ struct TransformKeyPathTests {
     @Test("A value function needs a transform key path, and its values are checked as its inputs")
     func valueFunctionErrors() throws {
         let fixture = try PresetFixture()
-        let wrongPath = fixture.diagnostics(#"{"layers": [{"animations": [{"type": "basic", "keyPath": "opacity", "valueFunction": "rotateZ", "toValue": 1}]}]}"#)
+        let wrongPath = fixture.diagnostics(
+            #"{"layers": [{"animations": [{"type": "basic", "keyPath": "opacity", "valueFunction": "rotateZ", "toValue": 1}]}]}"#)
         #expect(wrongPath.first?.message.contains("whole transform") == true)
-        let wrongValue = fixture.diagnostics(#"{"layers": [{"animations": [{"type": "basic", "keyPath": "transform", "valueFunction": "scale", "toValue": 2}]}]}"#)
+        let wrongValue = fixture.diagnostics(
+            #"{"layers": [{"animations": [{"type": "basic", "keyPath": "transform", "valueFunction": "scale", "toValue": 2}]}]}"#)
         #expect(wrongValue.first?.path == "layers[0].animations[0].toValue")
         #expect(wrongValue.first?.message.contains("[x, y, z]") == true)
     }
@@ -189,9 +203,11 @@ struct ContentsPlacementTests {
     /// The contents quads of a 100 × 60 layer whose bounds coincide with the canvas, drawing
     /// the 16 × 16 spark image with the given keys, as (x0, y0, x1, y1, u0, v0, u1, v1).
     private func pieces(_ keys: String) throws -> [[Float]] {
-        let scene = Scene(try decode("""
-            { "layers": [ { "position": [50, 30], "bounds": [0, 0, 100, 60], "contents": "spark.png", \(keys) } ] }
-            """))
+        let scene = Scene(
+            try decode(
+                """
+                { "layers": [ { "position": [50, 30], "bounds": [0, 0, 100, 60], "contents": "spark.png", \(keys) } ] }
+                """))
         var list = RenderList()
         scene.buildRenderList(into: &list)
         return list.quads.map { q in
@@ -199,14 +215,15 @@ struct ContentsPlacementTests {
         }
     }
 
-    @Test("Each gravity places the image as iOS shows it (the top gravities at the bottom edge, as on iOS)",
-          arguments: [
+    @Test(
+        "Each gravity places the image as iOS shows it (the top gravities at the bottom edge, as on iOS)",
+        arguments: [
             ("resize", [0, 0, 100, 60]), ("resizeAspect", [20, 0, 80, 60]), ("resizeAspectFill", [0, -20, 100, 80]),
             ("center", [42, 22, 58, 38]), ("left", [0, 22, 16, 38]), ("right", [84, 22, 100, 38]),
             ("top", [42, 44, 58, 60]), ("bottom", [42, 0, 58, 16]),
             ("topLeft", [0, 44, 16, 60]), ("topRight", [84, 44, 100, 60]),
             ("bottomLeft", [0, 0, 16, 16]), ("bottomRight", [84, 0, 100, 16]),
-          ] as [(String, [Float])])
+        ] as [(String, [Float])])
     func gravity(name: String, rect: [Float]) throws {
         let quads = try pieces(#""contentsGravity": "\#(name)""#)
         #expect(quads.count == 1)
@@ -238,7 +255,9 @@ struct ContentsPlacementTests {
         #expect(try pieces(#""contentsCenter": [0.25, 0.25, 0.5, 0.5], "contentsGravity": "center""#).count == 1)
     }
 
-    @Test("Spellings of gravities from iOS code", arguments: ["kCAGravityResizeAspect", ".resizeAspect", "CALayerContentsGravity.resizeAspect"])
+    @Test(
+        "Spellings of gravities from iOS code",
+        arguments: ["kCAGravityResizeAspect", ".resizeAspect", "CALayerContentsGravity.resizeAspect"])
     func spellings(spelling: String) throws {
         #expect(try Array(pieces(#""contentsGravity": "\#(spelling)""#)[0][0..<4]) == [20, 0, 80, 60])
     }

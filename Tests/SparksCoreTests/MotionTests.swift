@@ -10,11 +10,16 @@ struct MotionTests {
     func positionIsExact(stepRate: Double) {
         let (scene, emitter) = emitterScene(stepRate: stepRate) { e in
             e.emitterPosition = Point(x: 50, y: 400)
-            e.emitterCells = [cell {
-                $0.birthRate = 4; $0.lifetime = 10; $0.velocity = 100
-                $0.emissionLongitude = -0.5
-                $0.xAcceleration = 30; $0.yAcceleration = 200
-            }]
+            e.emitterCells = [
+                cell {
+                    $0.birthRate = 4
+                    $0.lifetime = 10
+                    $0.velocity = 100
+                    $0.emissionLongitude = -0.5
+                    $0.xAcceleration = 30
+                    $0.yAcceleration = 200
+                }
+            ]
         }
         scene.run(until: 2.9)
         let s = emitter.storage()
@@ -33,10 +38,16 @@ struct MotionTests {
     @Test("Colour after t is clamp(c0 + speed·t) per component (the neon cell's speeds)")
     func colourSpeeds() {
         let (scene, emitter) = emitterScene { e in
-            e.emitterCells = [cell {
-                $0.birthRate = 50; $0.lifetime = 4
-                $0.redSpeed = -0.2; $0.greenSpeed = -0.1; $0.blueSpeed = 0.1; $0.alphaSpeed = -0.3
-            }]
+            e.emitterCells = [
+                cell {
+                    $0.birthRate = 50
+                    $0.lifetime = 4
+                    $0.redSpeed = -0.2
+                    $0.greenSpeed = -0.1
+                    $0.blueSpeed = 0.1
+                    $0.alphaSpeed = -0.3
+                }
+            ]
         }
         scene.run(until: 3.9)
         let s = emitter.storage()
@@ -55,14 +66,18 @@ struct MotionTests {
         // 40 × 20 pixels, half of each side, at 2 pixels per point: 10 × 5 points at scale 1.
         let texture = Texture(name: "strip", pixelWidth: 40, pixelHeight: 20)
         let (scene, emitter) = emitterScene { e in
-            e.emitterCells = [cell {
-                $0.contents = texture
-                $0.contentsRect = Rect(x: 0.5, y: 0, width: 0.5, height: 0.5)
-                $0.contentsScale = 2
-                $0.birthRate = 20; $0.lifetime = 3
-                $0.scale = 1.5; $0.scaleSpeed = 0.3
-                $0.spin = 0.7
-            }]
+            e.emitterCells = [
+                cell {
+                    $0.contents = texture
+                    $0.contentsRect = Rect(x: 0.5, y: 0, width: 0.5, height: 0.5)
+                    $0.contentsScale = 2
+                    $0.birthRate = 20
+                    $0.lifetime = 3
+                    $0.scale = 1.5
+                    $0.scaleSpeed = 0.3
+                    $0.spin = 0.7
+                }
+            ]
         }
         scene.run(until: 2)
         var list = RenderList()
@@ -80,7 +95,14 @@ struct MotionTests {
 
     @Test("Accelerations are read live: changing one bends the paths of live particles")
     func accelerationIsLive() throws {
-        let (scene, emitter) = emitterScene { e in e.emitterCells = [cell { $0.birthRate = 10; $0.lifetime = 10 }] }
+        let (scene, emitter) = emitterScene { e in
+            e.emitterCells = [
+                cell {
+                    $0.birthRate = 10
+                    $0.lifetime = 10
+                }
+            ]
+        }
         scene.run(until: 1)
         let before = emitter.storage().values(.velocityY)
         try scene.setValue(.number(100), forKeyPath: "emitter.emitterCells.cell.yAcceleration")
@@ -93,7 +115,15 @@ struct MotionTests {
     @Test("Layer multipliers change new particles only (core-animation.md §5.5)")
     func layerMultipliersAffectNewParticlesOnly() {
         let (scene, emitter) = emitterScene { e in
-            e.emitterCells = [cell { $0.birthRate = 30; $0.lifetime = 10; $0.velocity = 40; $0.scale = 2; $0.spin = 1 }]
+            e.emitterCells = [
+                cell {
+                    $0.birthRate = 30
+                    $0.lifetime = 10
+                    $0.velocity = 40
+                    $0.scale = 2
+                    $0.spin = 1
+                }
+            ]
         }
         scene.run(until: 1)
         let old = emitter.liveParticleCount
@@ -117,7 +147,14 @@ struct MotionTests {
 
     @Test("Layer birthRate 0 stops emission and lets live particles finish")
     func birthRateZeroStops() {
-        let (scene, emitter) = emitterScene { e in e.emitterCells = [cell { $0.birthRate = 100; $0.lifetime = 1 }] }
+        let (scene, emitter) = emitterScene { e in
+            e.emitterCells = [
+                cell {
+                    $0.birthRate = 100
+                    $0.lifetime = 1
+                }
+            ]
+        }
         scene.run(until: 2)
         #expect(emitter.liveParticleCount > 90)
         emitter.birthRate = 0
@@ -129,7 +166,14 @@ struct MotionTests {
 
     @Test("Moving emitterPosition moves where new particles are born, not live ones (core-animation.md §5.2)")
     func emitterPositionAffectsNewOnly() {
-        let (scene, emitter) = emitterScene { e in e.emitterCells = [cell { $0.birthRate = 60; $0.lifetime = 10 }] }
+        let (scene, emitter) = emitterScene { e in
+            e.emitterCells = [
+                cell {
+                    $0.birthRate = 60
+                    $0.lifetime = 10
+                }
+            ]
+        }
         scene.run(until: 1)
         let old = emitter.liveParticleCount
         emitter.emitterPosition = Point(x: 500, y: 0)
@@ -141,7 +185,14 @@ struct MotionTests {
 
     @Test("Moving the layer moves every live particle with it (core-animation.md §5.2)")
     func movingTheLayerMovesParticles() {
-        let (scene, emitter) = emitterScene { e in e.emitterCells = [cell { $0.birthRate = 60; $0.lifetime = 10 }] }
+        let (scene, emitter) = emitterScene { e in
+            e.emitterCells = [
+                cell {
+                    $0.birthRate = 60
+                    $0.lifetime = 10
+                }
+            ]
+        }
         scene.run(until: 1)
         var list = RenderList()
         scene.buildRenderList(into: &list)

@@ -4,7 +4,8 @@ import Testing
 
 @Suite("Writing presets")
 struct PresetEncoderTests {
-    static let presetNames = ((try? FileManager.default.contentsOfDirectory(atPath: repositoryRoot.appendingPathComponent("presets").path)) ?? [])
+    static let presetNames =
+        ((try? FileManager.default.contentsOfDirectory(atPath: repositoryRoot.appendingPathComponent("presets").path)) ?? [])
         .filter { $0.hasSuffix(".json") && $0 != "sparks.schema.json" }.sorted()
 
     @Test("Every preset written out reads back as the same description", arguments: presetNames)
@@ -21,7 +22,17 @@ struct PresetEncoderTests {
 
     @Test("Written numbers are the shortest text that reads back exactly")
     func numbers() {
-        let scene = SceneDescription(name: "n", layers: [LayerDescription(properties: { var p = LayerProperties(); p.opacity = 0.1 + 0.2; p.zPosition = 3; return p }())])
+        let scene = SceneDescription(
+            name: "n",
+            layers: [
+                LayerDescription(
+                    properties: {
+                        var p = LayerProperties()
+                        p.opacity = 0.1 + 0.2
+                        p.zPosition = 3
+                        return p
+                    }())
+            ])
         let text = PresetEncoder.encode(scene, schema: nil)
         #expect(text.contains("\"opacity\": 0.30000000000000004"))
         #expect(text.contains("\"zPosition\": 3,") || text.contains("\"zPosition\": 3\n"))

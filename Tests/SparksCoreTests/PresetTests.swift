@@ -118,7 +118,9 @@ struct BadPresetTests {
         #expect(d.count == 1)
         #expect(d[0].path == "layers[0].emitterCells[0].birthrate")
         #expect(d[0].suggestion == "birthRate")
-        #expect(d[0].description == "test.json:6:44: layers[0].emitterCells[0].birthrate: unknown key \"birthrate\" — did you mean \"birthRate\"?")
+        #expect(
+            d[0].description
+                == "test.json:6:44: layers[0].emitterCells[0].birthrate: unknown key \"birthrate\" — did you mean \"birthRate\"?")
     }
 
     @Test("A wrong type names what was expected and what was found")
@@ -143,7 +145,8 @@ struct BadPresetTests {
         let fixture = try PresetFixture()
         let d = fixture.diagnostics(PresetFixture.cellPreset("\"velocity\": NaN, \"scale\": Infinity, \"spin\": 1e400"))
         #expect(d.count == 3)
-        #expect(d.map(\.path) == ["layers[0].emitterCells[0].velocity", "layers[0].emitterCells[0].scale", "layers[0].emitterCells[0].spin"])
+        #expect(
+            d.map(\.path) == ["layers[0].emitterCells[0].velocity", "layers[0].emitterCells[0].scale", "layers[0].emitterCells[0].spin"])
         #expect(d[0].message.contains("NaN"))
         #expect(d[1].message.contains("Infinity"))
     }
@@ -217,7 +220,8 @@ struct BadPresetTests {
     @Test("Every problem is reported at once, in document order")
     func everyProblem() throws {
         let fixture = try PresetFixture()
-        let d = fixture.diagnostics("""
+        let d = fixture.diagnostics(
+            """
             {
               "stepRate": 0,
               "canvas": { "width": 800, "hieght": 600 },
@@ -228,10 +232,11 @@ struct BadPresetTests {
               ]
             }
             """)
-        #expect(d.map(\.path) == [
-            "stepRate", "canvas.hieght", "layers[0].birthrate",
-            "layers[0].emitterCells[0].lifetime", "layers[0].emitterCells[0].color", "layers[1].emitterSize",
-        ])
+        #expect(
+            d.map(\.path) == [
+                "stepRate", "canvas.hieght", "layers[0].birthrate",
+                "layers[0].emitterCells[0].lifetime", "layers[0].emitterCells[0].color", "layers[1].emitterSize",
+            ])
         #expect(d[1].suggestion == "height")
         #expect(d[2].suggestion == "birthRate")
         #expect(d[4].suggestion == "purple")
@@ -258,13 +263,15 @@ struct BadPresetTests {
     @Test("Transforms: 16 numbers or operations applied like CATransform3DTranslate/Rotate/Scale")
     func transforms() throws {
         let fixture = try PresetFixture()
-        let scene = try fixture.decode("""
+        let scene = try fixture.decode(
+            """
             {"layers": [
               {"transform": [{"translate": [0, 200, 0]}, {"rotate": 3.14159265358979}, {"translate": [0, -200]}]},
               {"transform": [1,0,0,0, 0,1,0,0, 0,0,1,0, 5,6,7,1]},
               {"transform": [{"rotate": {"angle": 1, "axis": [1, 0, 0]}}, {"scale": [2, 3]}, {"perspective": 500}]}
             ]}
-            """).get()
+            """
+        ).get()
         let ring = scene.layers[0].properties.transform.apply(to: Point.zero)
         #expect(abs(ring.x) < 1e-9 && abs(ring.y - 400) < 1e-9)
         #expect(scene.layers[1].properties.transform.m41 == 5 && scene.layers[1].properties.transform.m43 == 7)

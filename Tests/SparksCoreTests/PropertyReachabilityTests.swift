@@ -18,8 +18,10 @@ struct TableKey: CustomTestStringConvertible, Sendable {
         LayerKind.allCases.flatMap { kind in
             let layer = LayerProperties.table.descriptors.map { TableKey(layerKind: kind, keyPath: $0.key, valueKind: $0.kind) }
             let own = (kind.contentTable?.descriptors ?? []).map { TableKey(layerKind: kind, keyPath: $0.key, valueKind: $0.kind) }
-            let cells = kind == .emitter
-                ? EmitterCell.table.descriptors.map { TableKey(layerKind: kind, keyPath: "emitterCells.c.\($0.key)", valueKind: $0.kind) } : []
+            let cells =
+                kind == .emitter
+                ? EmitterCell.table.descriptors.map { TableKey(layerKind: kind, keyPath: "emitterCells.c.\($0.key)", valueKind: $0.kind) }
+                : []
             return layer + own + cells
         }
     }
@@ -94,7 +96,9 @@ struct PropertyReachabilityTests {
         let member = "\"\(key.key)\": \(json)"
         var text = key.onCell ? Self.preset(key, cell: member) : Self.preset(key, layer: member)
         if key.key == "name" {  // the sample name replaces the one the preset gives
-            text = key.onCell ? Self.preset(key).replacingOccurrences(of: #"{"name": "c"}"#, with: "{\(member)}")
+            text =
+                key.onCell
+                ? Self.preset(key).replacingOccurrences(of: #"{"name": "c"}"#, with: "{\(member)}")
                 : Self.preset(key).replacingOccurrences(of: #""name": "L""#, with: member)
         }
         let scene = Scene(try fixture.decode(text).get())
@@ -118,7 +122,8 @@ struct PropertyReachabilityTests {
         // (Names are how key paths find layers and cells; Core Animation does not animate them.)
         let fixture = try PresetFixture()
         let (json, value) = try Self.sample(key, fixture: fixture)
-        let animation = #""animations": [{"type": "basic", "keyPath": "\#(key.keyPath)", "fromValue": \#(json), "toValue": \#(json), "duration": 100}]"#
+        let animation =
+            #""animations": [{"type": "basic", "keyPath": "\#(key.keyPath)", "fromValue": \#(json), "toValue": \#(json), "duration": 100}]"#
         let scene = Scene(try fixture.decode(Self.preset(key, layer: animation)).get())
         let layer = try #require(scene.layers.first)
         let (address, _) = try PropertyAddress.resolve(key.keyPath, on: key.layerKind)

@@ -21,14 +21,29 @@ struct RenderListTests {
 
     func twoCells(lifetimeA: Double = 10, lifetimeB: Double = 10) -> [EmitterCell] {
         [
-            cell("a") { $0.contents = red; $0.birthRate = 7; $0.lifetime = lifetimeA; $0.velocity = 10 },
-            cell("b") { $0.contents = blue; $0.birthRate = 11; $0.lifetime = lifetimeB; $0.velocity = 10; $0.emissionRange = 3 },
+            cell("a") {
+                $0.contents = red
+                $0.birthRate = 7
+                $0.lifetime = lifetimeA
+                $0.velocity = 10
+            },
+            cell("b") {
+                $0.contents = blue
+                $0.birthRate = 11
+                $0.lifetime = lifetimeB
+                $0.velocity = 10
+                $0.emissionRange = 3
+            },
         ]
     }
 
     /// The age shown by each quad: its rotation with spin 1 is its age.
     func agesInDrawOrder(_ mode: RenderMode) -> [Float] {
-        let cells = twoCells().map { c -> EmitterCell in var c = c; c.spin = 1; return c }
+        let cells = twoCells().map { c -> EmitterCell in
+            var c = c
+            c.spin = 1
+            return c
+        }
         return build(mode, cells: cells).0.quads.map(\.rotation)
     }
 
@@ -64,7 +79,14 @@ struct RenderListTests {
         let (scene, emitter) = emitterScene { e in
             e.renderMode = .backToFront
             e.preservesDepth = true
-            e.emitterCells = [cell { $0.birthRate = 200; $0.lifetime = 5; $0.velocity = 50; $0.emissionRange = 2 * .pi }]
+            e.emitterCells = [
+                cell {
+                    $0.birthRate = 200
+                    $0.lifetime = 5
+                    $0.velocity = 50
+                    $0.emissionRange = 2 * .pi
+                }
+            ]
         }
         scene.run(until: 1)
         var list = RenderList()
@@ -77,16 +99,36 @@ struct RenderListTests {
 
     @Test("Without preservesDepth particles are flattened onto the layer (z = 0)")
     func flattened() {
-        let (list, _) = build(.unordered, cells: [cell { $0.birthRate = 100; $0.lifetime = 5; $0.velocity = 50; $0.emissionRange = 6 }])
+        let (list, _) = build(
+            .unordered,
+            cells: [
+                cell {
+                    $0.birthRate = 100
+                    $0.lifetime = 5
+                    $0.velocity = 50
+                    $0.emissionRange = 6
+                }
+            ])
         #expect(list.quads.allSatisfy { $0.centerZ == 0 })
     }
 
     @Test("Cells without contents, disabled cells and fully transparent particles draw nothing")
     func invisible() {
-        var noContents = cell("n") { $0.birthRate = 10; $0.lifetime = 5 }
+        var noContents = cell("n") {
+            $0.birthRate = 10
+            $0.lifetime = 5
+        }
         noContents.contents = nil
-        let disabled = cell("d") { $0.birthRate = 10; $0.lifetime = 5; $0.isEnabled = false }
-        let transparent = cell("t") { $0.birthRate = 10; $0.lifetime = 5; $0.color = .clear }
+        let disabled = cell("d") {
+            $0.birthRate = 10
+            $0.lifetime = 5
+            $0.isEnabled = false
+        }
+        let transparent = cell("t") {
+            $0.birthRate = 10
+            $0.lifetime = 5
+            $0.color = .clear
+        }
         let (list, scene) = build(.unordered, cells: [noContents, disabled, transparent])
         #expect(list.quads.isEmpty)
         #expect(scene.liveParticleCount == 20)  // disabled cells do not emit
@@ -99,13 +141,21 @@ struct RenderListTests {
         background.backgroundColor = .white
         background.borderWidth = 2
         var emitter = EmitterProperties()
-        emitter.emitterCells = [cell { $0.birthRate = 10; $0.lifetime = 5 }]
+        emitter.emitterCells = [
+            cell {
+                $0.birthRate = 10
+                $0.lifetime = 5
+            }
+        ]
         var top = LayerProperties(name: "top")
         top.bounds = Rect(x: 0, y: 0, width: 10, height: 10)
         top.backgroundColor = Color(red: 1, green: 0, blue: 0)
-        let description = SceneDescription(name: "t", layers: [
-            LayerDescription(kind: .emitter, properties: background, emitter: emitter, sublayers: [LayerDescription(kind: .layer, properties: top)])
-        ])
+        let description = SceneDescription(
+            name: "t",
+            layers: [
+                LayerDescription(
+                    kind: .emitter, properties: background, emitter: emitter, sublayers: [LayerDescription(kind: .layer, properties: top)])
+            ])
         let scene = Scene(description)
         scene.run(until: 1)
         var list = RenderList()

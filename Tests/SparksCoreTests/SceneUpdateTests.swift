@@ -4,15 +4,27 @@ import Testing
 
 @Suite("Live edits: Scene.update(to:) keeps what matches")
 struct SceneUpdateTests {
-    func description(_ configure: (inout EmitterCell) -> Void = { _ in }, extraCell: EmitterCell? = nil, layerName: String = "fireEmitter", extraLayer: Bool = false) -> SceneDescription {
+    func description(
+        _ configure: (inout EmitterCell) -> Void = { _ in }, extraCell: EmitterCell? = nil, layerName: String = "fireEmitter",
+        extraLayer: Bool = false
+    ) -> SceneDescription {
         var e = EmitterProperties()
-        var c = cell("fire") { $0.birthRate = 100; $0.lifetime = 10; $0.velocity = 20 }
+        var c = cell("fire") {
+            $0.birthRate = 100
+            $0.lifetime = 10
+            $0.velocity = 20
+        }
         configure(&c)
         e.emitterCells = [c] + (extraCell.map { [$0] } ?? [])
         var layers = [LayerDescription(kind: .emitter, properties: LayerProperties(name: layerName), emitter: e)]
         if extraLayer {
             var e2 = EmitterProperties()
-            e2.emitterCells = [cell("smoke") { $0.birthRate = 50; $0.lifetime = 10 }]
+            e2.emitterCells = [
+                cell("smoke") {
+                    $0.birthRate = 50
+                    $0.lifetime = 10
+                }
+            ]
             layers.append(LayerDescription(kind: .emitter, properties: LayerProperties(name: "smokeEmitter"), emitter: e2))
         }
         var scene = SceneDescription(name: "live", layers: layers)
@@ -27,7 +39,11 @@ struct SceneUpdateTests {
         let emitter = scene.emitterLayers[0]
         let before = emitter.storage().values(.velocityX)
         #expect(before.count == 100)
-        let summary = scene.update(to: description { $0.velocity = 80; $0.xAcceleration = 60 })
+        let summary = scene.update(
+            to: description {
+                $0.velocity = 80
+                $0.xAcceleration = 60
+            })
         #expect(summary == Scene.UpdateSummary(keptLayers: 1, startedLayers: 0, removedLayers: 0))
         #expect(scene.emitterLayers[0] === emitter)
         scene.step(count: 6)  // 0.1 s
@@ -41,10 +57,20 @@ struct SceneUpdateTests {
 
     @Test("A renamed cell restarts; the unchanged cell keeps its particles")
     func renamedCell() {
-        let scene = Scene(description(extraCell: cell("glow") { $0.birthRate = 30; $0.lifetime = 10 }))
+        let scene = Scene(
+            description(
+                extraCell: cell("glow") {
+                    $0.birthRate = 30
+                    $0.lifetime = 10
+                }))
         scene.run(until: 1)
         let fire = scene.emitterLayers[0].simulation.cellStates[0]
-        scene.update(to: description(extraCell: cell("halo") { $0.birthRate = 30; $0.lifetime = 10 }))
+        scene.update(
+            to: description(
+                extraCell: cell("halo") {
+                    $0.birthRate = 30
+                    $0.lifetime = 10
+                }))
         scene.step()
         let states = scene.emitterLayers[0].simulation.cellStates
         #expect(states[0] === fire && states[0].storage.count >= 100)

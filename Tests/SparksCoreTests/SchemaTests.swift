@@ -4,7 +4,9 @@ import Testing
 
 @Suite("presets/sparks.schema.json")
 struct SchemaTests {
-    @Test("The committed schema is the one generated from the decoder's property tables (regenerate: sparks schema > presets/sparks.schema.json)")
+    @Test(
+        "The committed schema is the one generated from the decoder's property tables (regenerate: sparks schema > presets/sparks.schema.json)"
+    )
     func committedSchemaIsCurrent() throws {
         // Compare canonical forms (parsed, then written with sorted keys), not whitespace.
         func canonical(_ data: Data) throws -> Data {
@@ -23,8 +25,11 @@ struct SchemaTests {
         }
         #expect(keys("cell") == Set(EmitterCell.table.keys + PresetDecoder.cellStructureKeys))
         #expect(keys("plainLayer") == Set(LayerProperties.table.keys + PresetDecoder.layerStructureKeys))
-        #expect(keys("emitterLayer") == Set(LayerProperties.table.keys + EmitterProperties.table.keys + PresetDecoder.layerStructureKeys + ["emitterCells"]))
-        #expect(keys("replicatorLayer") == Set(LayerProperties.table.keys + ReplicatorProperties.table.keys + PresetDecoder.layerStructureKeys))
+        #expect(
+            keys("emitterLayer")
+                == Set(LayerProperties.table.keys + EmitterProperties.table.keys + PresetDecoder.layerStructureKeys + ["emitterCells"]))
+        #expect(
+            keys("replicatorLayer") == Set(LayerProperties.table.keys + ReplicatorProperties.table.keys + PresetDecoder.layerStructureKeys))
         #expect(keys("gradientLayer") == Set(LayerProperties.table.keys + GradientProperties.table.keys + PresetDecoder.layerStructureKeys))
         #expect(Set((schema["properties"] as! [String: Any]).keys) == Set(PresetDecoder.documentKeys))
     }

@@ -16,7 +16,8 @@ private func validateWithJSONSchema(_ files: [URL]) throws -> [String: [String]]
         """
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", script, repositoryRoot.appendingPathComponent("presets/sparks.schema.json").path] + files.map(\.path)
+    process.arguments =
+        ["python3", "-c", script, repositoryRoot.appendingPathComponent("presets/sparks.schema.json").path] + files.map(\.path)
     let out = Pipe(), err = Pipe()
     process.standardOutput = out
     process.standardError = err
@@ -58,7 +59,10 @@ struct SchemaValidatorTests {
         ("short colour", #"{"canvas": {"background": [1, 2]}, "layers": []}"#),
         ("too many instances", #"{"layers": [{"type": "replicator", "instanceCount": 20000}]}"#),
         ("unknown top-level key", #"{"layer": []}"#),
-        ("bad timing function name", #"{"layers": [{"animations": [{"type": "basic", "keyPath": "opacity", "timingFunction": "bouncy"}]}]}"#),
+        (
+            "bad timing function name",
+            #"{"layers": [{"animations": [{"type": "basic", "keyPath": "opacity", "timingFunction": "bouncy"}]}]}"#
+        ),
         ("transform with 15 numbers", #"{"layers": [{"transform": [1,0,0,0,0,1,0,0,0,0,1,0,0,0,0]}]}"#),
     ]
 
@@ -68,17 +72,20 @@ struct SchemaValidatorTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let file = folder.appendingPathComponent("ios.json")
         try #"""
-            { "layers": [
-              { "type": "emitter", "emitterShape": "kCAEmitterLayerLine", "emitterMode": ".outline", "renderMode": "CAEmitterLayerRenderMode.additive",
-                "backgroundColor": "UIColor.systemBlue", "borderColor": {"white": 0.5, "alpha": 1}, "contentsGravity": "kCAGravityResizeAspect",
-                "animations": [ { "type": "basic", "keyPath": "opacity", "toValue": 0, "fillMode": "kCAFillModeForwards",
-                                  "timingFunction": "CAMediaTimingFunctionName.easeOut" } ] } ] }
-            """#.write(to: file, atomically: true, encoding: .utf8)
-        if case .failure(let error) = PresetDecoder.load(contentsOf: file, assetDirectories: []) { Issue.record("the decoder refused it: \(error)") }
+        { "layers": [
+          { "type": "emitter", "emitterShape": "kCAEmitterLayerLine", "emitterMode": ".outline", "renderMode": "CAEmitterLayerRenderMode.additive",
+            "backgroundColor": "UIColor.systemBlue", "borderColor": {"white": 0.5, "alpha": 1}, "contentsGravity": "kCAGravityResizeAspect",
+            "animations": [ { "type": "basic", "keyPath": "opacity", "toValue": 0, "fillMode": "kCAFillModeForwards",
+                              "timingFunction": "CAMediaTimingFunctionName.easeOut" } ] } ] }
+        """#.write(to: file, atomically: true, encoding: .utf8)
+        if case .failure(let error) = PresetDecoder.load(contentsOf: file, assetDirectories: []) {
+            Issue.record("the decoder refused it: \(error)")
+        }
         #expect(try validateWithJSONSchema([file])[file.path] == [])
         // A misspelt constant is refused by the schema too.
         let bad = folder.appendingPathComponent("bad.json")
-        try #"{"layers": [{"type": "emitter", "emitterShape": "kCAEmitterLayerHexagon"}]}"#.write(to: bad, atomically: true, encoding: .utf8)
+        try #"{"layers": [{"type": "emitter", "emitterShape": "kCAEmitterLayerHexagon"}]}"#.write(
+            to: bad, atomically: true, encoding: .utf8)
         #expect(try validateWithJSONSchema([bad])[bad.path]?.isEmpty == false)
     }
 

@@ -70,7 +70,13 @@ struct ShapeModeTests {
             e.emitterZPosition = 5
             e.emitterSize = Size(width: 60, height: 40)
             e.emitterDepth = 20
-            e.emitterCells = [cell { $0.birthRate = 400; $0.lifetime = 5; $0.velocity = 10 }]
+            e.emitterCells = [
+                cell {
+                    $0.birthRate = 400
+                    $0.lifetime = 5
+                    $0.velocity = 10
+                }
+            ]
         }
         scene.run(until: 1)
         let s = emitter.storage()
@@ -80,7 +86,10 @@ struct ShapeModeTests {
         for (i, (vx, vy, vz)) in velocities(s).enumerated() {
             let a = Double(age[i])
             let birth = Vector3(Double(px[i]) - vx * a - 200, Double(py[i]) - vy * a - 100, Double(pz[i]) - vz * a - 5)
-            if !Self.isOnShape(shape, mode, birth) { misses += 1; continue }
+            if !Self.isOnShape(shape, mode, birth) {
+                misses += 1
+                continue
+            }
             guard let n = Self.expectedDirection(shape, mode, birth: birth) else { continue }
             if abs(vx - 10 * n.x) > 1e-2 || abs(vy - 10 * n.y) > 1e-2 || abs(vz - 10 * n.z) > 1e-2 { misses += 1 }
         }

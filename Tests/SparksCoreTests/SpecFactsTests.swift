@@ -86,7 +86,12 @@ struct SpecFactsTests {
     @Test("A layer's timeOffset moves its particle system: timeOffset 1 shows one second of emission at time 0")
     func layerTimeOffsetMovesParticles() {
         let (scene, emitter) = emitterScene(layer: { $0.timing.timeOffset = 1 }) { e in
-            e.emitterCells = [cell { $0.birthRate = 100; $0.lifetime = 5 }]
+            e.emitterCells = [
+                cell {
+                    $0.birthRate = 100
+                    $0.lifetime = 5
+                }
+            ]
         }
         scene.startIfNeeded()
         #expect(abs(emitter.liveParticleCount - 100) <= 1)
@@ -171,7 +176,12 @@ struct SpecFactsTests {
         let (scene, emitter) = emitterScene { e in
             e.emitterShape = .line
             e.emitterSize = Size(width: 100, height: 0)
-            e.emitterCells = [cell { $0.birthRate = 200; $0.lifetime = 10 }]
+            e.emitterCells = [
+                cell {
+                    $0.birthRate = 200
+                    $0.lifetime = 10
+                }
+            ]
         }
         scene.run(until: 1)
         let before = emitter.storage().values(.positionX).map(Double.init)
@@ -186,7 +196,15 @@ struct SpecFactsTests {
 
     @Test("Animating a cell's velocity (not only birthRate) changes the particles born while it runs")
     func animatingCellProperties() throws {
-        let (scene, emitter) = emitterScene { e in e.emitterCells = [cell("c") { $0.birthRate = 60; $0.lifetime = 10; $0.velocity = 10 }] }
+        let (scene, emitter) = emitterScene { e in
+            e.emitterCells = [
+                cell("c") {
+                    $0.birthRate = 60
+                    $0.lifetime = 10
+                    $0.velocity = 10
+                }
+            ]
+        }
         let (target, _) = try PropertyAddress.resolve("emitterCells.c.velocity", on: .emitter)
         var a = Animation(kind: .basic(from: .number(100), to: .number(100), by: nil), keyPath: "emitterCells.c.velocity", target: target)
         a.timing.duration = 1
@@ -212,9 +230,14 @@ struct SpecFactsTests {
             var dot = LayerProperties(name: "dot")
             dot.bounds = Rect(x: 0, y: 0, width: 10, height: 10)
             dot.backgroundColor = .white
-            let scene = Scene(SceneDescription(name: "t", layers: [
-                LayerDescription(kind: .replicator, properties: r, replicator: replicator, sublayers: [LayerDescription(kind: .layer, properties: dot)])
-            ]))
+            let scene = Scene(
+                SceneDescription(
+                    name: "t",
+                    layers: [
+                        LayerDescription(
+                            kind: .replicator, properties: r, replicator: replicator,
+                            sublayers: [LayerDescription(kind: .layer, properties: dot)])
+                    ]))
             var list = RenderList()
             scene.buildRenderList(into: &list)
             #expect(list.quads.count == 1 && list.quads[0].red == 0, "instanceCount \(count)")
@@ -232,10 +255,14 @@ struct SpecFactsTests {
         dot.bounds = Rect(x: 0, y: 0, width: 10, height: 10)
         dot.backgroundColor = .white
         let move = basic("position.x", from: .number(0), to: .number(100), duration: 1)
-        let scene = Scene(SceneDescription(name: "t", layers: [
-            LayerDescription(kind: .replicator, properties: r, replicator: replicator, animations: [move],
-                             sublayers: [LayerDescription(kind: .layer, properties: dot)])
-        ]))
+        let scene = Scene(
+            SceneDescription(
+                name: "t",
+                layers: [
+                    LayerDescription(
+                        kind: .replicator, properties: r, replicator: replicator, animations: [move],
+                        sublayers: [LayerDescription(kind: .layer, properties: dot)])
+                ]))
         scene.run(until: 0.5)
         var list = RenderList()
         scene.buildRenderList(into: &list)

@@ -6,7 +6,14 @@ import Testing
 struct StartupTests {
     /// 100/s with a lifetime of 2 s: 200 alive in the steady state.
     private func steady(_ startup: EmitterStartup, layer: (inout LayerProperties) -> Void = { _ in }) -> (Scene, EmitterLayer) {
-        emitterScene(startup: startup, layer: layer) { e in e.emitterCells = [cell { $0.birthRate = 100; $0.lifetime = 2 }] }
+        emitterScene(startup: startup, layer: layer) { e in
+            e.emitterCells = [
+                cell {
+                    $0.birthRate = 100
+                    $0.lifetime = 2
+                }
+            ]
+        }
     }
 
     @Test("running: the count at time 0 is already the steady state's, with particles of every age")
@@ -54,9 +61,17 @@ struct StartupTests {
 
     @Test("A burst animated from the model's birthRate 0 is not prewarmed: before the animation starts, the model values apply")
     func animatedBurstIsNotPrewarmed() throws {
-        let (scene, emitter) = emitterScene(startup: .running) { e in e.emitterCells = [cell("heart") { $0.birthRate = 0; $0.lifetime = 4 }] }
+        let (scene, emitter) = emitterScene(startup: .running) { e in
+            e.emitterCells = [
+                cell("heart") {
+                    $0.birthRate = 0
+                    $0.lifetime = 4
+                }
+            ]
+        }
         let (target, _) = try PropertyAddress.resolve("emitterCells.heart.birthRate", on: .emitter)
-        var burst = Animation(kind: .basic(from: .number(150), to: .number(0), by: nil), keyPath: "emitterCells.heart.birthRate", target: target)
+        var burst = Animation(
+            kind: .basic(from: .number(150), to: .number(0), by: nil), keyPath: "emitterCells.heart.birthRate", target: target)
         burst.timing.duration = 5
         emitter.animations = [burst]
         scene.startIfNeeded()
@@ -69,7 +84,13 @@ struct StartupTests {
     @Test("A cell with its own schedule keeps it when the emitter starts running: a burst at 0…0.1 s still bursts then")
     func scheduledCellsKeepTheirSchedule() {
         let (scene, emitter) = emitterScene(startup: .running) { e in
-            e.emitterCells = [cell { $0.birthRate = 1000; $0.lifetime = 5; $0.timing.duration = 0.1 }]
+            e.emitterCells = [
+                cell {
+                    $0.birthRate = 1000
+                    $0.lifetime = 5
+                    $0.timing.duration = 0.1
+                }
+            ]
         }
         scene.startIfNeeded()
         #expect(emitter.liveParticleCount == 0)
@@ -82,10 +103,18 @@ struct StartupTests {
         func children(_ layerRate: Double) -> Double {
             let (scene, emitter) = emitterScene { e in
                 e.birthRate = layerRate
-                e.emitterCells = [cell("parent") {
-                    $0.birthRate = 2; $0.lifetime = 1
-                    $0.emitterCells = [cell("child") { $0.birthRate = 10; $0.lifetime = 0.5 }]
-                }]
+                e.emitterCells = [
+                    cell("parent") {
+                        $0.birthRate = 2
+                        $0.lifetime = 1
+                        $0.emitterCells = [
+                            cell("child") {
+                                $0.birthRate = 10
+                                $0.lifetime = 0.5
+                            }
+                        ]
+                    }
+                ]
             }
             scene.run(until: 5)
             var sum = 0

@@ -8,17 +8,26 @@ struct SubcellTests {
     func scene(child: EmitterCell, parentColor: Color = .white, parentScale: Double = 1) -> (Scene, EmitterLayer) {
         emitterScene { e in
             e.emitterPosition = Point(x: 0, y: 300)
-            e.emitterCells = [cell("parent") {
-                $0.birthRate = 2; $0.lifetime = 1; $0.velocity = 100
-                $0.color = parentColor; $0.scale = parentScale
-                $0.emitterCells = [child]
-            }]
+            e.emitterCells = [
+                cell("parent") {
+                    $0.birthRate = 2
+                    $0.lifetime = 1
+                    $0.velocity = 100
+                    $0.color = parentColor
+                    $0.scale = parentScale
+                    $0.emitterCells = [child]
+                }
+            ]
         }
     }
 
     @Test("birthRate is per live parent per second: 2 parents × 10/s × 0.5 s = 10 children alive")
     func childCount() {
-        let (scene, emitter) = scene(child: cell("child") { $0.birthRate = 10; $0.lifetime = 0.5 })
+        let (scene, emitter) = scene(
+            child: cell("child") {
+                $0.birthRate = 10
+                $0.lifetime = 0.5
+            })
         scene.run(until: 5)
         var sum = 0
         for _ in 0..<240 {
@@ -31,7 +40,11 @@ struct SubcellTests {
 
     @Test("Children are born on the parent's path, along its direction, with their own speed only")
     func childPositionsAndDirection() {
-        let child = cell("child") { $0.birthRate = 30; $0.lifetime = 3; $0.velocity = 20 }
+        let child = cell("child") {
+            $0.birthRate = 30
+            $0.lifetime = 3
+            $0.velocity = 20
+        }
         let (scene, emitter) = scene(child: child)
         scene.run(until: 2)
         let children = emitter.simulation.cellStates[0].children[0].storage
@@ -49,7 +62,13 @@ struct SubcellTests {
 
     @Test("Longitude π emits backwards along the parent's motion")
     func backwards() {
-        let (scene, emitter) = scene(child: cell("child") { $0.birthRate = 30; $0.lifetime = 3; $0.velocity = 20; $0.emissionLongitude = .pi })
+        let (scene, emitter) = scene(
+            child: cell("child") {
+                $0.birthRate = 30
+                $0.lifetime = 3
+                $0.velocity = 20
+                $0.emissionLongitude = .pi
+            })
         scene.run(until: 2)
         for (vx, vy, _) in velocities(emitter.simulation.cellStates[0].children[0].storage) {
             #expect(abs(vx + 20) < 1e-3 && abs(vy) < 1e-3)
@@ -59,7 +78,8 @@ struct SubcellTests {
     @Test("Colour and scale are inherited multiplicatively at birth")
     func inheritance() {
         let child = cell("child") {
-            $0.birthRate = 10; $0.lifetime = 3
+            $0.birthRate = 10
+            $0.lifetime = 3
             $0.color = Color(red: 1, green: 0.5, blue: 1, alpha: 0.8)
             $0.scale = 0.5
         }
@@ -75,9 +95,15 @@ struct SubcellTests {
         #expect(Set(s.values(.scale)) == [1])
     }
 
-    @Test("Sub-cell timing runs on the parent's age: beginTime 0.5, duration 0.1 at 100/s gives 10 children per parent, born at ages 0.5…0.6")
+    @Test(
+        "Sub-cell timing runs on the parent's age: beginTime 0.5, duration 0.1 at 100/s gives 10 children per parent, born at ages 0.5…0.6")
     func timingOnParentAge() {
-        let child = cell("child") { $0.birthRate = 100; $0.lifetime = 5; $0.timing.beginTime = 0.5; $0.timing.duration = 0.1 }
+        let child = cell("child") {
+            $0.birthRate = 100
+            $0.lifetime = 5
+            $0.timing.beginTime = 0.5
+            $0.timing.duration = 0.1
+        }
         let (scene, emitter) = scene(child: child)
         // Parents are born every 0.5 s; by 2.2 s those born at 0.5, 1.0 and 1.5 s have passed
         // age 0.6 (the one born at 2.0 s is only 0.2 s old): 3 × 10 children, all still alive.
@@ -91,8 +117,17 @@ struct SubcellTests {
 
     @Test("Nested sub-cells emit at every depth (rocket → burst → spark)")
     func nested() {
-        let spark = cell("spark") { $0.birthRate = 10; $0.lifetime = 0.5; $0.velocity = 30 }
-        let burst = cell("burst") { $0.birthRate = 5; $0.lifetime = 1; $0.velocity = 50; $0.emitterCells = [spark] }
+        let spark = cell("spark") {
+            $0.birthRate = 10
+            $0.lifetime = 0.5
+            $0.velocity = 30
+        }
+        let burst = cell("burst") {
+            $0.birthRate = 5
+            $0.lifetime = 1
+            $0.velocity = 50
+            $0.emitterCells = [spark]
+        }
         let (scene, emitter) = scene(child: burst)
         scene.run(until: 3)
         let burstState = emitter.simulation.cellStates[0].children[0]

@@ -10,21 +10,27 @@ import Testing
 struct ImportFuzzTests {
     /// 10,000 in the suite (2,000 under a sanitizer, whose slowdown the plain run does not
     /// need to repeat in full); `SPARKS_FUZZ_ITERATIONS` and `SPARKS_FUZZ_SEED` change the run.
-    static let iterations = Int(ProcessInfo.processInfo.environment["SPARKS_FUZZ_ITERATIONS"] ?? "")
+    static let iterations =
+        Int(ProcessInfo.processInfo.environment["SPARKS_FUZZ_ITERATIONS"] ?? "")
         ?? ((ProcessInfo.processInfo.environment["SPARKS_SANITIZER"] ?? "").isEmpty ? 10_000 : 2_000)
     static let seed = UInt32(ProcessInfo.processInfo.environment["SPARKS_FUZZ_SEED"] ?? "") ?? 1
 
     static let tokens = [
-        "(", ")", "{", "}", "[", "]", ";", ".", ",", "=", ":", "@", "^", "\"", "'", "#", "\\", "0", "-1", "1e308", "nan", "-", "*", "/", "..<", "...",
-        "self", "super", "nil", "CAEmitterLayer()", "[CAEmitterCell emitterCell]", "while true {", "for i in 0..<100000000 {", "func f() { f() }",
-        "layer.addSublayer(", "emitterCells = [", ".pi", "M_PI", "CATransform3DMakeRotation(", "UIBezierPath(ovalIn: ", "setValue(", "forKeyPath: \"",
+        "(", ")", "{", "}", "[", "]", ";", ".", ",", "=", ":", "@", "^", "\"", "'", "#", "\\", "0", "-1", "1e308", "nan", "-", "*", "/",
+        "..<", "...",
+        "self", "super", "nil", "CAEmitterLayer()", "[CAEmitterCell emitterCell]", "while true {", "for i in 0..<100000000 {",
+        "func f() { f() }",
+        "layer.addSublayer(", "emitterCells = [", ".pi", "M_PI", "CATransform3DMakeRotation(", "UIBezierPath(ovalIn: ", "setValue(",
+        "forKeyPath: \"",
         "\\(", "/*", "*/", "//", "#define X X", "@implementation V : UIView", "@end", "class V: UIView {", "override init(frame: CGRect) {",
         "let x = ", "x", "\n", "🔥", "\u{0}",
     ]
 
     static func seeds() throws -> [(String, String)] {
         let corpus = CorpusTests.folder
-        var seeds: [(String, String)] = try CorpusTests.snippets.map { ($0, try String(contentsOf: corpus.appendingPathComponent($0), encoding: .utf8)) }
+        var seeds: [(String, String)] = try CorpusTests.snippets.map {
+            ($0, try String(contentsOf: corpus.appendingPathComponent($0), encoding: .utf8))
+        }
         for name in ["fire", "loader", "fireworks", "carousel"] {
             let scene = try preset(name)
             seeds.append(("\(name).swift", CodeExporter(language: .swift).code(for: scene)))

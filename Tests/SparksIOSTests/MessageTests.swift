@@ -16,133 +16,210 @@ struct MessageTests {
     }
 
     static let cases: [Case] = [
-        Case(file: "unknown-layer-property.swift", code: """
-            let e = CAEmitterLayer()
-            e.emiterPosition = CGPoint(x: 1, y: 2)
-            view.layer.addSublayer(e)
-            """, messages: ["2:1: skipped: \"emiterPosition\" is not a property of an emitter layer (CAEmitterLayer) (did you mean \"emitterPosition\"?)"]),
-        Case(file: "unknown-cell-property.swift", code: """
-            let c = CAEmitterCell()
-            c.birthrate = 5
-            """, messages: ["2:1: skipped: \"birthrate\" is not a property of an emitter cell (CAEmitterCell) (did you mean \"birthRate\"?)"]),
-        Case(file: "private-cell-key.swift", code: """
-            let c = CAEmitterCell()
-            c.setValue("sprite", forKey: "particleType")
-            """, messages: ["2:1: skipped: particleType is a private Core Animation key that Sparks does not support"]),
-        Case(file: "out-of-rule.swift", code: """
-            let c = CAEmitterCell()
-            c.lifetime = -1
-            c.color = 5
-            """, messages: ["2:1: skipped: lifetime: must not be negative, got -1", "3:1: skipped: expected a colour, got 5"]),
-        Case(file: "unknown-name.swift", code: """
-            let c = CAEmitterCell()
-            c.birthRate = Float(intensity * 10)
-            """, messages: ["2:21: skipped: intensity is not known here; give it a value with --define intensity=VALUE"]),
-        Case(file: "unknown-calls.swift", code: """
-            let p = someHelper()
-            let c = UIColor.fancyColor(1)
-            NSLayoutConstraint.activate([])
-            """, messages: ["1:9: skipped: someHelper() is not understood", "2:9: skipped: UIColor.fancyColor(_:) is not understood",
-                            "3:1: skipped: NSLayoutConstraint.activate(_:) is not understood"]),
-        Case(file: "views-not-layers.swift", code: """
-            let v = UIView()
-            v.translatesAutoresizingMaskIntoConstraints = false
-            UIView.animate(withDuration: 1) { }
-            """, messages: ["2:1: skipped: translatesAutoresizingMaskIntoConstraints concerns UIKit views, not layers; nothing to import",
-                            "3:1: skipped: UIView animations change views, not layers; not imported"]),
-        Case(file: "handlers.swift", code: """
-            class TapView: UIView {
+        Case(
+            file: "unknown-layer-property.swift",
+            code: """
                 let e = CAEmitterLayer()
-                override init(frame: CGRect) {
-                    super.init(frame: frame)
-                    layer.addSublayer(e)
+                e.emiterPosition = CGPoint(x: 1, y: 2)
+                view.layer.addSublayer(e)
+                """,
+            messages: [
+                "2:1: skipped: \"emiterPosition\" is not a property of an emitter layer (CAEmitterLayer) (did you mean \"emitterPosition\"?)"
+            ]),
+        Case(
+            file: "unknown-cell-property.swift",
+            code: """
+                let c = CAEmitterCell()
+                c.birthrate = 5
+                """,
+            messages: ["2:1: skipped: \"birthrate\" is not a property of an emitter cell (CAEmitterCell) (did you mean \"birthRate\"?)"]),
+        Case(
+            file: "private-cell-key.swift",
+            code: """
+                let c = CAEmitterCell()
+                c.setValue("sprite", forKey: "particleType")
+                """, messages: ["2:1: skipped: particleType is a private Core Animation key that Sparks does not support"]),
+        Case(
+            file: "out-of-rule.swift",
+            code: """
+                let c = CAEmitterCell()
+                c.lifetime = -1
+                c.color = 5
+                """, messages: ["2:1: skipped: lifetime: must not be negative, got -1", "3:1: skipped: expected a colour, got 5"]),
+        Case(
+            file: "unknown-name.swift",
+            code: """
+                let c = CAEmitterCell()
+                c.birthRate = Float(intensity * 10)
+                """, messages: ["2:21: skipped: intensity is not known here; give it a value with --define intensity=VALUE"]),
+        Case(
+            file: "unknown-calls.swift",
+            code: """
+                let p = someHelper()
+                let c = UIColor.fancyColor(1)
+                NSLayoutConstraint.activate([])
+                """,
+            messages: [
+                "1:9: skipped: someHelper() is not understood", "2:9: skipped: UIColor.fancyColor(_:) is not understood",
+                "3:1: skipped: NSLayoutConstraint.activate(_:) is not understood",
+            ]),
+        Case(
+            file: "views-not-layers.swift",
+            code: """
+                let v = UIView()
+                v.translatesAutoresizingMaskIntoConstraints = false
+                UIView.animate(withDuration: 1) { }
+                """,
+            messages: [
+                "2:1: skipped: translatesAutoresizingMaskIntoConstraints concerns UIKit views, not layers; nothing to import",
+                "3:1: skipped: UIView animations change views, not layers; not imported",
+            ]),
+        Case(
+            file: "handlers.swift",
+            code: """
+                class TapView: UIView {
+                    let e = CAEmitterLayer()
+                    override init(frame: CGRect) {
+                        super.init(frame: frame)
+                        layer.addSublayer(e)
+                    }
+                    required init?(coder: NSCoder) { nil }
+                    override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+                        e.birthRate = 2
+                    }
+                    func stop() { e.birthRate = 0 }
                 }
-                required init?(coder: NSCoder) { nil }
-                override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
-                    e.birthRate = 2
+                """,
+            messages: [
+                "8:5: note: touchesBegan(_:with:) handles events; it was not run",
+                "11:5: note: stop() changes a running effect; it was not run (--call stop runs it)",
+            ]),
+        Case(
+            file: "statements.swift",
+            code: """
+                switch 1 { case let x: break; default: break }
+                let (a, b) = (1, 2)
+                """,
+            messages: [
+                "1:17: skipped: a switch case that binds values (let x) is not understood",
+                "2:5: skipped: a declaration of several names at once ((a, b)) is not understood",
+            ]),
+        Case(
+            file: "random.swift",
+            code: """
+                let c = CAEmitterCell()
+                c.birthRate = Float.random(in: 10...20)
+                c.velocity = CGFloat(arc4random_uniform(100))
+                """,
+            messages: ["2:15: note: random value fixed at 19.350952620152384 (seeded)", "3:22: note: random value fixed at 33 (seeded)"]),
+        Case(
+            file: "timers.swift",
+            code: """
+                let e = CAEmitterLayer()
+                view.layer.addSublayer(e)
+                Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { _ in e.birthRate = 0 }
+                DispatchQueue.main.asyncAfter(deadline: .now() + 2) { e.birthRate = 0 }
+                """,
+            messages: [
+                "3:1: skipped: a repeating timer changes the effect for ever; not imported",
+                "4:1: note: what asyncAfter changes after 2 s becomes animations that start then and hold",
+            ]),
+        Case(
+            file: "wrong-kind.swift",
+            code: """
+                let r = CAReplicatorLayer()
+                r.emitterShape = .line
+                r.emitterCells = []
+                """,
+            messages: [
+                "2:1: skipped: \"emitterShape\" belongs to emitter layers (CAEmitterLayer)",
+                "3:1: skipped: emitterCells belongs to emitter layers (CAEmitterLayer)",
+            ]),
+        Case(
+            file: "key-paths.swift",
+            code: """
+                let e = CAEmitterLayer()
+                e.setValue(5, forKeyPath: "emitterCells.missing.birthRate")
+                let a = CABasicAnimation(keyPath: "opacty")
+                e.add(a, forKey: nil)
+                """,
+            messages: [
+                "2:1: skipped: key path \"emitterCells.missing.birthRate\": there is no cell named \"missing\"",
+                "3:9: skipped: the animation's key path \"opacty\": \"opacty\" is not a property of an emitter layer (CAEmitterLayer) (did you mean \"opacity\"?)",
+            ]),
+        Case(
+            file: "unsupported-kinds.swift",
+            code: """
+                let t = CATextLayer()
+                let l = CALayer()
+                l.mask = CALayer()
+                let c = CAEmitterCell()
+                c.contents = UIImage(systemName: "star")?.cgImage
+                """,
+            messages: [
+                "1:9: skipped: CATextLayer is not supported by Sparks", "3:1: skipped: mask is not supported by Sparks",
+                "5:14: skipped: SF Symbols (systemName:) are not available on Linux",
+            ]),
+        Case(
+            file: "spring.swift",
+            code: """
+                let l = CALayer()
+                let s = CASpringAnimation(keyPath: "position.y")
+                s.toValue = 100
+                l.add(s, forKey: nil)
+                """,
+            messages: [
+                "2:9: note: CASpringAnimation runs as an ease-out animation over its settling time (1.38 s); Sparks has no spring curve"
+            ]),
+        Case(
+            file: "arrays.swift",
+            code: """
+                let a = [1, 2]
+                let b = a[5]
+                func f(_ n: Int) -> Int { f(n + 1) }
+                let x = f(0)
+                """,
+            messages: ["2:9: skipped: the index 5 is outside the array (of 2)", "3:27: skipped: calls nest deeper than 64 (recursion?)"]),
+        Case(
+            file: "start-time.swift",
+            code: """
+                let e = CAEmitterLayer()
+                e.beginTime = CACurrentMediaTime() - 2
+                """, messages: ["2:15: note: CACurrentMediaTime() is the moment the effect starts (0 s)"]),
+        Case(
+            file: "bundle.swift",
+            code: """
+                let c = CAEmitterCell()
+                let path = Bundle(for: CAEmitterCell.self).path(forResource: "spark", ofType: "png")
+                c.contents = UIImage(contentsOfFile: path!)?.cgImage
+                """, messages: ["3:14: note: the image read from the app's resource spark.png is the image named \"spark\""]),
+        Case(
+            file: "unreadable.m",
+            code: """
+                @implementation AView
+                - (void)awakeFromNib {
+                    CAEmitterLayer *e = [CAEmitterLayer layer];
+                    int x = sizeof(int);
+                    [e frobnicate];
+                    [self.layer addSublayer:e];
                 }
-                func stop() { e.birthRate = 0 }
-            }
-            """, messages: ["8:5: note: touchesBegan(_:with:) handles events; it was not run",
-                            "11:5: note: stop() changes a running effect; it was not run (--call stop runs it)"]),
-        Case(file: "statements.swift", code: """
-            switch 1 { case let x: break; default: break }
-            let (a, b) = (1, 2)
-            """, messages: ["1:17: skipped: a switch case that binds values (let x) is not understood",
-                            "2:5: skipped: a declaration of several names at once ((a, b)) is not understood"]),
-        Case(file: "random.swift", code: """
-            let c = CAEmitterCell()
-            c.birthRate = Float.random(in: 10...20)
-            c.velocity = CGFloat(arc4random_uniform(100))
-            """, messages: ["2:15: note: random value fixed at 19.350952620152384 (seeded)", "3:22: note: random value fixed at 33 (seeded)"]),
-        Case(file: "timers.swift", code: """
-            let e = CAEmitterLayer()
-            view.layer.addSublayer(e)
-            Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { _ in e.birthRate = 0 }
-            DispatchQueue.main.asyncAfter(deadline: .now() + 2) { e.birthRate = 0 }
-            """, messages: ["3:1: skipped: a repeating timer changes the effect for ever; not imported",
-                            "4:1: note: what asyncAfter changes after 2 s becomes animations that start then and hold"]),
-        Case(file: "wrong-kind.swift", code: """
-            let r = CAReplicatorLayer()
-            r.emitterShape = .line
-            r.emitterCells = []
-            """, messages: ["2:1: skipped: \"emitterShape\" belongs to emitter layers (CAEmitterLayer)",
-                            "3:1: skipped: emitterCells belongs to emitter layers (CAEmitterLayer)"]),
-        Case(file: "key-paths.swift", code: """
-            let e = CAEmitterLayer()
-            e.setValue(5, forKeyPath: "emitterCells.missing.birthRate")
-            let a = CABasicAnimation(keyPath: "opacty")
-            e.add(a, forKey: nil)
-            """, messages: ["2:1: skipped: key path \"emitterCells.missing.birthRate\": there is no cell named \"missing\"",
-                            "3:9: skipped: the animation's key path \"opacty\": \"opacty\" is not a property of an emitter layer (CAEmitterLayer) (did you mean \"opacity\"?)"]),
-        Case(file: "unsupported-kinds.swift", code: """
-            let t = CATextLayer()
-            let l = CALayer()
-            l.mask = CALayer()
-            let c = CAEmitterCell()
-            c.contents = UIImage(systemName: "star")?.cgImage
-            """, messages: ["1:9: skipped: CATextLayer is not supported by Sparks", "3:1: skipped: mask is not supported by Sparks",
-                            "5:14: skipped: SF Symbols (systemName:) are not available on Linux"]),
-        Case(file: "spring.swift", code: """
-            let l = CALayer()
-            let s = CASpringAnimation(keyPath: "position.y")
-            s.toValue = 100
-            l.add(s, forKey: nil)
-            """, messages: ["2:9: note: CASpringAnimation runs as an ease-out animation over its settling time (1.38 s); Sparks has no spring curve"]),
-        Case(file: "arrays.swift", code: """
-            let a = [1, 2]
-            let b = a[5]
-            func f(_ n: Int) -> Int { f(n + 1) }
-            let x = f(0)
-            """, messages: ["2:9: skipped: the index 5 is outside the array (of 2)", "3:27: skipped: calls nest deeper than 64 (recursion?)"]),
-        Case(file: "start-time.swift", code: """
-            let e = CAEmitterLayer()
-            e.beginTime = CACurrentMediaTime() - 2
-            """, messages: ["2:15: note: CACurrentMediaTime() is the moment the effect starts (0 s)"]),
-        Case(file: "bundle.swift", code: """
-            let c = CAEmitterCell()
-            let path = Bundle(for: CAEmitterCell.self).path(forResource: "spark", ofType: "png")
-            c.contents = UIImage(contentsOfFile: path!)?.cgImage
-            """, messages: ["3:14: note: the image read from the app's resource spark.png is the image named \"spark\""]),
-        Case(file: "unreadable.m", code: """
-            @implementation AView
-            - (void)awakeFromNib {
-                CAEmitterLayer *e = [CAEmitterLayer layer];
-                int x = sizeof(int);
-                [e frobnicate];
-                [self.layer addSublayer:e];
-            }
-            @end
-            """, messages: ["4:5: skipped: this statement could not be read: sizeof is not read", "5:5: skipped: CAEmitterLayer.frobnicate() is not understood"]),
-        Case(file: "later.m", code: """
-            @implementation BView
-            - (void)awakeFromNib {
-                CAEmitterLayer *e = [CAEmitterLayer layer];
-                [self.layer addSublayer:e];
-                [self performSelector:@selector(missing) withObject:nil afterDelay:1];
-            }
-            @end
-            """, messages: ["5:5: skipped: the method missing to run later is not in the file"]),
+                @end
+                """,
+            messages: [
+                "4:5: skipped: this statement could not be read: sizeof is not read",
+                "5:5: skipped: CAEmitterLayer.frobnicate() is not understood",
+            ]),
+        Case(
+            file: "later.m",
+            code: """
+                @implementation BView
+                - (void)awakeFromNib {
+                    CAEmitterLayer *e = [CAEmitterLayer layer];
+                    [self.layer addSublayer:e];
+                    [self performSelector:@selector(missing) withObject:nil afterDelay:1];
+                }
+                @end
+                """, messages: ["5:5: skipped: the method missing to run later is not in the file"]),
     ]
 
     @Test("Each skipped statement and each note, with its position and exact text", arguments: cases)
@@ -158,7 +235,10 @@ struct MessageTests {
     func format() throws {
         let code = "let c = CAEmitterCell()\nfor _ in 0..<3 { c.birthrate = 1 }\n"
         let result = try Importer(sources: [("Loop.swift", code)]).run()
-        #expect(result.messages.map(\.description) == ["Loop.swift:2:18: skipped: \"birthrate\" is not a property of an emitter cell (CAEmitterCell) (did you mean \"birthRate\"?)"])
+        #expect(
+            result.messages.map(\.description) == [
+                "Loop.swift:2:18: skipped: \"birthrate\" is not a property of an emitter cell (CAEmitterCell) (did you mean \"birthRate\"?)"
+            ])
     }
 
     @Test("Code that runs for ever stops the import with a clear error")
@@ -167,7 +247,9 @@ struct MessageTests {
         do {
             _ = try Importer(sources: [("Loop.swift", "var i = 0\nwhile true { i += 1 }\n")]).run()
         } catch {
-            #expect(error.description == "Loop.swift: the code runs more than 250000 steps; an effect's set-up needs far fewer (is there an endless loop?)")
+            #expect(
+                error.description
+                    == "Loop.swift: the code runs more than 250000 steps; an effect's set-up needs far fewer (is there an endless loop?)")
         }
     }
 
@@ -184,7 +266,8 @@ struct MessageTests {
 
     @Test("Random values are the same on every import")
     func seeded() throws {
-        let code = "let c = CAEmitterCell()\nc.birthRate = Float.random(in: 10...20)\nlet e = CAEmitterLayer()\ne.emitterCells = [c]\nview.layer.addSublayer(e)\n"
+        let code =
+            "let c = CAEmitterCell()\nc.birthRate = Float.random(in: 10...20)\nlet e = CAEmitterLayer()\ne.emitterCells = [c]\nview.layer.addSublayer(e)\n"
         let a = try Importer(sources: [("R.swift", code)]).run()
         let b = try Importer(sources: [("R.swift", code)]).run()
         #expect(a.preset == b.preset)
@@ -231,7 +314,9 @@ struct MessageTests {
         let names = result.scene.layers.first?.content.emitter?.emitterCells.map { $0.contents?.name }
         #expect(names == ["spark.png", "goldStar.png", "blob.png"])
         #expect(result.standIns.map(\.fileName) == ["goldStar.png", "blob.png"])
-        #expect(result.messages.map(\.description).contains("I.swift:5:1: note: no image \"goldStar\" beside the preset or in assets/: wrote a stand-in, goldStar.png"))
+        #expect(
+            result.messages.map(\.description).contains(
+                "I.swift:5:1: note: no image \"goldStar\" beside the preset or in assets/: wrote a stand-in, goldStar.png"))
         // The star is pointed (its centre opaque, between two points clear); the dot is soft.
         let star = try #require(result.standIns.first)
         func alpha(_ t: StandInTexture, _ x: Int, _ y: Int) -> UInt8 { t.rgba[(y * t.size + x) * 4 + 3] }

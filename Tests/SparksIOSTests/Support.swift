@@ -23,7 +23,9 @@ func preset(_ name: String) throws -> SceneDescription {
 
 /// Imports `code` (named `file`, whose extension gives the language) and reads the preset it
 /// gives back as a file would be read, images resolved in assets/.
-func importScene(_ code: String, file: String = "Effect.swift", canvas: Size? = nil, defines: [String: String] = [:], calls: [String] = []) throws -> (scene: SceneDescription, messages: [ImportMessage], result: ImportResult) {
+func importScene(
+    _ code: String, file: String = "Effect.swift", canvas: Size? = nil, defines: [String: String] = [:], calls: [String] = []
+) throws -> (scene: SceneDescription, messages: [ImportMessage], result: ImportResult) {
     var importer = Importer(sources: [(file, code)], canvas: canvas)
     importer.defines = defines
     importer.calls = calls

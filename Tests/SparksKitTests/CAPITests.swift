@@ -69,7 +69,8 @@ struct CAPITests {
 
     @Test("A frame past the covered-pixel budget draws its first particles and counts the rest")
     func coveredPixelBudget() throws {
-        let json = gamePreset.replacingOccurrences(of: "dot.png", with: "spark.png").replacingOccurrences(of: #""velocity": 40"#, with: #""velocity": 40, "scale": 30"#)
+        let json = gamePreset.replacingOccurrences(of: "dot.png", with: "spark.png").replacingOccurrences(
+            of: #""velocity": 40"#, with: #""velocity": 40, "scale": 30"#)
         let effect = try #require(load(json))
         defer { sparks_effect_free(effect) }
         #expect(sparks_effect_burst(effect, "boom.debris", 100) == SPARKS_OK)

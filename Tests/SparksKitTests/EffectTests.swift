@@ -5,17 +5,17 @@ import Testing
 
 /// A preset in the style a game writes: a looping trail and a one-shot explosion cell.
 let gamePreset = #"""
-{
-  "canvas": { "width": 200, "height": 100 },
-  "startup": "empty",
-  "layers": [
-    { "type": "emitter", "name": "trail", "emitterPosition": [50, 50], "renderMode": "additive",
-      "emitterCells": [{ "name": "spark", "contents": "dot.png", "birthRate": 120, "lifetime": 0.5, "color": [1, 1, 1, 1] }] },
-    { "type": "emitter", "name": "boom", "emitterPosition": [150, 50], "renderMode": "additive",
-      "emitterCells": [{ "name": "debris", "contents": "dot.png", "birthRate": 0, "lifetime": 0.5, "velocity": 40, "emissionRange": 6.283, "color": [1, 0.5, 0, 1] }] }
-  ]
-}
-"""#
+    {
+      "canvas": { "width": 200, "height": 100 },
+      "startup": "empty",
+      "layers": [
+        { "type": "emitter", "name": "trail", "emitterPosition": [50, 50], "renderMode": "additive",
+          "emitterCells": [{ "name": "spark", "contents": "dot.png", "birthRate": 120, "lifetime": 0.5, "color": [1, 1, 1, 1] }] },
+        { "type": "emitter", "name": "boom", "emitterPosition": [150, 50], "renderMode": "additive",
+          "emitterCells": [{ "name": "debris", "contents": "dot.png", "birthRate": 0, "lifetime": 0.5, "velocity": 40, "emissionRange": 6.283, "color": [1, 0.5, 0, 1] }] }
+      ]
+    }
+    """#
 
 /// An 8×8 opaque white square, supplied from memory.
 let whiteDot = EffectImage(width: 8, height: 8, rgba: [UInt8](repeating: 255, count: 8 * 8 * 4))!
@@ -75,12 +75,13 @@ struct EffectTests {
         looping.step(count: 600)
         #expect(!looping.isFinished)
 
-        let fading = try Effect(json: #"""
-            { "canvas": { "width": 100, "height": 100 }, "startup": "empty",
-              "layers": [{ "type": "emitter", "name": "e", "emitterCells": [{ "name": "c", "birthRate": 50, "lifetime": 1 }],
-                "animations": [{ "type": "basic", "keyPath": "birthRate", "fromValue": 1, "toValue": 0, "duration": 1,
-                                 "fillMode": "forwards", "removedOnCompletion": false }] }] }
-            """#)
+        let fading = try Effect(
+            json: #"""
+                { "canvas": { "width": 100, "height": 100 }, "startup": "empty",
+                  "layers": [{ "type": "emitter", "name": "e", "emitterCells": [{ "name": "c", "birthRate": 50, "lifetime": 1 }],
+                    "animations": [{ "type": "basic", "keyPath": "birthRate", "fromValue": 1, "toValue": 0, "duration": 1,
+                                     "fillMode": "forwards", "removedOnCompletion": false }] }] }
+                """#)
         fading.step(count: 30)
         #expect(!fading.isFinished)  // emitting, and the animation still runs
         fading.step(count: 45)  // 1.25 s: no births any more, the last particles still alive
@@ -98,7 +99,9 @@ struct EffectTests {
         do {
             try effect.burst("boom.debri", count: 10)
         } catch {
-            #expect(error.description == #"boom.debri: emitter layer "boom" has no top-level cell named "debri" (cells: debris) — did you mean "debris"?"#)
+            #expect(
+                error.description
+                    == #"boom.debri: emitter layer "boom" has no top-level cell named "debri" (cells: debris) — did you mean "debris"?"#)
         }
         do {
             try effect.setValue(text: "hexagon", forKeyPath: "trail.emitterShape")
@@ -114,7 +117,9 @@ struct EffectTests {
         }
         do {
             // Over the particle budget the game chose: the budget as a value, no command-line option named.
-            _ = try Effect(json: #"{"layers": [{"type": "emitter", "emitterCells": [{"birthRate": 1000, "lifetime": 5}]}]}"#, name: "storm.json", maxParticles: 1000)
+            _ = try Effect(
+                json: #"{"layers": [{"type": "emitter", "emitterCells": [{"birthRate": 1000, "lifetime": 5}]}]}"#, name: "storm.json",
+                maxParticles: 1000)
             Issue.record("a preset over the budget loaded")
         } catch {
             #expect(error.problems.first?.exceeded == BudgetExceeded(.particles, estimate: 5000, allowed: 1000), "\(error)")
@@ -145,13 +150,16 @@ struct EffectTests {
         for y in 10..<90 {
             for x in 20..<180 { #expect(moved[(y - 10) * 200 + (x - 20)] == frame[y * 200 + x]) }
         }
-        #expect(throws: EffectError.self) { try moved.withUnsafeMutableBytes { try effect.draw(intoPixels: $0.baseAddress!, width: 200, height: 100, bytesPerRow: 100) } }
+        #expect(throws: EffectError.self) {
+            try moved.withUnsafeMutableBytes { try effect.draw(intoPixels: $0.baseAddress!, width: 200, height: 100, bytesPerRow: 100) }
+        }
     }
 
     @Test("The covered-pixel budget's cut is told after each draw, into pixels and into an SDL renderer")
     func budgetCut() throws {
         let effect = try Effect(
-            json: gamePreset.replacingOccurrences(of: #""velocity": 40"#, with: #""velocity": 40, "scale": 30"#), textures: ImageSet(["dot.png": whiteDot]))
+            json: gamePreset.replacingOccurrences(of: #""velocity": 40"#, with: #""velocity": 40, "scale": 30"#),
+            textures: ImageSet(["dot.png": whiteDot]))
         try effect.burst("boom.debris", count: 100)
         effect.step(count: 1)
         var frame = gameFrame(width: 200, height: 100)
@@ -205,9 +213,10 @@ struct EffectTests {
         // 2×1 pixels: opaque orange and half-transparent blue, straight alpha.
         let rgba: [UInt8] = [255, 128, 0, 255, 0, 64, 255, 128]
         var bytes = rgba
-        let surface = try #require(bytes.withUnsafeMutableBytes { raw in
-            SDL_CreateRGBSurfaceWithFormatFrom(raw.baseAddress, 2, 1, 32, 8, SparksPixelFormatABGR8888())
-        })
+        let surface = try #require(
+            bytes.withUnsafeMutableBytes { raw in
+                SDL_CreateRGBSurfaceWithFormatFrom(raw.baseAddress, 2, 1, 32, 8, SparksPixelFormatABGR8888())
+            })
         defer { SDL_FreeSurface(surface) }
         let fromSurface = try EffectImage(sdlSurface: UnsafeMutableRawPointer(surface))
         #expect(fromSurface == EffectImage(width: 2, height: 1, rgba: rgba))
@@ -238,7 +247,8 @@ struct EffectTests {
         let atlas = TextureAtlas(image: atlasImage, regions: ["dot.png": (x: 1, y: 0, width: 1, height: 1), "red.png": (0, 0, 1, 1)])
         #expect(atlas.names == ["dot.png", "red.png"])
         #expect(atlas.image(named: "dot.png") == EffectImage(width: 1, height: 1, rgba: [0, 255, 0, 255]))
-        let effect = try Effect(json: gamePreset.replacingOccurrences(of: #""birthRate": 120"#, with: #""birthRate": 120, "scale": 8"#), textures: atlas)
+        let effect = try Effect(
+            json: gamePreset.replacingOccurrences(of: #""birthRate": 120"#, with: #""birthRate": 120, "scale": 8"#), textures: atlas)
         effect.step(count: 30)
         var frame = [UInt32](repeating: 0xFF00_0000, count: 200 * 100)
         try frame.withUnsafeMutableBytes { try effect.draw(intoPixels: $0.baseAddress!, width: 200, height: 100, bytesPerRow: 800) }

@@ -26,7 +26,9 @@ struct DifferentialTests {
             var choices = ByteChoices(seed: seed)
             let scene = RasterScene(&choices)
             let comparison = RasterComparison.compare(scene)
-            if Self.onlySeed != nil { print("scene \(seed): \(scene.width)×\(scene.height), \(scene.threads) threads, \(scene.list)\n\(comparison)") }
+            if Self.onlySeed != nil {
+                print("scene \(seed): \(scene.width)×\(scene.height), \(scene.threads) threads, \(scene.list)\n\(comparison)")
+            }
             total.coveragePixels += comparison.coveragePixels
             total.colorPixels += comparison.colorPixels
             total.ambiguousCoverage += comparison.ambiguousCoverage
@@ -94,7 +96,9 @@ struct DifferentialTests {
 
     @Test("A quad a million pixels wide whose corner lies a million pixels off the canvas covers all of it")
     func huge() {
-        let q = DrawQuad(originX: -1_000_000, originY: -1_200_000, uAxisX: 2_500_000, uAxisY: 0, vAxisX: 0, vAxisY: 2_500_000, red: 1, green: 1, blue: 1, alpha: 1)
+        let q = DrawQuad(
+            originX: -1_000_000, originY: -1_200_000, uAxisX: 2_500_000, uAxisY: 0, vAxisX: 0, vAxisY: 2_500_000, red: 1, green: 1, blue: 1,
+            alpha: 1)
         let renderer = draw([q], texture: nil, background: .clear)
         #expect(renderer.words.allSatisfy { $0 == 0xFFFF_FFFF })
     }

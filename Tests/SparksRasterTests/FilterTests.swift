@@ -36,16 +36,20 @@ struct FilterTests {
         #expect(row.firstIndex(of: 255) == 16, "\(row)")  // texel 2 starts half-way
     }
 
-    @Test("Minified to 1/8, each pixel is the colour of the mip level one pixel spans (no shimmer)", arguments: [ContentsFilter.linear, .nearest])
+    @Test(
+        "Minified to 1/8, each pixel is the colour of the mip level one pixel spans (no shimmer)",
+        arguments: [ContentsFilter.linear, .nearest])
     func minified(_ filter: ContentsFilter) {
         // 64 texels into 8 pixels: level 3 (8 × 8), whose texels average 8 × 8 checker texels.
-        let renderer = draw([square(x: 8, y: 8, width: 8, height: 8)], texture: checkerboard, sampling: TextureSampling(minification: filter))
+        let renderer = draw(
+            [square(x: 8, y: 8, width: 8, height: 8)], texture: checkerboard, sampling: TextureSampling(minification: filter))
         let level3 = MipPyramid(checkerboard).levels[3]
         #expect(level3.width == 8)
         for y in 8..<16 {
             for x in 8..<16 {
                 let expected = Int((level3.texels[(y - 8) * 8 + (x - 8)] >> 16) & 0xFF)
-                #expect(abs(renderer.channels(x, y).r - expected) <= 2, "(\(x), \(y)): \(renderer.channels(x, y).r) vs level 3's \(expected)")
+                #expect(
+                    abs(renderer.channels(x, y).r - expected) <= 2, "(\(x), \(y)): \(renderer.channels(x, y).r) vs level 3's \(expected)")
                 #expect(abs(expected - 128) <= 1)
             }
         }

@@ -14,7 +14,9 @@ private let softDot = image(16, 16) { x, y in
 private func crowd(_ count: Int) -> [DrawQuad] {
     var state: UInt32 = 12345
     func random() -> Float {
-        state ^= state << 13; state ^= state >> 17; state ^= state << 5
+        state ^= state << 13
+        state ^= state >> 17
+        state ^= state << 5
         return Float(state >> 8) / 16_777_216
     }
     return (0..<count).map { _ in

@@ -90,7 +90,8 @@ struct CompositingTests {
         }
         let from = try picture(try scene(layer("fire.png")), at: 0)
         let to = try picture(try scene(layer("snowflake.png")), at: 0)
-        let animation = #", "animations": [ { "type": "basic", "keyPath": "contents", "fromValue": "fire.png", "toValue": "snowflake.png", "duration": 4 } ]"#
+        let animation =
+            #", "animations": [ { "type": "basic", "keyPath": "contents", "fromValue": "fire.png", "toValue": "snowflake.png", "duration": 4 } ]"#
         let fading = try picture(try scene(layer("fire.png", animation: animation)), at: 4 * fraction)
         var worst = 0
         var differing = 0

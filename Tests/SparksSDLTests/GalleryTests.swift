@@ -43,14 +43,18 @@ struct GalleryTests {
             let committed = try PixelImage(contentsOfPNG: repositoryRoot.appendingPathComponent("docs/gallery/\(name).png").path)
             var differing = 0
             if now.width == committed.width && now.height == committed.height {
-                for i in stride(from: 0, to: now.rgba.count, by: 4) where now.rgba[i..<i + 4] != committed.rgba[i..<i + 4] { differing += 1 }
+                for i in stride(from: 0, to: now.rgba.count, by: 4) where now.rgba[i..<i + 4] != committed.rgba[i..<i + 4] {
+                    differing += 1
+                }
             } else {
                 differing = now.width * now.height
             }
-            #expect(differing == 0, "docs/gallery/\(name).png: \(differing) pixels differ from what \(name) draws at \(at) s; run make gallery")
+            #expect(
+                differing == 0, "docs/gallery/\(name).png: \(differing) pixels differ from what \(name) draws at \(at) s; run make gallery")
             // And it shows something: not a blank canvas.
             let first = Array(now.rgba.prefix(4))
-            #expect(stride(from: 0, to: now.rgba.count, by: 4).contains { Array(now.rgba[$0..<$0 + 4]) != first }, "\(name) thumbnail is blank")
+            #expect(
+                stride(from: 0, to: now.rgba.count, by: 4).contains { Array(now.rgba[$0..<$0 + 4]) != first }, "\(name) thumbnail is blank")
         }
     }
 }

@@ -72,7 +72,9 @@ struct GradientPixelTests {
 
     @Test("colors animate: half-way between two lists, each stop is half-way")
     func animatedColors() throws {
-        let image = try gradient(#""colors": ["red", "red"], "animations": [{"type": "basic", "keyPath": "colors", "fromValue": ["red", "red"], "toValue": ["blue", "blue"], "duration": 2, "beginTime": -1}]"#)
+        let image = try gradient(
+            #""colors": ["red", "red"], "animations": [{"type": "basic", "keyPath": "colors", "fromValue": ["red", "red"], "toValue": ["blue", "blue"], "duration": 2, "beginTime": -1}]"#
+        )
         #expect(near(image[50, 50], 127.5, 0, 127.5))
     }
 }

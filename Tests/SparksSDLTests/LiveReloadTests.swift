@@ -16,7 +16,8 @@ private final class LiveFixture {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         file = folder.appendingPathComponent("fire.json")
         try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("presets/fire.json"), to: file)
-        try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("assets/fire.png"), to: folder.appendingPathComponent("fire.png"))
+        try FileManager.default.copyItem(
+            at: repositoryRoot.appendingPathComponent("assets/fire.png"), to: folder.appendingPathComponent("fire.png"))
         live = try LivePreset(
             url: file,
             load: { PresetDecoder.load(contentsOf: $0, displayName: $0.lastPathComponent, assetDirectories: []) },
@@ -53,8 +54,11 @@ struct LiveReloadTests {
         try f.write(original.replacingOccurrences(of: "\"yAcceleration\": -200", with: "\"yAcceleration\": -300"))
         var events = f.frames(0.25)
         #expect(events.count == 1)
-        if case .updated(let summary)? = events.first { #expect(summary.keptLayers == 1 && summary.startedLayers == 0) }
-        else { Issue.record("expected an update, got \(events)") }
+        if case .updated(let summary)? = events.first {
+            #expect(summary.keptLayers == 1 && summary.startedLayers == 0)
+        } else {
+            Issue.record("expected an update, got \(events)")
+        }
         #expect(f.live.scene.liveParticleCount >= 490 && f.live.problem == nil)
 
         // Truncated (an editor's first write): a problem, reported once; the scene keeps stepping.
@@ -78,7 +82,8 @@ struct LiveReloadTests {
 
         // Written to a temporary file and renamed over (vim, VS Code, JetBrains): fixed.
         let temporary = f.folder.appendingPathComponent(".fire.json.swp")
-        try original.replacingOccurrences(of: "\"birthRate\": 500", with: "\"birthRate\": 250").write(to: temporary, atomically: false, encoding: .utf8)
+        try original.replacingOccurrences(of: "\"birthRate\": 500", with: "\"birthRate\": 250").write(
+            to: temporary, atomically: false, encoding: .utf8)
         _ = rename(temporary.path, f.file.path)
         events = f.frames(0.25)
         #expect(f.live.problem == nil)
@@ -147,7 +152,10 @@ struct LiveReloadTests {
         let broken = f.folder.appendingPathComponent("broken.json")
         try #"{"layers": [{"type": "emiter"}]}"#.write(to: broken, atomically: false, encoding: .utf8)
         let event = f.live.switchTo(broken)
-        guard case .failed(let text) = event else { Issue.record("expected a failure"); return }
+        guard case .failed(let text) = event else {
+            Issue.record("expected a failure")
+            return
+        }
         #expect(text.contains("unknown value \"emiter\"") && text.contains("did you mean \"emitter\""))
         #expect(f.live.scene.source.name == "fire")
         try #"{"name": "fixed", "layers": [{"type": "emitter"}]}"#.write(to: broken, atomically: false, encoding: .utf8)

@@ -11,7 +11,6 @@ private func preset(_ name: String) throws -> SceneDescription {
     ).get()
 }
 
-
 @Suite("Pixels from the offscreen renderer")
 struct OffscreenRenderTests {
     @Test("Fire is bright above the emitter and black far from it")
@@ -56,7 +55,9 @@ struct OffscreenRenderTests {
         var normal = try preset("fire")
         normal.layers[0].content.emitter!.renderMode = .unordered
         let blended = try picture(Scene(normal), at: 2)
-        #expect(additive.meanBrightness(x: 375, y: 220, width: 50, height: 80) > 1.3 * blended.meanBrightness(x: 375, y: 220, width: 50, height: 80))
+        #expect(
+            additive.meanBrightness(x: 375, y: 220, width: 50, height: 80) > 1.3
+                * blended.meanBrightness(x: 375, y: 220, width: 50, height: 80))
     }
 
     @Test("Neon forms a ring that grows")

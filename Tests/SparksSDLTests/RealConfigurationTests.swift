@@ -49,15 +49,18 @@ struct RealConfigurationTests {
         }
     }
 
-    @Test("A replicator ring of n bars (instanceTransform a rotation by 2π/n) draws every bar at its angle and nothing between", arguments: [4, 8, 12, 15, 30])
+    @Test(
+        "A replicator ring of n bars (instanceTransform a rotation by 2π/n) draws every bar at its angle and nothing between",
+        arguments: [4, 8, 12, 15, 30])
     func ring(_ n: Int) throws {
         // A 6 × 30 bar 80 points above the centre of a 240 × 240 replicator, as spinners build it.
-        let scene = try Self.scene(json: """
-            { "canvas": { "width": 240, "height": 240, "background": "black" }, "layers": [
-              { "type": "replicator", "name": "ring", "bounds": [0, 0, 240, 240], "position": [120, 120], "instanceCount": \(n),
-                "instanceTransform": [{ "rotate": \(2 * Double.pi / Double(n)) }],
-                "sublayers": [{ "name": "bar", "bounds": [0, 0, 6, 30], "position": [120, 40], "backgroundColor": "white" }] } ] }
-            """)
+        let scene = try Self.scene(
+            json: """
+                { "canvas": { "width": 240, "height": 240, "background": "black" }, "layers": [
+                  { "type": "replicator", "name": "ring", "bounds": [0, 0, 240, 240], "position": [120, 120], "instanceCount": \(n),
+                    "instanceTransform": [{ "rotate": \(2 * Double.pi / Double(n)) }],
+                    "sublayers": [{ "name": "bar", "bounds": [0, 0, 6, 30], "position": [120, 40], "backgroundColor": "white" }] } ] }
+                """)
         let image = try Self.frame(scene, at: 0).image
         func pixel(atAngle angle: Double, radius: Double) -> UInt8 {
             image[Int((120 + radius * sin(angle)).rounded(.down)), Int((120 - radius * cos(angle)).rounded(.down))].r
@@ -77,17 +80,23 @@ struct RealConfigurationTests {
         ("a rounded layer", #""backgroundColor": "white", "cornerRadius": 6"#),
         ("a gradient", ##""type": "gradient", "colors": ["white", "#ff8080"], "startPoint": [0, 0.5], "endPoint": [1, 0.5]"##),
         ("a shape's path", #""type": "shape", "path": [{"rect": [0, 0, 120, 20]}], "fillColor": "white""#),
-        ("a shadowed layer", ##""backgroundColor": "white", "shadowOpacity": 1, "shadowColor": "#ff0000", "shadowRadius": 0, "shadowOffset": [0, 0]"##),
+        (
+            "a shadowed layer",
+            ##""backgroundColor": "white", "shadowOpacity": 1, "shadowColor": "#ff0000", "shadowRadius": 0, "shadowOffset": [0, 0]"##
+        ),
     ]
 
-    @Test("A layer turned by exactly a multiple of π/2 or π/4 is drawn turned, whatever draws it", arguments: [-1.0, 0.5, 1, 1.5, 2, 0.25, 0.75])
+    @Test(
+        "A layer turned by exactly a multiple of π/2 or π/4 is drawn turned, whatever draws it",
+        arguments: [-1.0, 0.5, 1, 1.5, 2, 0.25, 0.75])
     func turnedLayer(_ turns: Double) throws {
         for kind in Self.cardKinds {
             let angle = turns * Double.pi
-            let scene = try Self.scene(json: """
-                { "canvas": { "width": 200, "height": 200, "background": "black" }, "layers": [
-                  { "name": "card", "bounds": [0, 0, 120, 20], "position": [100, 100], "transform": [{ "rotate": \(angle) }], \(kind.keys) } ] }
-                """)
+            let scene = try Self.scene(
+                json: """
+                    { "canvas": { "width": 200, "height": 200, "background": "black" }, "layers": [
+                      { "name": "card", "bounds": [0, 0, 120, 20], "position": [100, 100], "transform": [{ "rotate": \(angle) }], \(kind.keys) } ] }
+                    """)
             let image = try Self.frame(scene, at: 0).image
             // Along the card's long axis, 45 points out from the centre (both ends), it is drawn;
             // across it, 30 points out, it is not.
@@ -182,7 +191,9 @@ struct RealConfigurationTests {
         let plain = try Self.frame(plainScene, at: 4).image
         #expect(plainScene.liveParticleCount > 60)
         let background = plain[0, 666]
-        func isBackground(_ p: (r: UInt8, g: UInt8, b: UInt8, a: UInt8)) -> Bool { p.r == background.r && p.g == background.g && p.b == background.b }
+        func isBackground(_ p: (r: UInt8, g: UInt8, b: UInt8, a: UInt8)) -> Bool {
+            p.r == background.r && p.g == background.g && p.b == background.b
+        }
         var darkened = 0, misplaced = 0
         for y in 1..<plain.height {
             for x in 0..<plain.width where isBackground(plain[x, y]) && !isBackground(shadowed[x, y]) {

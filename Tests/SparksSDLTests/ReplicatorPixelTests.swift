@@ -19,7 +19,9 @@ private func frame(_ name: String, at seconds: Double) throws -> PixelImage {
 }
 
 /// The first row from the top, in column x, whose pixel satisfies `test`.
-private func firstRow(_ image: PixelImage, x: Int, from y0: Int = 0, to y1: Int = 600, _ test: ((r: UInt8, g: UInt8, b: UInt8, a: UInt8)) -> Bool) -> Int? {
+private func firstRow(
+    _ image: PixelImage, x: Int, from y0: Int = 0, to y1: Int = 600, _ test: ((r: UInt8, g: UInt8, b: UInt8, a: UInt8)) -> Bool
+) -> Int? {
     (y0..<y1).first { test(image[x, $0]) }
 }
 

@@ -20,7 +20,9 @@ private func centroid(_ image: PixelImage) -> (mass: Double, x: Double, y: Doubl
     for y in 0..<200 {
         for x in 0..<200 {
             let d = darkness(image, x, y)
-            mass += d; sx += d * (Double(x) + 0.5); sy += d * (Double(y) + 0.5)
+            mass += d
+            sx += d * (Double(x) + 0.5)
+            sy += d * (Double(y) + 0.5)
         }
     }
     return (mass, sx / max(mass, 1e-9), sy / max(mass, 1e-9))
@@ -39,10 +41,14 @@ struct ShadowPixelTests {
         #expect(darkness(image, 100, 90) == 1 && darkness(image, 99, 90) == 0)
     }
 
-    @Test("shadowRadius r blurs the edge as a Gaussian of standard deviation r: half dark at the edge, 16 % and 84 % one r either side", arguments: [3.0, 6.0])
+    @Test(
+        "shadowRadius r blurs the edge as a Gaussian of standard deviation r: half dark at the edge, 16 % and 84 % one r either side",
+        arguments: [3.0, 6.0])
     func blur(_ radius: Double) throws {
         // A wide band, so that across its left edge the shadow is a blurred step.
-        let image = try canvas(#""position": [100, 60], "bounds": [0, 0, 120, 120], "backgroundColor": "white", "shadowOpacity": 1, "shadowRadius": \#(radius), "shadowOffset": [0, 100]"#)
+        let image = try canvas(
+            #""position": [100, 60], "bounds": [0, 0, 120, 120], "backgroundColor": "white", "shadowOpacity": 1, "shadowRadius": \#(radius), "shadowOffset": [0, 100]"#
+        )
         // The band's shadow covers x 40…160, y 100…220: read along row 150.
         let r = Int(radius)
         func at(_ x: Int) -> Double { (darkness(image, x - 1, 150) + darkness(image, x, 150)) / 2 }  // at the pixel boundary x
@@ -59,13 +65,18 @@ struct ShadowPixelTests {
         let image = try canvas(square)
         #expect(darkness(image, 60, 48) > darkness(image, 60, 72) + 0.2, "\(darkness(image, 60, 48)) \(darkness(image, 60, 72))")
         var above = 0.0, below = 0.0
-        for x in 40..<80 { for y in 30..<50 { above += darkness(image, x, y) }; for y in 70..<90 { below += darkness(image, x, y) } }
+        for x in 40..<80 {
+            for y in 30..<50 { above += darkness(image, x, y) }
+            for y in 70..<90 { below += darkness(image, x, y) }
+        }
         #expect(above > below * 3, "above \(above), below \(below)")
     }
 
     @Test("shadowColor and shadowOpacity paint the shadow; the layer's opacity fades it with the layer")
     func colourAndOpacity() throws {
-        let red = try canvas(#""position": [60, 60], "bounds": [0, 0, 20, 20], "backgroundColor": "white", "shadowRadius": 0, "shadowOffset": [50, 0], "shadowColor": "red", "shadowOpacity": 0.5"#)
+        let red = try canvas(
+            #""position": [60, 60], "bounds": [0, 0, 20, 20], "backgroundColor": "white", "shadowRadius": 0, "shadowOffset": [50, 0], "shadowColor": "red", "shadowOpacity": 0.5"#
+        )
         #expect(red[110, 60].r == 255 && abs(Int(red[110, 60].g) - 128) <= 1 && abs(Int(red[110, 60].b) - 128) <= 1)
         let faded = try canvas(square + #", "shadowRadius": 0, "shadowOffset": [50, 0], "opacity": 0.5"#)
         #expect(abs(darkness(faded, 110, 60) - 0.5) < 0.01)
@@ -73,7 +84,9 @@ struct ShadowPixelTests {
 
     @Test("The shadow is cast by what the layer draws (its alpha), sublayers included, and drawn beneath it")
     func castByContent() throws {
-        let image = try canvas(#""position": [60, 60], "bounds": [0, 0, 20, 20], "shadowOpacity": 1, "shadowRadius": 0, "shadowOffset": [10, 0], "sublayers": [{ "position": [10, 10], "bounds": [0, 0, 20, 20], "backgroundColor": "blue" }]"#)
+        let image = try canvas(
+            #""position": [60, 60], "bounds": [0, 0, 20, 20], "shadowOpacity": 1, "shadowRadius": 0, "shadowOffset": [10, 0], "sublayers": [{ "position": [10, 10], "bounds": [0, 0, 20, 20], "backgroundColor": "blue" }]"#
+        )
         #expect(image[60, 60].b == 255 && image[60, 60].r == 0)  // the layer above its shadow
         #expect(darkness(image, 75, 60) == 1)  // the shadow beyond it
         #expect(darkness(image, 45, 60) == 0)
@@ -83,15 +96,20 @@ struct ShadowPixelTests {
 
     @Test("shadowPath casts its own shape instead of the layer's")
     func shadowPath() throws {
-        let image = try canvas(#""position": [60, 60], "bounds": [0, 0, 20, 20], "shadowOpacity": 1, "shadowRadius": 0, "shadowOffset": [0, 0], "shadowPath": [{ "rect": [0, 0, 40, 10] }]"#)
+        let image = try canvas(
+            #""position": [60, 60], "bounds": [0, 0, 20, 20], "shadowOpacity": 1, "shadowRadius": 0, "shadowOffset": [0, 0], "shadowPath": [{ "rect": [0, 0, 40, 10] }]"#
+        )
         let c = centroid(image)
         #expect(abs(c.mass - 400) < 0.5 && abs(c.x - 70) < 0.01 && abs(c.y - 55) < 0.01, "\(c)")
     }
 
     @Test("A shadow is the same for any thread count")
     func threads() throws {
-        let json = #"{ "canvas": { "width": 200, "height": 200, "background": "white" }, "layers": [{ \#(square), "shadowRadius": 7, "shadowOffset": [30, 70] }] }"#
-        let description = try PresetDecoder(fileName: "t.json", resolver: ResourceResolver(roots: [])).decode(Array(json.utf8), defaultName: "t").get()
+        let json =
+            #"{ "canvas": { "width": 200, "height": 200, "background": "white" }, "layers": [{ \#(square), "shadowRadius": 7, "shadowOffset": [30, 70] }] }"#
+        let description = try PresetDecoder(fileName: "t.json", resolver: ResourceResolver(roots: [])).decode(
+            Array(json.utf8), defaultName: "t"
+        ).get()
         var pictures: [[UInt8]] = []
         for threads in [1, 2, 3] {
             let scene = Scene(description)

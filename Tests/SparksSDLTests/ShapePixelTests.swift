@@ -42,7 +42,9 @@ struct ShapePixelTests {
         #expect(partial > 100, "anti-aliased edge pixels: \(partial)")
     }
 
-    @Test("Fill rules: a square inside a square wound the same way is filled under non-zero and a hole under even-odd; wound the other way, a hole under both")
+    @Test(
+        "Fill rules: a square inside a square wound the same way is filled under non-zero and a hole under even-odd; wound the other way, a hole under both"
+    )
     func fillRules() throws {
         let sameWay = #""M 10 10 H 90 V 90 H 10 Z M 30 30 H 70 V 70 H 30 Z""#
         let otherWay = #""M 10 10 H 90 V 90 H 10 Z M 30 30 V 70 H 70 V 30 Z""#
@@ -55,7 +57,9 @@ struct ShapePixelTests {
         #expect(abs(coverage(evenOdd) - (6400 - 1600)) < 0.5)
     }
 
-    @Test("strokeEnd 0.25 and 0.5 of an oval (from 3 o'clock, clockwise on screen) cover a quarter and a half of the ring", arguments: [0.25, 0.5])
+    @Test(
+        "strokeEnd 0.25 and 0.5 of an oval (from 3 o'clock, clockwise on screen) cover a quarter and a half of the ring",
+        arguments: [0.25, 0.5])
     func strokeEnd(_ end: Double) throws {
         let whole = try shapes(stroke(#"[{ "oval": [20, 20, 60, 60] }]"#, #""lineWidth": 4"#))
         let part = try shapes(stroke(#"[{ "oval": [20, 20, 60, 60] }]"#, #""lineWidth": 4, "strokeEnd": \#(end)"#))
@@ -104,7 +108,9 @@ struct ShapePixelTests {
         #expect(butt[28, 50].r == 0 && square[28, 50].r == 255 && round[26, 50].r == 255 && round[25, 45].r < 40)
     }
 
-    @Test("Joins at a right angle: a miter adds the corner square, round a quarter disc, bevel a triangle; a miter past miterLimit is bevelled")
+    @Test(
+        "Joins at a right angle: a miter adds the corner square, round a quarter disc, bevel a triangle; a miter past miterLimit is bevelled"
+    )
     func joins() throws {
         let corner = #""M 20 80 L 20 20 L 80 20""#
         func area(_ keys: String) throws -> Double { coverage(try shapes(stroke(corner, #""lineWidth": 10, \#(keys)"#))) }
@@ -128,7 +134,10 @@ struct ShapePixelTests {
     @Test("strokeEnd animates: half-way through 0 → 1 the stroke is half drawn; the path morphs between two rectangles")
     func animated() throws {
         let growing = try shapes(
-            stroke(#""M 10 50 L 90 50""#, #""lineWidth": 4, "animations": [{ "type": "basic", "keyPath": "strokeEnd", "fromValue": 0, "toValue": 1, "duration": 4 }]"#),
+            stroke(
+                #""M 10 50 L 90 50""#,
+                #""lineWidth": 4, "animations": [{ "type": "basic", "keyPath": "strokeEnd", "fromValue": 0, "toValue": 1, "duration": 4 }]"#
+            ),
             at: 2)
         #expect(abs(coverage(growing) - 4 * 40) < 1, "\(coverage(growing))")
         let morph = try shapes(
@@ -139,7 +148,8 @@ struct ShapePixelTests {
 
     @Test("Fill is drawn under the stroke, and colours and opacity apply as to any layer")
     func fillUnderStroke() throws {
-        let image = try shapes(#""path": [{ "rect": [20, 20, 60, 60] }], "fillColor": "red", "strokeColor": [0, 0, 1, 1], "lineWidth": 10, "opacity": 0.5"#)
+        let image = try shapes(
+            #""path": [{ "rect": [20, 20, 60, 60] }], "fillColor": "red", "strokeColor": [0, 0, 1, 1], "lineWidth": 10, "opacity": 0.5"#)
         #expect(image[50, 50].r > 120 && image[50, 50].r < 135 && image[50, 50].b == 0)
         #expect(image[20, 50].b > 120 && image[20, 50].b < 135 && image[20, 50].r == 0)
         #expect(image[16, 50].b > 120 && image[16, 50].r == 0)
@@ -147,16 +157,21 @@ struct ShapePixelTests {
 
     @Test("A shape in perspective stays anti-aliased and inside its projected box; masksToBounds clips the stroke")
     func projectedAndClipped() throws {
-        let tilted = try shapes(#""path": [{ "rect": [20, 20, 60, 60] }], "fillColor": "white", "transform": [{ "rotate": { "angle": 0.6, "axis": [0, 1, 0] } }, { "perspective": 300 }]"#)
+        let tilted = try shapes(
+            #""path": [{ "rect": [20, 20, 60, 60] }], "fillColor": "white", "transform": [{ "rotate": { "angle": 0.6, "axis": [0, 1, 0] } }, { "perspective": 300 }]"#
+        )
         #expect(tilted[50, 50].r == 255 && tilted[2, 50].r == 0 && coverage(tilted) > 1500 && coverage(tilted) < 3600)
-        let clipped = try shapes(stroke(#""M -20 50 L 120 50""#, #""lineWidth": 10, "masksToBounds": true, "bounds": [0, 0, 60, 100], "position": [50, 50]"#))
+        let clipped = try shapes(
+            stroke(#""M -20 50 L 120 50""#, #""lineWidth": 10, "masksToBounds": true, "bounds": [0, 0, 60, 100], "position": [50, 50]"#))
         #expect(clipped[25, 50].r == 255 && clipped[15, 50].r == 0 && clipped[85, 50].r == 0)
     }
 
     @Test("Path work counts against the covered-pixel budget: past it, further shapes are left out")
     func budget() throws {
-        let json = #"{ "canvas": { "width": 100, "height": 100 }, "layers": [{ "type": "replicator", "position": [50, 50], "bounds": [0, 0, 100, 100], "instanceCount": 1000, "sublayers": [{ "type": "shape", "position": [50, 50], "bounds": [0, 0, 100, 100], "path": [{ "oval": [0, 0, 100, 100] }] }] }] }"#
-        let scene = Scene(try PresetDecoder(fileName: "t.json", resolver: ResourceResolver(roots: [])).decode(Array(json.utf8), defaultName: "t").get())
+        let json =
+            #"{ "canvas": { "width": 100, "height": 100 }, "layers": [{ "type": "replicator", "position": [50, 50], "bounds": [0, 0, 100, 100], "instanceCount": 1000, "sublayers": [{ "type": "shape", "position": [50, 50], "bounds": [0, 0, 100, 100], "path": [{ "oval": [0, 0, 100, 100] }] }] }] }"#
+        let scene = Scene(
+            try PresetDecoder(fileName: "t.json", resolver: ResourceResolver(roots: [])).decode(Array(json.utf8), defaultName: "t").get())
         var list = RenderList()
         scene.buildRenderList(into: &list)
         list.maxCoveredPixels = 100_000

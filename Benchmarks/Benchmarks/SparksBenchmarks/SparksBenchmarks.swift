@@ -22,7 +22,9 @@ let repository: URL = {
 /// Reads a shipped preset, stopping the benchmark run with the reason when it cannot.
 func preset(_ name: String) -> SceneDescription {
     let url = repository.appendingPathComponent("presets/\(name).json")
-    switch PresetDecoder.load(contentsOf: url, assetDirectories: [repository.appendingPathComponent("assets")], limits: PresetLimits(maxParticles: .max)) {
+    switch PresetDecoder.load(
+        contentsOf: url, assetDirectories: [repository.appendingPathComponent("assets")], limits: PresetLimits(maxParticles: .max))
+    {
     case .success(let description): return description
     case .failure(let error): fatalError("\(error)")
     }
@@ -161,8 +163,11 @@ let benchmarks: @Sendable () -> Void = {
             blackHole(PresetDecoder.load(contentsOf: oneLine, assetDirectories: [], limits: .standard))
         },
         setup: {
-            let layer = ##"{"name":"layer","position":[120.5,80.25],"bounds":[0,0,10,10],"backgroundColor":"#ff8800","opacity":0.5,"cornerRadius":2}"##
-            let text = #"{"name":"one-line","canvas":{"width":800,"height":600},"layers":["# + Array(repeating: layer, count: 10_000).joined(separator: ",") + "]}"
+            let layer =
+                ##"{"name":"layer","position":[120.5,80.25],"bounds":[0,0,10,10],"backgroundColor":"#ff8800","opacity":0.5,"cornerRadius":2}"##
+            let text =
+                #"{"name":"one-line","canvas":{"width":800,"height":600},"layers":["#
+                + Array(repeating: layer, count: 10_000).joined(separator: ",") + "]}"
             try? text.write(to: oneLine, atomically: true, encoding: .utf8)
         })
 }

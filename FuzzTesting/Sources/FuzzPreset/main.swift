@@ -1,10 +1,11 @@
+import Foundation
 import FuzzDriver
 import SparksFuzzing
-import Foundation
 
 /// Images presets may name: SPARKS_FUZZ_ASSETS, or the repository's assets/.
 enum FuzzAssets {
-    static let folder = ProcessInfo.processInfo.environment["SPARKS_FUZZ_ASSETS"].map { URL(fileURLWithPath: $0) }
+    static let folder =
+        ProcessInfo.processInfo.environment["SPARKS_FUZZ_ASSETS"].map { URL(fileURLWithPath: $0) }
         ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../assets").standardizedFileURL
 }
 

@@ -46,7 +46,8 @@ extension Animation {
     /// The keys of keyframe animations beyond `table` (CAKeyframeAnimation).
     public static let keyframeTable = PropertyTable<Animation>([
         PropertyDescriptor(
-            "calculationMode", .choice(CalculationMode.allCases.map(\.rawValue)), "How values are joined: linear, discrete, paced, cubic or cubicPaced.",
+            "calculationMode", .choice(CalculationMode.allCases.map(\.rawValue)),
+            "How values are joined: linear, discrete, paced, cubic or cubicPaced.",
             get: { .string($0.keyframes?.calculationMode.rawValue ?? CalculationMode.linear.rawValue) },
             set: { animation, value in
                 if case .string(let s) = value, let mode = CalculationMode(rawValue: s) { animation.keyframes?.calculationMode = mode }

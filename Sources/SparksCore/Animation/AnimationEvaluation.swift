@@ -51,14 +51,18 @@ extension Animation {
     /// earlier stays removed).
     public func apply(at parentTime: Double, to state: inout LayerState, groupDuration: Double? = nil, heldByGroup: Bool = false) {
         let d = simpleDuration(inGroup: groupDuration)
-        guard let progress = timing.progress(parentTime: parentTime, simpleDuration: d, holdsEnd: !removedOnCompletion, heldByGroup: heldByGroup)
+        guard
+            let progress = timing.progress(
+                parentTime: parentTime, simpleDuration: d, holdsEnd: !removedOnCompletion, heldByGroup: heldByGroup)
         else { return }
         let eased = timingFunction?.value(at: progress.fraction) ?? progress.fraction
         switch kind {
         case .group(let children):
             // Children run in the group's time, warped by the group's timing function (core-animation.md §4.4).
             let childTime = eased * d
-            for child in children { child.apply(at: childTime, to: &state, groupDuration: d, heldByGroup: heldByGroup || progress.isFilling) }
+            for child in children {
+                child.apply(at: childTime, to: &state, groupDuration: d, heldByGroup: heldByGroup || progress.isFilling)
+            }
         case .basic, .keyframe:
             guard let target else { return }
             guard let current = target.value(in: state) else { return }
@@ -98,7 +102,9 @@ extension Animation {
 
     /// The from and to values of a basic animation (core-animation.md §4.2); `current` stands in for the
     /// values that are not given.
-    static func endpoints(from: PropertyValue?, to: PropertyValue?, by: PropertyValue?, current: PropertyValue) -> (PropertyValue, PropertyValue) {
+    static func endpoints(
+        from: PropertyValue?, to: PropertyValue?, by: PropertyValue?, current: PropertyValue
+    ) -> (PropertyValue, PropertyValue) {
         switch (from, to, by) {
         case (let f?, let t?, _): return (f, t)
         case (let f?, nil, let b?): return (f, PropertyValue.add(f, b))
@@ -208,14 +214,16 @@ extension Animation.Keyframes {
 extension PropertyValue {
     /// A Catmull–Rom spline through p1 and p2 (Kochanek–Bartels with zero tension, continuity
     /// and bias), per component; values that do not add fall back to straight interpolation.
-    static func catmullRom(_ p0: PropertyValue, _ p1: PropertyValue, _ p2: PropertyValue, _ p3: PropertyValue, _ t: Double) -> PropertyValue {
+    static func catmullRom(_ p0: PropertyValue, _ p1: PropertyValue, _ p2: PropertyValue, _ p3: PropertyValue, _ t: Double) -> PropertyValue
+    {
         func spline(_ a: Double, _ b: Double, _ c: Double, _ d: Double) -> Double {
             0.5 * (2 * b + (-a + c) * t + (2 * a - 5 * b + 4 * c - d) * t * t + (-a + 3 * b - 3 * c + d) * t * t * t)
         }
         switch (p0, p1, p2, p3) {
         case (.number(let a), .number(let b), .number(let c), .number(let d)):
             return .number(spline(a, b, c, d))
-        case (.vector(let a), .vector(let b), .vector(let c), .vector(let d)) where a.count == b.count && b.count == c.count && c.count == d.count:
+        case (.vector(let a), .vector(let b), .vector(let c), .vector(let d))
+        where a.count == b.count && b.count == c.count && c.count == d.count:
             var v = b
             for i in 0..<b.count { v[i] = spline(a[i], b[i], c[i], d[i]) }
             return .vector(v)

@@ -40,7 +40,7 @@ public struct TimingFunction: Hashable, Sendable {
 
     /// One coordinate of the Bézier at parameter s: 3(1−s)²s·p1 + 3(1−s)s²·p2 + s³.
     private func sample(_ p1: Double, _ p2: Double, _ s: Double) -> Double {
-        ((( 1 - 3 * p2 + 3 * p1) * s + (3 * p2 - 6 * p1)) * s + 3 * p1) * s
+        (((1 - 3 * p2 + 3 * p1) * s + (3 * p2 - 6 * p1)) * s + 3 * p1) * s
     }
 
     private func derivative(_ p1: Double, _ p2: Double, _ s: Double) -> Double {
@@ -73,6 +73,9 @@ public struct TimingFunction: Hashable, Sendable {
     }
 
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(c1x); hasher.combine(c1y); hasher.combine(c2x); hasher.combine(c2y)
+        hasher.combine(c1x)
+        hasher.combine(c1y)
+        hasher.combine(c2x)
+        hasher.combine(c2y)
     }
 }

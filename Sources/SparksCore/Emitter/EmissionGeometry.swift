@@ -126,7 +126,10 @@ enum EmissionGeometry {
             let total = areas.reduce(0, +)
             guard total > 0 else { return Site(position: c, normal: plusX) }
             var pick = u1 * total, face = 0
-            while face < 5 && pick >= areas[face] { pick -= areas[face]; face += 1 }
+            while face < 5 && pick >= areas[face] {
+                pick -= areas[face]
+                face += 1
+            }
             let sign: Double = face % 2 == 0 ? -1 : 1
             let a = u2 - 0.5, b = u3 - 0.5
             switch face / 2 {
@@ -140,20 +143,26 @@ enum EmissionGeometry {
             let total = 4 * (w + h + d)
             guard total > 0 else { return Site(position: c, normal: plusX) }
             var pick = u1 * total, axis = 0
-            while axis < 2 && pick >= 4 * lengths[axis] { pick -= 4 * lengths[axis]; axis += 1 }
+            while axis < 2 && pick >= 4 * lengths[axis] {
+                pick -= 4 * lengths[axis]
+                axis += 1
+            }
             let edge = min(Int(pick / max(lengths[axis], 1e-12)), 3)
             let t = u2 - 0.5
             let s1: Double = edge & 1 == 0 ? -1 : 1, s2: Double = edge & 2 == 0 ? -1 : 1
             switch axis {
             case 0:
-                return Site(position: Vector3(c.x + t * w, c.y + s1 * half.y, c.z + s2 * half.z),
-                            normal: Vector3(0, s1, s2).normalized(orElse: plusX))
+                return Site(
+                    position: Vector3(c.x + t * w, c.y + s1 * half.y, c.z + s2 * half.z),
+                    normal: Vector3(0, s1, s2).normalized(orElse: plusX))
             case 1:
-                return Site(position: Vector3(c.x + s1 * half.x, c.y + t * h, c.z + s2 * half.z),
-                            normal: Vector3(s1, 0, s2).normalized(orElse: plusX))
+                return Site(
+                    position: Vector3(c.x + s1 * half.x, c.y + t * h, c.z + s2 * half.z),
+                    normal: Vector3(s1, 0, s2).normalized(orElse: plusX))
             default:
-                return Site(position: Vector3(c.x + s1 * half.x, c.y + s2 * half.y, c.z + t * d),
-                            normal: Vector3(s1, s2, 0).normalized(orElse: plusX))
+                return Site(
+                    position: Vector3(c.x + s1 * half.x, c.y + s2 * half.y, c.z + t * d),
+                    normal: Vector3(s1, s2, 0).normalized(orElse: plusX))
             }
         }
     }

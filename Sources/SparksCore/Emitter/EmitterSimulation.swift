@@ -113,7 +113,8 @@ public final class EmitterSimulation {
     static func startTime(of properties: EmitterProperties, running: Bool) -> Double {
         let cells = properties.emitterCells.reduce(0) { min($0, $1.timing.beginTime) }
         guard running else { return cells }
-        let horizon = chainLifetime(of: properties.emitterCells, lifetimeMultiplier: properties.lifetime)
+        let horizon =
+            chainLifetime(of: properties.emitterCells, lifetimeMultiplier: properties.lifetime)
             * CoreAnimationChoices.catchUpHorizonInChainLifetimes
         return min(cells, -horizon)
     }
@@ -150,7 +151,8 @@ public final class EmitterSimulation {
             simulatedTime = t
             return
         }
-        let horizon = Self.chainLifetime(of: properties.emitterCells, lifetimeMultiplier: properties.lifetime)
+        let horizon =
+            Self.chainLifetime(of: properties.emitterCells, lifetimeMultiplier: properties.lifetime)
             * CoreAnimationChoices.catchUpHorizonInChainLifetimes + stepSize
         if target - t > horizon { t = target - horizon }
         let steps = min(max(1, Int(((target - t) / stepSize - 1e-9).rounded(.up))), CoreAnimationChoices.maxCatchUpSteps)
@@ -326,7 +328,8 @@ public final class EmitterSimulation {
                 let centre = emitterStart + (emitterEnd - emitterStart) * f
                 let u1 = random.nextUnitDouble(), u2 = random.nextUnitDouble(), u3 = random.nextUnitDouble()
                 let site = EmissionGeometry.site(shape: shape, mode: mode, centre: centre, size: size, depth: depth, u1, u2, u3)
-                let frame = fixedFrame ?? sampler.frame(natural: SIMD3<Float>(Float(site.normal.x), Float(site.normal.y), Float(site.normal.z)))
+                let frame =
+                    fixedFrame ?? sampler.frame(natural: SIMD3<Float>(Float(site.normal.x), Float(site.normal.y), Float(site.normal.z)))
                 sampler.emit(
                     into: &writer, random: &random,
                     position: SIMD3<Float>(Float(site.position.x), Float(site.position.y), Float(site.position.z)),
@@ -365,7 +368,10 @@ public final class EmitterSimulation {
         func run(part: Int) {
             guard let batch, let storage else { return }
             let first = granted * part / parts, end = granted * (part + 1) / parts
-            guard end > first else { results[part] = 0; return }
+            guard end > first else {
+                results[part] = 0
+                return
+            }
             var generator = random
             generator.advance(by: UInt64(first) * ShapeBirths.drawsPerBirth)
             var writer = storage.makeWriter(offset: first)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Samples new particles of one cell and writes them into that cell's storage.
 ///
 /// Built once per cell per step from the cell and the layer's multipliers, with everything that
@@ -132,5 +134,3 @@ struct ParticleSampler {
             scaleSpeed: scaleSpeed)
     }
 }
-
-import Foundation

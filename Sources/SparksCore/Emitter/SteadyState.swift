@@ -12,7 +12,9 @@ extension EmitterProperties {
     /// rate; a sub-cell at its rate per living parent, for the part of the parent's life its
     /// emission window covers (core-animation.md §6.5, §6.8). The one place the simulation's storage
     /// reservation, the particle estimates and the preset budgets work this out.
-    func steadyState(of cell: EmitterCell, parent: (births: Double, life: Double)?, meanLifetime: Bool = false) -> (births: Double, life: Double) {
+    func steadyState(
+        of cell: EmitterCell, parent: (births: Double, life: Double)?, meanLifetime: Bool = false
+    ) -> (births: Double, life: Double) {
         let rate = cell.isEnabled ? EmitterSimulation.rate(of: cell, properties: self, isSubcell: parent != nil) : 0
         let life = max(0, cell.lifetimeBound(mean: meanLifetime) * lifetime)
         let window = cell.emissionInterval

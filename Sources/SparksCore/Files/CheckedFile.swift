@@ -1,9 +1,9 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A file read once through one descriptor, after checking the file that descriptor opened.
@@ -36,14 +36,18 @@ public struct CheckedFile: Sendable {
     ///     size), and reading stops there in any case.
     ///   - prefix: read only the first `prefix` bytes (a header).
     /// - Throws: why the file cannot be had, in words for the user.
-    public static func read(_ url: URL, within folders: [URL]? = nil, maxBytes: Int, prefix: Int? = nil) throws(FileAccessError) -> CheckedFile {
+    public static func read(
+        _ url: URL, within folders: [URL]? = nil, maxBytes: Int, prefix: Int? = nil
+    ) throws(FileAccessError) -> CheckedFile {
         let path = url.path
         let name = url.lastPathComponent
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
         guard descriptor >= 0 else { throw FileAccessError(openFailure: errno, path: path, name: name) }
         defer { close(descriptor) }
         var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw FileAccessError("\(name) cannot be examined (\(String(cString: strerror(errno))))") }
+        guard fstat(descriptor, &info) == 0 else {
+            throw FileAccessError("\(name) cannot be examined (\(String(cString: strerror(errno))))")
+        }
         let kind = info.st_mode & S_IFMT
         guard kind == S_IFREG else { throw FileAccessError("\(name) is \(describe(kind)), not a file") }
         let real = realPath(of: descriptor) ?? URL(fileURLWithPath: path).resolvingSymlinksInPath().path
@@ -55,7 +59,8 @@ public struct CheckedFile: Sendable {
             }
             guard info.st_nlink <= 1 else {
                 throw FileAccessError(
-                    "\(name) has \(info.st_nlink) names (hard links); Sparks reads only files with one name here, so that a link cannot bring in a file from elsewhere — copy the file instead")
+                    "\(name) has \(info.st_nlink) names (hard links); Sparks reads only files with one name here, so that a link cannot bring in a file from elsewhere — copy the file instead"
+                )
             }
         }
         let size = Int(info.st_size)
@@ -83,14 +88,14 @@ public struct CheckedFile: Sendable {
     /// The path the open descriptor refers to.
     private static func realPath(of descriptor: Int32) -> String? {
         #if os(Linux)
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let length = readlink("/proc/self/fd/\(descriptor)", &buffer, buffer.count - 1)
-        guard length > 0 else { return nil }
-        return String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let length = readlink("/proc/self/fd/\(descriptor)", &buffer, buffer.count - 1)
+            guard length > 0 else { return nil }
+            return String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
         #else
-        var buffer = [CChar](repeating: 0, count: Int(MAXPATHLEN))
-        guard fcntl(descriptor, F_GETPATH, &buffer) == 0 else { return nil }
-        return String(cString: buffer)
+            var buffer = [CChar](repeating: 0, count: Int(MAXPATHLEN))
+            guard fcntl(descriptor, F_GETPATH, &buffer) == 0 else { return nil }
+            return String(cString: buffer)
         #endif
     }
 
@@ -116,9 +121,9 @@ public struct CheckedFile: Sendable {
 /// POSIX `read`, named apart from `CheckedFile.read`.
 private func readBytes(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
     #if canImport(Glibc)
-    Glibc.read(descriptor, buffer, count)
+        Glibc.read(descriptor, buffer, count)
     #else
-    Darwin.read(descriptor, buffer, count)
+        Darwin.read(descriptor, buffer, count)
     #endif
 }
 

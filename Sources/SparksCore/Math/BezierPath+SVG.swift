@@ -53,7 +53,9 @@ extension BezierPath {
                 lastControl = c2
             case "S":
                 let cur = current ?? .zero
-                let reflected = "CcSs".contains(lastCommand) ? Point(x: 2 * cur.x - (lastControl?.x ?? cur.x), y: 2 * cur.y - (lastControl?.y ?? cur.y)) : cur
+                let reflected =
+                    "CcSs".contains(lastCommand)
+                    ? Point(x: 2 * cur.x - (lastControl?.x ?? cur.x), y: 2 * cur.y - (lastControl?.y ?? cur.y)) : cur
                 let c2 = pt(try scanner.number(), try scanner.number())
                 let p = pt(try scanner.number(), try scanner.number())
                 curve(to: p, control1: reflected, control2: c2)
@@ -65,7 +67,9 @@ extension BezierPath {
                 lastControl = control
             case "T":
                 let cur = current ?? .zero
-                let control = "QqTt".contains(lastCommand) ? Point(x: 2 * cur.x - (lastControl?.x ?? cur.x), y: 2 * cur.y - (lastControl?.y ?? cur.y)) : cur
+                let control =
+                    "QqTt".contains(lastCommand)
+                    ? Point(x: 2 * cur.x - (lastControl?.x ?? cur.x), y: 2 * cur.y - (lastControl?.y ?? cur.y)) : cur
                 let p = pt(try scanner.number(), try scanner.number())
                 quadCurve(to: p, control: control)
                 lastControl = control
@@ -91,13 +95,19 @@ extension BezierPath {
     /// SVG endpoint arc → centre parameterisation (SVG 1.1, appendix F.6.5).
     private mutating func svgArc(to p: Point, rx: Double, ry: Double, rotation phi: Double, largeArc: Bool, sweep: Bool) {
         let p0 = current ?? p
-        guard rx > 0, ry > 0, p0 != p else { line(to: p); return }
+        guard rx > 0, ry > 0, p0 != p else {
+            line(to: p)
+            return
+        }
         let cp = cos(phi), sp = sin(phi)
         let dx = (p0.x - p.x) / 2, dy = (p0.y - p.y) / 2
         let x1 = cp * dx + sp * dy, y1 = -sp * dx + cp * dy
         var rx = rx, ry = ry
         let lambda = x1 * x1 / (rx * rx) + y1 * y1 / (ry * ry)
-        if lambda > 1 { rx *= lambda.squareRoot(); ry *= lambda.squareRoot() }
+        if lambda > 1 {
+            rx *= lambda.squareRoot()
+            ry *= lambda.squareRoot()
+        }
         let num = rx * rx * ry * ry - rx * rx * y1 * y1 - ry * ry * x1 * x1
         let den = rx * rx * y1 * y1 + ry * ry * x1 * x1
         var factor = (max(0, num / den)).squareRoot()
@@ -146,9 +156,15 @@ private struct SVGScanner {
         var sawDot = false, sawDigit = false
         while offset < chars.count {
             let c = chars[offset]
-            if c.isNumber { sawDigit = true; offset += 1 }
-            else if c == "." && !sawDot { sawDot = true; offset += 1 }
-            else { break }
+            if c.isNumber {
+                sawDigit = true
+                offset += 1
+            } else if c == "." && !sawDot {
+                sawDot = true
+                offset += 1
+            } else {
+                break
+            }
         }
         if sawDigit, offset < chars.count, chars[offset] == "e" || chars[offset] == "E" {
             offset += 1

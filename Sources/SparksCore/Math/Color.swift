@@ -89,14 +89,15 @@ public struct Color: Hashable, Sendable {
         let sector = Int(h) % 6
         let f = h - Double(Int(h))
         let v = brightness, p = v * (1 - saturation), q = v * (1 - saturation * f), t = v * (1 - saturation * (1 - f))
-        let (r, g, b): (Double, Double, Double) = switch sector {
-        case 0: (v, t, p)
-        case 1: (q, v, p)
-        case 2: (p, v, t)
-        case 3: (p, q, v)
-        case 4: (t, p, v)
-        default: (v, p, q)
-        }
+        let (r, g, b): (Double, Double, Double) =
+            switch sector {
+            case 0: (v, t, p)
+            case 1: (q, v, p)
+            case 2: (p, v, t)
+            case 3: (p, q, v)
+            case 4: (t, p, v)
+            default: (v, p, q)
+            }
         self.init(red: r, green: g, blue: b, alpha: alpha)
     }
 
@@ -125,8 +126,9 @@ public struct Color: Hashable, Sendable {
     /// The colour a fraction `t` of the way from `a` to `b`, component by component (straight
     /// alpha).
     public static func mix(_ a: Color, _ b: Color, _ t: Double) -> Color {
-        Color(red: a.red + (b.red - a.red) * t, green: a.green + (b.green - a.green) * t,
-              blue: a.blue + (b.blue - a.blue) * t, alpha: a.alpha + (b.alpha - a.alpha) * t)
+        Color(
+            red: a.red + (b.red - a.red) * t, green: a.green + (b.green - a.green) * t,
+            blue: a.blue + (b.blue - a.blue) * t, alpha: a.alpha + (b.alpha - a.alpha) * t)
     }
 
     /// Component-wise product (modulation).

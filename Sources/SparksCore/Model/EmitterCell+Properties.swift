@@ -8,11 +8,17 @@ extension EmitterCell {
     public static let table = PropertyTable<EmitterCell>([
         .text("name", \.name, "Name used in key paths such as emitterCells.NAME.birthRate."),
         .bool("enabled", \.isEnabled, "Whether the cell emits and draws."),
-        .number("birthRate", \.birthRate, NumberRule(minimum: 0, maximum: maxBirthRate), "Particles per second (per parent particle for a sub-cell)."),
+        .number(
+            "birthRate", \.birthRate, NumberRule(minimum: 0, maximum: maxBirthRate),
+            "Particles per second (per parent particle for a sub-cell)."),
         .number("lifetime", \.lifetime, NumberRule(minimum: 0, maximum: maxLifetime), "Seconds a particle lives."),
-        .number("lifetimeRange", \.lifetimeRange, NumberRule(minimum: 0, maximum: maxLifetime), "Spread of lifetime: uniform in lifetime ± lifetimeRange/2."),
+        .number(
+            "lifetimeRange", \.lifetimeRange, NumberRule(minimum: 0, maximum: maxLifetime),
+            "Spread of lifetime: uniform in lifetime ± lifetimeRange/2."),
         .number("emissionLatitude", \.emissionLatitude, .any, "Tilt of the emission direction toward +z, radians."),
-        .number("emissionLongitude", \.emissionLongitude, .any, "Rotation of the emission direction from the shape's natural direction, radians, clockwise on screen."),
+        .number(
+            "emissionLongitude", \.emissionLongitude, .any,
+            "Rotation of the emission direction from the shape's natural direction, radians, clockwise on screen."),
         .number("emissionRange", \.emissionRange, .any, "Full apex angle of the cone of emission directions, radians."),
         .number("velocity", \.velocity, .any, "Initial speed, points per second."),
         .number("velocityRange", \.velocityRange, .any, "Spread of velocity: uniform in velocity ± velocityRange/2."),
@@ -38,8 +44,12 @@ extension EmitterCell {
         .number("contentsScale", \.contentsScale, NumberRule(minimum: 0, maximum: 1000, excludesMinimum: true), "Image pixels per point."),
         .choice("minificationFilter", \.minificationFilter, "Filter when the image is drawn smaller than its size."),
         .choice("magnificationFilter", \.magnificationFilter, "Filter when the image is drawn larger than its size."),
-        .number("minificationFilterBias", \.minificationFilterBias, NumberRule(minimum: -16, maximum: 16), "Added to the mip level of a minified image: positive blurs, negative sharpens."),
-        .number("beginTime", \.timing.beginTime, .any, "When the cell starts emitting: layer time for a top-level cell, parent age for a sub-cell."),
+        .number(
+            "minificationFilterBias", \.minificationFilterBias, NumberRule(minimum: -16, maximum: 16),
+            "Added to the mip level of a minified image: positive blurs, negative sharpens."),
+        .number(
+            "beginTime", \.timing.beginTime, .any,
+            "When the cell starts emitting: layer time for a top-level cell, parent age for a sub-cell."),
         .number("duration", \.timing.duration, .nonNegative, "How long the cell emits; 0 means for ever."),
         .number("speed", \.timing.speed, .any, "Rate of the cell's emission timeline."),
         .number("timeOffset", \.timing.timeOffset, .any, "Seconds added to the cell's local time."),

@@ -53,6 +53,9 @@ public struct EmitterProperties: Hashable, Sendable {
         .number("scale", \.scale, .any, "Multiplies the sampled scale of new particles."),
         .number("spin", \.spin, .any, "Multiplies the sampled spin of new particles."),
         .seed("seed", \.seed, "Seed of the layer's random generator (0 … 4294967295)."),
-        .choice("startup", \.startup, "Whether the emitter is already populated when the scene starts: running (as iOS shows an emitter whose beginTime is 0), empty (as after beginTime = CACurrentMediaTime()), or automatic (the preset's startup, else iOS's rule); only the start counts."),
+        .choice(
+            "startup", \.startup,
+            "Whether the emitter is already populated when the scene starts: running (as iOS shows an emitter whose beginTime is 0), empty (as after beginTime = CACurrentMediaTime()), or automatic (the preset's startup, else iOS's rule); only the start counts."
+        ),
     ])
 }

@@ -33,9 +33,13 @@ public struct GradientProperties: Hashable, Sendable {
         .colorList("colors", \.colors, "The colours of the gradient's stops, in order."),
         .numberList("locations", \.locations, .unit, "Where each colour sits, 0…1 increasing (default: evenly spaced)."),
         .point("startPoint", \.startPoint, "Start of the gradient (axial) or its centre (radial, conic), in unit coordinates of bounds."),
-        .point("endPoint", \.endPoint, "End of the gradient (axial), the ellipse's extent (radial) or the first colour's direction (conic), in unit coordinates."),
+        .point(
+            "endPoint", \.endPoint,
+            "End of the gradient (axial), the ellipse's extent (radial) or the first colour's direction (conic), in unit coordinates."),
         // CAGradientLayer's `type`, renamed: in a preset "type" names the kind of layer.
-        .choice("gradientType", \.type, "CAGradientLayer's type: axial (default), radial or conic (called gradientType here, as \"type\" names the kind of layer)."),
+        .choice(
+            "gradientType", \.type,
+            "CAGradientLayer's type: axial (default), radial or conic (called gradientType here, as \"type\" names the kind of layer)."),
     ])
 
     /// The colour at gradient position `t` (0 at the first stop's side, 1 at the last's):

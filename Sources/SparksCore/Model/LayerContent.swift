@@ -66,7 +66,8 @@ public enum LayerKind: String, Hashable, Sendable, CaseIterable {
 
     /// Why `key` is not this kind's when another kind has it: "belongs to emitter layers…".
     func misplacedKeyReason(_ key: String) -> String? {
-        guard let owner = Self.allCases.first(where: { $0 != self && ($0.contentTable?[key] != nil || $0.structureKeys.contains(key)) }) else { return nil }
+        guard let owner = Self.allCases.first(where: { $0 != self && ($0.contentTable?[key] != nil || $0.structureKeys.contains(key)) })
+        else { return nil }
         return "\"\(key)\" belongs to \(owner.rawValue) layers (\(owner.className)); add \"type\": \"\(owner.rawValue)\" to this layer"
     }
 }
@@ -181,11 +182,14 @@ public enum LayerContent: Hashable, Sendable {
     }
 
     /// The emitter table, read and written on the content.
-    static let emitterTable: PropertyTable<LayerContent> = EmitterProperties.table.lifted(read: { $0.emitter }, change: { $0.changeEmitter($1) })
+    static let emitterTable: PropertyTable<LayerContent> = EmitterProperties.table.lifted(
+        read: { $0.emitter }, change: { $0.changeEmitter($1) })
     /// The replicator table, read and written on the content.
-    static let replicatorTable: PropertyTable<LayerContent> = ReplicatorProperties.table.lifted(read: { $0.replicator }, change: { $0.changeReplicator($1) })
+    static let replicatorTable: PropertyTable<LayerContent> = ReplicatorProperties.table.lifted(
+        read: { $0.replicator }, change: { $0.changeReplicator($1) })
     /// The gradient table, read and written on the content.
-    static let gradientTable: PropertyTable<LayerContent> = GradientProperties.table.lifted(read: { $0.gradient }, change: { $0.changeGradient($1) })
+    static let gradientTable: PropertyTable<LayerContent> = GradientProperties.table.lifted(
+        read: { $0.gradient }, change: { $0.changeGradient($1) })
     /// The shape table, read and written on the content.
     static let shapeTable: PropertyTable<LayerContent> = ShapeProperties.table.lifted(read: { $0.shape }, change: { $0.changeShape($1) })
 }
@@ -198,12 +202,16 @@ extension PropertyTable {
         read: @escaping @Sendable (Outer) -> Root?,
         change: @escaping @Sendable (inout Outer, (inout Root) -> Void) -> Void
     ) -> PropertyTable<Outer> {
-        PropertyTable<Outer>(descriptors.map { descriptor in
-            PropertyDescriptor<Outer>(descriptor.key, descriptor.kind, descriptor.summary, get: { outer in
-                read(outer).map(descriptor.get) ?? .number(0)
-            }, set: { outer, value in
-                change(&outer) { descriptor.set(&$0, value) }
+        PropertyTable<Outer>(
+            descriptors.map { descriptor in
+                PropertyDescriptor<Outer>(
+                    descriptor.key, descriptor.kind, descriptor.summary,
+                    get: { outer in
+                        read(outer).map(descriptor.get) ?? .number(0)
+                    },
+                    set: { outer, value in
+                        change(&outer) { descriptor.set(&$0, value) }
+                    })
             })
-        })
     }
 }

@@ -96,12 +96,14 @@ public struct LayerProperties: Hashable, Sendable {
     /// the anchor point where the rectangle has it.
     public var frame: Rect {
         get {
-            Rect(x: position.x - anchorPoint.x * bounds.size.width, y: position.y - anchorPoint.y * bounds.size.height,
-                 width: bounds.size.width, height: bounds.size.height)
+            Rect(
+                x: position.x - anchorPoint.x * bounds.size.width, y: position.y - anchorPoint.y * bounds.size.height,
+                width: bounds.size.width, height: bounds.size.height)
         }
         set {
             bounds.size = newValue.size
-            position = Point(x: newValue.origin.x + anchorPoint.x * newValue.size.width, y: newValue.origin.y + anchorPoint.y * newValue.size.height)
+            position = Point(
+                x: newValue.origin.x + anchorPoint.x * newValue.size.width, y: newValue.origin.y + anchorPoint.y * newValue.size.height)
         }
     }
 
@@ -121,7 +123,8 @@ public struct LayerProperties: Hashable, Sendable {
 
     /// How `contents` is filtered.
     public var contentsSampling: TextureSampling {
-        TextureSampling(minification: minificationFilter, magnification: magnificationFilter, minificationBias: Float(minificationFilterBias))
+        TextureSampling(
+            minification: minificationFilter, magnification: magnificationFilter, minificationBias: Float(minificationFilterBias))
     }
 
     /// The map from this layer's coordinates to its superlayer's:
@@ -141,12 +144,22 @@ public struct LayerProperties: Hashable, Sendable {
         .rect("bounds", \.bounds, "The layer's own coordinate space, [x, y, width, height] in points."),
         .point("anchorPoint", \.anchorPoint, "Unit coordinates of bounds that position refers to, [x, y]."),
         .number("anchorPointZ", \.anchorPointZ, .any, "Position of the anchor point on the z axis, in points."),
-        .rect("frame", \.frame, "bounds and position as one rectangle in the superlayer, [x, y, width, height] (sets the size of bounds and position)."),
+        .rect(
+            "frame", \.frame,
+            "bounds and position as one rectangle in the superlayer, [x, y, width, height] (sets the size of bounds and position)."),
         .transform("transform", \.transform, "Transform applied about the anchor point."),
-        .transform("sublayerTransform", \.sublayerTransform, "Transform applied to the sublayers about the anchor point (m34 gives them perspective)."),
-        .bool("geometryFlipped", \.isGeometryFlipped, "Whether the sublayers' geometry is flipped vertically (y up from the bottom edge); images stay upright."),
-        .number("opacity", \.opacity, .unit, "Opacity of the layer and its subtree, 0…1, faded as one image unless allowsGroupOpacity is false."),
-        .bool("allowsGroupOpacity", \.allowsGroupOpacity, "Whether opacity below 1 fades the layer and its subtree as one image (true, iOS's default) or each thing it draws on its own."),
+        .transform(
+            "sublayerTransform", \.sublayerTransform,
+            "Transform applied to the sublayers about the anchor point (m34 gives them perspective)."),
+        .bool(
+            "geometryFlipped", \.isGeometryFlipped,
+            "Whether the sublayers' geometry is flipped vertically (y up from the bottom edge); images stay upright."),
+        .number(
+            "opacity", \.opacity, .unit, "Opacity of the layer and its subtree, 0…1, faded as one image unless allowsGroupOpacity is false."
+        ),
+        .bool(
+            "allowsGroupOpacity", \.allowsGroupOpacity,
+            "Whether opacity below 1 fades the layer and its subtree as one image (true, iOS's default) or each thing it draws on its own."),
         .bool("hidden", \.isHidden, "Whether the layer and its subtree are not drawn."),
         .color("backgroundColor", \.backgroundColor, "Colour filling bounds."),
         .number("cornerRadius", \.cornerRadius, .nonNegative, "Radius of the rounded corners of background and border, in points."),
@@ -157,16 +170,29 @@ public struct LayerProperties: Hashable, Sendable {
         .offset("shadowOffset", \.shadowOffset, "Offset of the shadow, [width, height] in points (default [0, -3]: up on iOS)."),
         .number("shadowRadius", \.shadowRadius, NumberRule(minimum: 0, maximum: 1000), "Blur radius of the shadow, in points (default 3)."),
         .path("shadowPath", \.shadowPath, "The shadow's shape, filled (default: the shape of everything the layer draws)."),
-        .image("contents", \.contents, crossFade: \LayerProperties.contentsCrossFade, "PNG image drawn to fill bounds, found beside the preset or in assets/."),
-        .choice("contentsGravity", \.contentsGravity, "How contents is placed in bounds: resize (default), resizeAspect, resizeAspectFill, or at its natural size at center, top, bottom, left, right or a corner."),
+        .image(
+            "contents", \.contents, crossFade: \LayerProperties.contentsCrossFade,
+            "PNG image drawn to fill bounds, found beside the preset or in assets/."),
+        .choice(
+            "contentsGravity", \.contentsGravity,
+            "How contents is placed in bounds: resize (default), resizeAspect, resizeAspectFill, or at its natural size at center, top, bottom, left, right or a corner."
+        ),
         .rect("contentsRect", \.contentsRect, "The part of the image drawn, unit coordinates [x, y, width, height]."),
-        .rect("contentsCenter", \.contentsCenter, "The part of contentsRect that stretches when the image is resized, unit coordinates; the rest keeps its size."),
-        .number("contentsScale", \.contentsScale, NumberRule(minimum: 0, maximum: 1000, excludesMinimum: true), "Image pixels per point (the natural size the position gravities use)."),
+        .rect(
+            "contentsCenter", \.contentsCenter,
+            "The part of contentsRect that stretches when the image is resized, unit coordinates; the rest keeps its size."),
+        .number(
+            "contentsScale", \.contentsScale, NumberRule(minimum: 0, maximum: 1000, excludesMinimum: true),
+            "Image pixels per point (the natural size the position gravities use)."),
         .choice("minificationFilter", \.minificationFilter, "Filter when contents is drawn smaller than its size."),
         .choice("magnificationFilter", \.magnificationFilter, "Filter when contents is drawn larger than its size."),
-        .number("minificationFilterBias", \.minificationFilterBias, NumberRule(minimum: -16, maximum: 16), "Added to the mip level of minified contents: positive blurs, negative sharpens."),
+        .number(
+            "minificationFilterBias", \.minificationFilterBias, NumberRule(minimum: -16, maximum: 16),
+            "Added to the mip level of minified contents: positive blurs, negative sharpens."),
         .bool("masksToBounds", \.masksToBounds, "Whether sublayers are clipped to bounds."),
-        .number("beginTime", \.timing.beginTime, .any, "Start of the layer's timeline in its parent's time, seconds; negative starts it as if already running."),
+        .number(
+            "beginTime", \.timing.beginTime, .any,
+            "Start of the layer's timeline in its parent's time, seconds; negative starts it as if already running."),
         .number("speed", \.timing.speed, .any, "Rate of the layer's time relative to its parent's; 0 freezes."),
         .number("timeOffset", \.timing.timeOffset, .any, "Seconds added to the layer's local time."),
     ])

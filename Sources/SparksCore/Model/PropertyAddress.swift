@@ -52,7 +52,8 @@ public enum PropertyAddress: Hashable, Sendable {
                 throw KeyPathError(keyPath: keyPath, reason: "expected emitterCells.NAME.PROPERTY")
             }
             let key = parts[index]
-            let (kind, component) = try resolveKey(key, componentName: parts[(index + 1)...].joined(separator: "."), in: EmitterCell.table, keyPath: keyPath)
+            let (kind, component) = try resolveKey(
+                key, componentName: parts[(index + 1)...].joined(separator: "."), in: EmitterCell.table, keyPath: keyPath)
             return (.cell(names: names, key: key, component: component), kind)
         }
         if LayerProperties.table[first] != nil {
@@ -78,7 +79,9 @@ public enum PropertyAddress: Hashable, Sendable {
         }
         if componentName.isEmpty { return (descriptor.kind, nil) }
         if descriptor.kind == .transform {
-            if let index = PropertyComponent.matrixElementNames.firstIndex(of: componentName) { return (.number(.any), .matrixElement(index)) }
+            if let index = PropertyComponent.matrixElementNames.firstIndex(of: componentName) {
+                return (.number(.any), .matrixElement(index))
+            }
             guard let component = TransformComponent(rawValue: componentName) else {
                 let names = TransformComponent.allCases.map(\.rawValue) + PropertyComponent.matrixElementNames
                 throw KeyPathError(
@@ -105,7 +108,9 @@ public enum PropertyAddress: Hashable, Sendable {
                 let known = cells.compactMap(\.name)
                 throw KeyPathError(
                     keyPath: keyPath,
-                    reason: known.isEmpty ? "there is no cell named \"\(name)\" (no cell here has a name)" : "there is no cell named \"\(name)\" (cells: \(known.joined(separator: ", ")))",
+                    reason: known.isEmpty
+                        ? "there is no cell named \"\(name)\" (no cell here has a name)"
+                        : "there is no cell named \"\(name)\" (cells: \(known.joined(separator: ", ")))",
                     suggestion: nearestKey(to: name, in: known))
             }
             cells = cells[index].emitterCells
@@ -140,7 +145,9 @@ public enum PropertyAddress: Hashable, Sendable {
         }
     }
 
-    private static func read<Root>(_ table: PropertyTable<Root>, _ key: String, _ component: PropertyComponent?, _ root: Root) -> PropertyValue? {
+    private static func read<Root>(
+        _ table: PropertyTable<Root>, _ key: String, _ component: PropertyComponent?, _ root: Root
+    ) -> PropertyValue? {
         guard let descriptor = table[key] else { return nil }
         let value = descriptor.get(root)
         switch (component, value) {
@@ -152,7 +159,9 @@ public enum PropertyAddress: Hashable, Sendable {
         }
     }
 
-    private static func write<Root>(_ table: PropertyTable<Root>, _ key: String, _ component: PropertyComponent?, _ value: PropertyValue, _ root: inout Root) {
+    private static func write<Root>(
+        _ table: PropertyTable<Root>, _ key: String, _ component: PropertyComponent?, _ value: PropertyValue, _ root: inout Root
+    ) {
         guard let descriptor = table[key] else { return }
         switch (component, descriptor.get(root)) {
         case (nil, _):
@@ -179,7 +188,9 @@ public enum PropertyAddress: Hashable, Sendable {
         return names.count == 1 ? cells[index] : self.cell(names.dropFirst(), in: cells[index].emitterCells)
     }
 
-    private static func writeCell(_ names: ArraySlice<String>, _ key: String, _ component: PropertyComponent?, _ value: PropertyValue, _ cells: inout [EmitterCell]) {
+    private static func writeCell(
+        _ names: ArraySlice<String>, _ key: String, _ component: PropertyComponent?, _ value: PropertyValue, _ cells: inout [EmitterCell]
+    ) {
         guard let name = names.first, let index = cells.firstIndex(named: name) else { return }
         if names.count == 1 {
             write(EmitterCell.table, key, component, value, &cells[index])

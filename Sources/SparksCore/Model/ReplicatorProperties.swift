@@ -37,8 +37,9 @@ public struct ReplicatorProperties: Hashable, Sendable {
 
     /// The settable properties, by Core Animation key.
     public static let table = PropertyTable<ReplicatorProperties>([
-        .integer("instanceCount", \.instanceCount, NumberRule(minimum: 0, maximum: Double(maxInstanceCount), isInteger: true),
-                 "Copies of the sublayers drawn, including the original."),
+        .integer(
+            "instanceCount", \.instanceCount, NumberRule(minimum: 0, maximum: Double(maxInstanceCount), isInteger: true),
+            "Copies of the sublayers drawn, including the original."),
         .number("instanceDelay", \.instanceDelay, .any, "Seconds between the timelines of consecutive instances."),
         .transform("instanceTransform", \.instanceTransform, "Transform from one instance to the next, about the bounds centre."),
         .color("instanceColor", \.instanceColor, "Colour multiplied into the first instance."),

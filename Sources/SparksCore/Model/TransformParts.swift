@@ -21,7 +21,9 @@ struct TransformParts: Equatable {
         var sx = row1.length
         let sy = row2.length, sz = row3.length
         // A mirror shows up as a negative determinant: give it to x.
-        let det = row1.x * (row2.y * row3.z - row2.z * row3.y) - row1.y * (row2.x * row3.z - row2.z * row3.x) + row1.z * (row2.x * row3.y - row2.y * row3.x)
+        let det =
+            row1.x * (row2.y * row3.z - row2.z * row3.y) - row1.y * (row2.x * row3.z - row2.z * row3.x) + row1.z
+            * (row2.x * row3.y - row2.y * row3.x)
         if det < 0 { sx = -sx }
         scale = Vector3(sx, sy, sz)
         if sx != 0 { row1 = row1 * (1 / sx) }
@@ -64,7 +66,10 @@ struct TransformParts: Equatable {
 
     mutating func set(_ component: TransformComponent, _ value: PropertyValue) {
         if component == .translation {
-            if let v = value.vector, v.count >= 2 { translation.x = v[0]; translation.y = v[1] }
+            if let v = value.vector, v.count >= 2 {
+                translation.x = v[0]
+                translation.y = v[1]
+            }
             return
         }
         guard let n = value.number else { return }
@@ -73,7 +78,9 @@ struct TransformParts: Equatable {
         case .scaleY: scale.y = n
         case .scaleZ: scale.z = n
         case .scale: scale = Vector3(n, n, n)
-        case .scaleXY: scale.x = n; scale.y = n
+        case .scaleXY:
+            scale.x = n
+            scale.y = n
         case .rotationX: rotation.x = n
         case .rotationY: rotation.y = n
         case .rotationZ, .rotation: rotation.z = n
@@ -102,21 +109,36 @@ struct Quaternion {
         let trace = c00 + c11 + c22
         if trace > 0 {
             let s = (trace + 1).squareRoot() * 2
-            w = 0.25 * s; x = (c21 - c12) / s; y = (c02 - c20) / s; z = (c10 - c01) / s
+            w = 0.25 * s
+            x = (c21 - c12) / s
+            y = (c02 - c20) / s
+            z = (c10 - c01) / s
         } else if c00 > c11 && c00 > c22 {
             let s = (1 + c00 - c11 - c22).squareRoot() * 2
-            w = (c21 - c12) / s; x = 0.25 * s; y = (c01 + c10) / s; z = (c02 + c20) / s
+            w = (c21 - c12) / s
+            x = 0.25 * s
+            y = (c01 + c10) / s
+            z = (c02 + c20) / s
         } else if c11 > c22 {
             let s = (1 + c11 - c00 - c22).squareRoot() * 2
-            w = (c02 - c20) / s; x = (c01 + c10) / s; y = 0.25 * s; z = (c12 + c21) / s
+            w = (c02 - c20) / s
+            x = (c01 + c10) / s
+            y = 0.25 * s
+            z = (c12 + c21) / s
         } else {
             let s = (1 + c22 - c00 - c11).squareRoot() * 2
-            w = (c10 - c01) / s; x = (c02 + c20) / s; y = (c12 + c21) / s; z = 0.25 * s
+            w = (c10 - c01) / s
+            x = (c02 + c20) / s
+            y = (c12 + c21) / s
+            z = 0.25 * s
         }
     }
 
     init(w: Double, x: Double, y: Double, z: Double) {
-        self.w = w; self.x = x; self.y = y; self.z = z
+        self.w = w
+        self.x = x
+        self.y = y
+        self.z = z
     }
 
     /// The rotation matrix with row vectors.
@@ -134,7 +156,10 @@ struct Quaternion {
     static func slerp(_ a: Quaternion, _ b0: Quaternion, _ t: Double) -> Quaternion {
         var b = b0
         var dot = a.w * b.w + a.x * b.x + a.y * b.y + a.z * b.z
-        if dot < 0 { b = Quaternion(w: -b.w, x: -b.x, y: -b.y, z: -b.z); dot = -dot }
+        if dot < 0 {
+            b = Quaternion(w: -b.w, x: -b.x, y: -b.y, z: -b.z)
+            dot = -dot
+        }
         if dot > 0.9995 {
             let q = Quaternion(w: a.w + (b.w - a.w) * t, x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t, z: a.z + (b.z - a.z) * t)
             let n = (q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z).squareRoot()
@@ -162,17 +187,27 @@ extension Transform3D {
         let pa = TransformParts(a), pb = TransformParts(b)
         func rotationOnly(_ m: Transform3D, _ p: TransformParts) -> Transform3D {
             var r = m
-            r.m11 /= p.scale.x; r.m12 /= p.scale.x; r.m13 /= p.scale.x
-            r.m21 /= p.scale.y; r.m22 /= p.scale.y; r.m23 /= p.scale.y
-            r.m31 /= p.scale.z; r.m32 /= p.scale.z; r.m33 /= p.scale.z
-            r.m41 = 0; r.m42 = 0; r.m43 = 0
+            r.m11 /= p.scale.x
+            r.m12 /= p.scale.x
+            r.m13 /= p.scale.x
+            r.m21 /= p.scale.y
+            r.m22 /= p.scale.y
+            r.m23 /= p.scale.y
+            r.m31 /= p.scale.z
+            r.m32 /= p.scale.z
+            r.m33 /= p.scale.z
+            r.m41 = 0
+            r.m42 = 0
+            r.m43 = 0
             return r
         }
         let q = Quaternion.slerp(Quaternion(rows: rotationOnly(a, pa)), Quaternion(rows: rotationOnly(b, pb)), t)
         let s = pa.scale + (pb.scale - pa.scale) * t
         let tr = pa.translation + (pb.translation - pa.translation) * t
         var m = Transform3D.scale(s.x, s.y, s.z) * q.rows
-        m.m41 = tr.x; m.m42 = tr.y; m.m43 = tr.z
+        m.m41 = tr.x
+        m.m42 = tr.y
+        m.m43 = tr.z
         return m
     }
 }

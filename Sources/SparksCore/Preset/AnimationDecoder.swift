@@ -25,7 +25,8 @@ struct AnimationDecoder {
             return nil
         }
         guard case .string(let typeName)? = reader.decode(.choice(typeNames), typeMember.value, path: "\(path).type"),
-              let type = Animation.TypeName(rawValue: typeName) else { return nil }
+            let type = Animation.TypeName(rawValue: typeName)
+        else { return nil }
         let allowed = type.keys
         for m in members where !allowed.contains(m.key) {
             let elsewhere = Animation.TypeName.allCases.contains { $0.keys.contains(m.key) }
@@ -56,10 +57,15 @@ struct AnimationDecoder {
         // A value function changes what the values are: read it before them.
         var valueFunction: ValueFunction?
         if type != .group, let m = member("valueFunction") {
-            guard case .string(let name)? = reader.decode(.choice(ValueFunction.allCases.map(\.rawValue)), m.value, path: "\(path).valueFunction"),
-                  let function = ValueFunction(rawValue: name) else { return nil }
+            guard
+                case .string(let name)? = reader.decode(
+                    .choice(ValueFunction.allCases.map(\.rawValue)), m.value, path: "\(path).valueFunction"),
+                let function = ValueFunction(rawValue: name)
+            else { return nil }
             guard valueKind == .transform else {
-                reader.report("\(path).valueFunction", m.keyLocation, "a value function animates a whole transform (keyPath \"transform\", \"sublayerTransform\" or \"instanceTransform\")")
+                reader.report(
+                    "\(path).valueFunction", m.keyLocation,
+                    "a value function animates a whole transform (keyPath \"transform\", \"sublayerTransform\" or \"instanceTransform\")")
                 return nil
             }
             valueFunction = function
@@ -96,7 +102,9 @@ struct AnimationDecoder {
     }
 
     /// The values or path of a keyframe animation.
-    private func decodeKeyframeValues(_ members: [JSONMember], path: String, node: JSONNode, valueKind: PropertyKind) -> Animation.Keyframes? {
+    private func decodeKeyframeValues(
+        _ members: [JSONMember], path: String, node: JSONNode, valueKind: PropertyKind
+    ) -> Animation.Keyframes? {
         func member(_ key: String) -> JSONMember? { members.first { $0.key == key } }
         var keyframes = Animation.Keyframes()
         if let m = member("path") {
@@ -129,7 +137,12 @@ struct AnimationDecoder {
         let intervals = keyframes.path?.segments.count ?? keyframes.values.count - 1
         if let m = member("keyTimes") {
             let expected = keyframes.calculationMode == .discrete ? intervals + 2 : intervals + 1
-            if let times = reader.numbers(m.value, path: "\(path).keyTimes", counts: [expected], expected: "\(expected) key times for \(keyframes.path == nil ? "\(keyframes.values.count) values" : "a path of \(intervals) segments") in \(keyframes.calculationMode.rawValue) mode", rule: .unit) {
+            if let times = reader.numbers(
+                m.value, path: "\(path).keyTimes", counts: [expected],
+                expected:
+                    "\(expected) key times for \(keyframes.path == nil ? "\(keyframes.values.count) values" : "a path of \(intervals) segments") in \(keyframes.calculationMode.rawValue) mode",
+                rule: .unit)
+            {
                 if zip(times, times.dropFirst()).contains(where: { $0 > $1 }) {
                     reader.report("\(path).keyTimes", m.value.location, "key times must not decrease")
                 } else {
@@ -138,24 +151,36 @@ struct AnimationDecoder {
             }
         }
         if let m = member("timingFunctions") {
-            guard let elements = reader.elements(m.value, path: "\(path).timingFunctions", what: "a list of timing functions") else { return }
-            if elements.count != intervals {
-                reader.report("\(path).timingFunctions", m.value.location, "expected \(intervals) timing functions (one per interval between keyframes), got \(elements.count)")
+            guard let elements = reader.elements(m.value, path: "\(path).timingFunctions", what: "a list of timing functions") else {
+                return
             }
-            keyframes.timingFunctions = elements.enumerated().compactMap { i, e in timingFunction(e, path: "\(path).timingFunctions[\(i)]") }
+            if elements.count != intervals {
+                reader.report(
+                    "\(path).timingFunctions", m.value.location,
+                    "expected \(intervals) timing functions (one per interval between keyframes), got \(elements.count)")
+            }
+            keyframes.timingFunctions = elements.enumerated().compactMap { i, e in timingFunction(e, path: "\(path).timingFunctions[\(i)]")
+            }
         }
     }
 
     /// A named curve or four control-point numbers.
     func timingFunction(_ node: JSONNode, path: String) -> TimingFunction? {
         if case .string(let name) = node.value {
-            if let canonical = IOSSpelling.canonical(name, among: Array(TimingFunction.named.keys)), let f = TimingFunction.named[canonical] { return f }
+            if let canonical = IOSSpelling.canonical(name, among: Array(TimingFunction.named.keys)), let f = TimingFunction.named[canonical]
+            {
+                return f
+            }
             let names = TimingFunction.named.keys.sorted()
-            reader.report(path, node.location, "unknown timing function \"\(name)\"; expected one of \(names.map { "\"\($0)\"" }.joined(separator: ", ")) or [x1, y1, x2, y2]",
-                          suggestion: nearestKey(to: name, in: names))
+            reader.report(
+                path, node.location,
+                "unknown timing function \"\(name)\"; expected one of \(names.map { "\"\($0)\"" }.joined(separator: ", ")) or [x1, y1, x2, y2]",
+                suggestion: nearestKey(to: name, in: names))
             return nil
         }
-        guard let v = reader.numbers(node, path: path, counts: [4], expected: "a timing function name or [x1, y1, x2, y2]") else { return nil }
+        guard let v = reader.numbers(node, path: path, counts: [4], expected: "a timing function name or [x1, y1, x2, y2]") else {
+            return nil
+        }
         if !(0...1).contains(v[0]) || !(0...1).contains(v[2]) {
             reader.report(path, node.location, "control point x values must be within 0…1")
             return nil

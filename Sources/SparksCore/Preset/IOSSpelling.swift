@@ -40,7 +40,9 @@ public enum IOSSpelling {
         if let dot = text.lastIndex(of: "."), text[text.index(after: dot)...].allSatisfy({ $0.isLetter || $0.isNumber }) {
             let member = String(text[text.index(after: dot)...])
             if let option = options.first(where: { camelCase($0) == member }) { return option }
-            if let option = options.first(where: { option in memberPrefixes.contains { $0 + capitalised(option) == member } }) { return option }
+            if let option = options.first(where: { option in memberPrefixes.contains { $0 + capitalised(option) == member } }) {
+                return option
+            }
         }
         // `kCAEmitterLayerLine`: "kCA", the constant family's name, then the option capitalised;
         // the longest option that fits (`…AutoReverse` is autoReverse, not auto).

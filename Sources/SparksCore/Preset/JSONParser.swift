@@ -71,7 +71,10 @@ public struct JSONParser {
     }
 
     private mutating func skipByteOrderMark() {
-        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3; lineStart = 3 }
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+            index = 3
+            lineStart = 3
+        }
     }
 
     private mutating func skipWhitespace() {
@@ -106,11 +109,21 @@ public struct JSONParser {
         case UInt8(ascii: "{"): return JSONNode(try parseObject(), at: start)
         case UInt8(ascii: "["): return JSONNode(try parseArray(), at: start)
         case UInt8(ascii: "\""): return JSONNode(.string(try parseString()), at: start)
-        case UInt8(ascii: "t"): try expectWord("true"); return JSONNode(.bool(true), at: start)
-        case UInt8(ascii: "f"): try expectWord("false"); return JSONNode(.bool(false), at: start)
-        case UInt8(ascii: "n"): try expectWord("null"); return JSONNode(.null, at: start)
-        case UInt8(ascii: "N"): try expectWord("NaN"); return JSONNode(.number(.nan), at: start)
-        case UInt8(ascii: "I"): try expectWord("Infinity"); return JSONNode(.number(.infinity), at: start)
+        case UInt8(ascii: "t"):
+            try expectWord("true")
+            return JSONNode(.bool(true), at: start)
+        case UInt8(ascii: "f"):
+            try expectWord("false")
+            return JSONNode(.bool(false), at: start)
+        case UInt8(ascii: "n"):
+            try expectWord("null")
+            return JSONNode(.null, at: start)
+        case UInt8(ascii: "N"):
+            try expectWord("NaN")
+            return JSONNode(.number(.nan), at: start)
+        case UInt8(ascii: "I"):
+            try expectWord("Infinity")
+            return JSONNode(.number(.infinity), at: start)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             return JSONNode(.number(try parseNumber()), at: start)
         case UInt8(ascii: "}"), UInt8(ascii: "]"):

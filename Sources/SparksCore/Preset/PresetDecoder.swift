@@ -16,7 +16,9 @@ public struct PresetDecoder: Sendable {
     /// Keys of a cell besides its properties.
     public static let cellStructureKeys = ["emitterCells", "style"]
     /// Private Core Animation keys seen in the wild that Sparks rejects (core-animation.md §6.12).
-    public static let privateCellKeys = ["particleType", "orientationRange", "orientationLongitude", "orientationLatitude", "emitterBehaviors"]
+    public static let privateCellKeys = [
+        "particleType", "orientationRange", "orientationLongitude", "orientationLatitude", "emitterBehaviors",
+    ]
 
     /// How the file is named in messages.
     public var fileName: String
@@ -41,14 +43,16 @@ public struct PresetDecoder: Sendable {
         let display = displayName ?? url.path
         let decoder = PresetDecoder(
             fileName: display,
-            resolver: ResourceResolver(roots: [url.deletingLastPathComponent()] + assetDirectories, providedImages: providedImages), limits: limits)
+            resolver: ResourceResolver(roots: [url.deletingLastPathComponent()] + assetDirectories, providedImages: providedImages),
+            limits: limits)
         let file: CheckedFile
         do {
             // Checked as opened: a regular file (not a pipe or device), no larger than allowed.
             file = try CheckedFile.read(url, maxBytes: limits.maxPresetBytes)
         } catch {
             let exceeded = error.tooLarge.map { BudgetExceeded(.presetSize, estimate: Double($0.size), allowed: Double($0.allowed)) }
-            return .failure(PresetError([PresetDiagnostic(file: display, path: "", location: nil, message: error.message, exceeded: exceeded)]))
+            return .failure(
+                PresetError([PresetDiagnostic(file: display, path: "", location: nil, message: error.message, exceeded: exceeded)]))
         }
         return decoder.decode(file.bytes, defaultName: url.deletingPathExtension().lastPathComponent)
     }
@@ -145,7 +149,8 @@ public struct PresetDecoder: Sendable {
                 } else if let reason = kind.misplacedKeyReason(member.key) {
                     reader.report(memberPath, member.keyLocation, reason)
                 } else {
-                    unknownKey(member, path: path, allowed: kind.propertyKeys + kind.structureKeys + Self.layerStructureKeys, reader: reader)
+                    unknownKey(
+                        member, path: path, allowed: kind.propertyKeys + kind.structureKeys + Self.layerStructureKeys, reader: reader)
                 }
             }
         }
@@ -173,7 +178,8 @@ public struct PresetDecoder: Sendable {
                 if member.key == "emitterCells" {
                     cell.emitterCells = decodeCells(member.value, path: memberPath, depth: depth + 1, reader: reader)
                 } else if Self.privateCellKeys.contains(member.key) {
-                    reader.report(memberPath, member.keyLocation, "\"\(member.key)\" is a private Core Animation key that Sparks does not support")
+                    reader.report(
+                        memberPath, member.keyLocation, "\"\(member.key)\" is a private Core Animation key that Sparks does not support")
                 } else {
                     unknownKey(member, path: cellPath, allowed: EmitterCell.table.keys + Self.cellStructureKeys, reader: reader)
                 }

@@ -40,7 +40,9 @@ public enum PresetEncoder {
     public static func changedOptions(of animation: Animation) -> [(key: String, kind: PropertyKind, value: PropertyValue)] {
         let blank = Animation(kind: animation.kind)
         var changed = changes(Animation.table, animation, blank).filter { $0.key != "key" }
-        if case .keyframe = animation.kind { changed += changes(Animation.keyframeTable, animation, Animation(kind: .keyframe(Animation.Keyframes()))) }
+        if case .keyframe = animation.kind {
+            changed += changes(Animation.keyframeTable, animation, Animation(kind: .keyframe(Animation.Keyframes())))
+        }
         return changed
     }
 
@@ -49,7 +51,9 @@ public enum PresetEncoder {
         TimingFunction.named.sorted { $0.key < $1.key }.first { $0.value == timingFunction }?.key
     }
 
-    private static func changes<Root>(_ table: PropertyTable<Root>, _ value: Root, _ blank: Root) -> [(key: String, kind: PropertyKind, value: PropertyValue)] {
+    private static func changes<Root>(
+        _ table: PropertyTable<Root>, _ value: Root, _ blank: Root
+    ) -> [(key: String, kind: PropertyKind, value: PropertyValue)] {
         table.descriptors.compactMap { d in
             let v = d.get(value)
             return v == d.get(blank) ? nil : (d.key, d.kind, v)
@@ -73,7 +77,8 @@ public enum PresetEncoder {
 
     private static func animation(_ animation: Animation, on layerKind: LayerKind) -> PresetJSON {
         var members: [(String, PresetJSON)] = []
-        let valueKind = animation.valueFunction?.inputKind
+        let valueKind =
+            animation.valueFunction?.inputKind
             ?? animation.keyPath.flatMap { try? PropertyAddress.resolve($0, on: layerKind).1 } ?? .number(.any)
         switch animation.kind {
         case .basic(let from, let to, let by):
@@ -141,9 +146,10 @@ public enum PresetEncoder {
             for (offset, index) in subpath.segments.enumerated() {
                 let segment = path.segments[index]
                 if offset == 0 {
-                    let start: Point = switch segment {
-                    case .line(let a, _), .quad(let a, _, _), .cubic(let a, _, _, _): a
-                    }
+                    let start: Point =
+                        switch segment {
+                        case .line(let a, _), .quad(let a, _, _), .cubic(let a, _, _, _): a
+                        }
                     commands.append(.object([("move", point(start))]))
                 }
                 switch segment {
@@ -198,7 +204,8 @@ enum PresetJSON {
             if members.count == 1, members[0].1.isShortList || members[0].1.isScalar {
                 return "{ \(Self.quoted(members[0].0)): \(members[0].1.text(indent: indent + 1)) }"
             }
-            return "{\n" + members.map { pad + Self.quoted($0.0) + ": " + $0.1.text(indent: indent + 1) }.joined(separator: ",\n") + "\n\(close)}"
+            return "{\n" + members.map { pad + Self.quoted($0.0) + ": " + $0.1.text(indent: indent + 1) }.joined(separator: ",\n")
+                + "\n\(close)}"
         }
     }
 

@@ -35,21 +35,39 @@ public enum PresetSchema {
 
     private static var definitions: [String: Any] {
         let layerStructure: [String: Any] = [
-            "sublayers": ["type": "array", "items": ["$ref": "#/definitions/layer"], "description": "Sublayers, drawn above this layer in order."],
-            "animations": ["type": "array", "items": ["$ref": "#/definitions/animation"], "description": "Animations, applied in order at the layer's time."],
+            "sublayers": [
+                "type": "array", "items": ["$ref": "#/definitions/layer"], "description": "Sublayers, drawn above this layer in order.",
+            ],
+            "animations": [
+                "type": "array", "items": ["$ref": "#/definitions/animation"],
+                "description": "Animations, applied in order at the layer's time.",
+            ],
         ]
         let common = properties(LayerProperties.table)
         var cell = properties(EmitterCell.table)
-        cell["emitterCells"] = ["type": "array", "items": ["$ref": "#/definitions/cell"], "description": "Sub-cells emitted by every live particle of this cell."]
-        cell["style"] = ["type": "object", "description": "Defaults for keys the cell does not set (CAEmitterCell.style); other keys are noted and ignored."]
+        cell["emitterCells"] = [
+            "type": "array", "items": ["$ref": "#/definitions/cell"],
+            "description": "Sub-cells emitted by every live particle of this cell.",
+        ]
+        cell["style"] = [
+            "type": "object",
+            "description": "Defaults for keys the cell does not set (CAEmitterCell.style); other keys are noted and ignored.",
+        ]
         var result: [String: Any] = [:]
         // One definition per kind of layer, chosen by "type" (a plain layer when it is absent).
         var choice: [String: Any] = ["$ref": "#/definitions/\(definitionName(.layer))"]
         for kind in LayerKind.allCases.reversed() {
             var keys = common.merging(properties(kind.contentTable)) { $1 }.merging(layerStructure) { $1 }
-            keys["type"] = ["const": kind.rawValue, "description": kind == .layer ? "A plain layer (CALayer), the default." : "A\(kind == .emitter ? "n" : "") \(kind.rawValue) layer (\(kind.className))."]
+            keys["type"] = [
+                "const": kind.rawValue,
+                "description": kind == .layer
+                    ? "A plain layer (CALayer), the default."
+                    : "A\(kind == .emitter ? "n" : "") \(kind.rawValue) layer (\(kind.className)).",
+            ]
             if kind == .emitter {
-                keys["emitterCells"] = ["type": "array", "items": ["$ref": "#/definitions/cell"], "description": "The cells this layer emits."]
+                keys["emitterCells"] = [
+                    "type": "array", "items": ["$ref": "#/definitions/cell"], "description": "The cells this layer emits.",
+                ]
             }
             var definition: [String: Any] = ["type": "object", "additionalProperties": false, "properties": keys]
             if kind != .layer {
@@ -89,15 +107,18 @@ public enum PresetSchema {
                     ["type": "array", "items": ["type": "number", "minimum": 0, "maximum": 1], "minItems": 3, "maxItems": 4],
                     [
                         "type": "object", "additionalProperties": false,
-                        "description": "As UIColor's initialisers: {white, alpha}, {red, green, blue, alpha} or {hue, saturation, brightness, alpha}",
-                        "properties": Dictionary(uniqueKeysWithValues: ["white", "red", "green", "blue", "hue", "saturation", "brightness", "alpha"].map {
-                            ($0, ["type": "number", "minimum": 0, "maximum": 1] as [String: Any])
-                        }),
+                        "description":
+                            "As UIColor's initialisers: {white, alpha}, {red, green, blue, alpha} or {hue, saturation, brightness, alpha}",
+                        "properties": Dictionary(
+                            uniqueKeysWithValues: ["white", "red", "green", "blue", "hue", "saturation", "brightness", "alpha"].map {
+                                ($0, ["type": "number", "minimum": 0, "maximum": 1] as [String: Any])
+                            }),
                     ],
                 ],
             ],
             "transform": [
-                "description": "Sixteen numbers m11 … m44, or operations applied in order as CATransform3DTranslate, Scale and Rotate apply them.",
+                "description":
+                    "Sixteen numbers m11 … m44, or operations applied in order as CATransform3DTranslate, Scale and Rotate apply them.",
                 "anyOf": [
                     ["type": "array", "items": number(.any), "minItems": 16, "maxItems": 16],
                     ["type": "array", "items": ["$ref": "#/definitions/transformOperation"]],
@@ -106,19 +127,29 @@ public enum PresetSchema {
             "transformOperation": [
                 "type": "object", "minProperties": 1, "maxProperties": 1, "additionalProperties": false,
                 "properties": [
-                    "translate": ["type": "array", "items": number(.any), "minItems": 2, "maxItems": 3, "description": "[x, y] or [x, y, z]"],
-                    "scale": ["anyOf": [number(.any), ["type": "array", "items": number(.any), "minItems": 2, "maxItems": 3]], "description": "s, [sx, sy] or [sx, sy, sz]"],
+                    "translate": [
+                        "type": "array", "items": number(.any), "minItems": 2, "maxItems": 3, "description": "[x, y] or [x, y, z]",
+                    ],
+                    "scale": [
+                        "anyOf": [number(.any), ["type": "array", "items": number(.any), "minItems": 2, "maxItems": 3]],
+                        "description": "s, [sx, sy] or [sx, sy, sz]",
+                    ],
                     "rotate": [
                         "description": "An angle in radians about z, or {\"angle\": a, \"axis\": [x, y, z]}",
                         "anyOf": [
                             number(.any),
                             [
                                 "type": "object", "additionalProperties": false, "required": ["angle"],
-                                "properties": ["angle": number(.any), "axis": ["type": "array", "items": number(.any), "minItems": 3, "maxItems": 3]],
+                                "properties": [
+                                    "angle": number(.any), "axis": ["type": "array", "items": number(.any), "minItems": 3, "maxItems": 3],
+                                ],
                             ],
                         ],
                     ],
-                    "perspective": ["type": "number", "exclusiveMinimum": 0, "maximum": NumberRule.magnitudeLimit, "description": "Eye distance d: m34 = −1/d"],
+                    "perspective": [
+                        "type": "number", "exclusiveMinimum": 0, "maximum": NumberRule.magnitudeLimit,
+                        "description": "Eye distance d: m34 = −1/d",
+                    ],
                 ],
             ],
         ]) { $1 }
@@ -135,10 +166,13 @@ public enum PresetSchema {
             "type": ["enum": typeNames, "description": "CABasicAnimation, CAKeyframeAnimation or CAAnimationGroup."],
             "timingFunction": ["$ref": "#/definitions/timingFunction"],
         ]) { $1 }
-        let keyPath: [String: Any] = ["type": "string", "description": "The animated property, e.g. position.y, transform.scale.y, emitterCells.NAME.birthRate."]
+        let keyPath: [String: Any] = [
+            "type": "string", "description": "The animated property, e.g. position.y, transform.scale.y, emitterCells.NAME.birthRate.",
+        ]
         let valueFunction: [String: Any] = [
             "enum": ValueFunction.allCases.map(\.rawValue),
-            "description": "For a transform key path: the values are an angle (rotateX/Y/Z), factors (scale: [x, y, z], scaleX/Y/Z) or offsets (translate: [x, y, z], translateX/Y/Z).",
+            "description":
+                "For a transform key path: the values are an angle (rotateX/Y/Z), factors (scale: [x, y, z], scaleX/Y/Z) or offsets (translate: [x, y, z], translateX/Y/Z).",
         ]
         let structure: [Animation.TypeName: [String: Any]] = [
             .basic: [
@@ -152,12 +186,20 @@ public enum PresetSchema {
                 "keyPath": keyPath,
                 "valueFunction": valueFunction,
                 "values": ["type": "array", "description": "Values of the animated property."],
-                "keyTimes": ["type": "array", "items": ["type": "number", "minimum": 0, "maximum": 1], "description": "When each value is reached, 0…1."],
-                "timingFunctions": ["type": "array", "items": ["$ref": "#/definitions/timingFunction"], "description": "A curve per interval."],
+                "keyTimes": [
+                    "type": "array", "items": ["type": "number", "minimum": 0, "maximum": 1],
+                    "description": "When each value is reached, 0…1.",
+                ],
+                "timingFunctions": [
+                    "type": "array", "items": ["$ref": "#/definitions/timingFunction"], "description": "A curve per interval.",
+                ],
                 "path": ["$ref": "#/definitions/path"],
             ],
             .group: [
-                "animations": ["type": "array", "items": ["$ref": "#/definitions/animation"], "description": "Children, run together in the group's time."],
+                "animations": [
+                    "type": "array", "items": ["$ref": "#/definitions/animation"],
+                    "description": "Children, run together in the group's time.",
+                ]
             ],
         ]
         func schema(of type: Animation.TypeName) -> [String: Any] {
@@ -166,8 +208,10 @@ public enum PresetSchema {
             return result
         }
         func variant(_ type: String, _ properties: [String: Any], required: [String]) -> [String: Any] {
-            ["if": ["properties": ["type": ["const": type]], "required": ["type"]],
-             "then": ["type": "object", "additionalProperties": false, "required": required, "properties": properties]]
+            [
+                "if": ["properties": ["type": ["const": type]], "required": ["type"]],
+                "then": ["type": "object", "additionalProperties": false, "required": required, "properties": properties],
+            ]
         }
         return [
             "type": "object", "required": ["type"],
@@ -192,14 +236,26 @@ public enum PresetSchema {
                 "line": point,
                 "quadCurve": object(["to": point, "control": point], required: ["to", "control"]),
                 "curve": object(["to": point, "control1": point, "control2": point], required: ["to", "control1", "control2"]),
-                "arc": object([
-                    "center": point, "radius": ["type": "number", "minimum": 0], "startAngle": ["type": "number"],
-                    "endAngle": ["type": "number"], "clockwise": ["type": "boolean", "description": "Clockwise on screen (default true)."],
-                ], required: ["center", "radius", "startAngle", "endAngle"]),
+                "arc": object(
+                    [
+                        "center": point, "radius": ["type": "number", "minimum": 0], "startAngle": ["type": "number"],
+                        "endAngle": ["type": "number"],
+                        "clockwise": ["type": "boolean", "description": "Clockwise on screen (default true)."],
+                    ], required: ["center", "radius", "startAngle", "endAngle"]),
                 "close": ["type": "boolean"],
-                "rect": ["type": "array", "items": number(.any), "minItems": 4, "maxItems": 4, "description": "UIBezierPath(rect:): [x, y, width, height]."],
-                "oval": ["type": "array", "items": number(.any), "minItems": 4, "maxItems": 4, "description": "UIBezierPath(ovalIn:): the ellipse in [x, y, width, height]."],
-                "roundedRect": object(["rect": ["type": "array", "items": number(.any), "minItems": 4, "maxItems": 4], "cornerRadius": ["type": "number", "minimum": 0]], required: ["rect", "cornerRadius"]),
+                "rect": [
+                    "type": "array", "items": number(.any), "minItems": 4, "maxItems": 4,
+                    "description": "UIBezierPath(rect:): [x, y, width, height].",
+                ],
+                "oval": [
+                    "type": "array", "items": number(.any), "minItems": 4, "maxItems": 4,
+                    "description": "UIBezierPath(ovalIn:): the ellipse in [x, y, width, height].",
+                ],
+                "roundedRect": object(
+                    [
+                        "rect": ["type": "array", "items": number(.any), "minItems": 4, "maxItems": 4],
+                        "cornerRadius": ["type": "number", "minimum": 0],
+                    ], required: ["rect", "cornerRadius"]),
             ],
         ]
     }

@@ -5,7 +5,9 @@ extension Scene {
     /// (`120`, `[400, 300]`, `"#ff8800"`, `line`, `kCAEmitterLayerLine`, an image's file name
     /// found through `resolver`): what `sparks … --set` does.
     /// - Throws: for an unknown key path (with the nearest name) or a value the key cannot take.
-    public func setValue(text: String, forKeyPath keyPath: String, resolver: ResourceResolver = ResourceResolver(roots: [])) throws(KeyPathError) {
+    public func setValue(
+        text: String, forKeyPath keyPath: String, resolver: ResourceResolver = ResourceResolver(roots: [])
+    ) throws(KeyPathError) {
         let kind = try propertyKind(forKeyPath: keyPath)
         switch PresetDecoder(fileName: keyPath, resolver: resolver).decodeValue(text, kind: kind, path: keyPath) {
         case .success(let value):

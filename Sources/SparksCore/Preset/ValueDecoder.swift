@@ -16,8 +16,10 @@ final class ValueDecoder {
         self.resolver = resolver
     }
 
-    func report(_ path: String, _ location: SourceLocation?, _ message: String, suggestion: String? = nil, exceeded: BudgetExceeded? = nil) {
-        diagnostics.append(PresetDiagnostic(file: file, path: path, location: location, message: message, suggestion: suggestion, exceeded: exceeded))
+    func report(_ path: String, _ location: SourceLocation?, _ message: String, suggestion: String? = nil, exceeded: BudgetExceeded? = nil)
+    {
+        diagnostics.append(
+            PresetDiagnostic(file: file, path: path, location: location, message: message, suggestion: suggestion, exceeded: exceeded))
     }
 
     func note(_ path: String, _ location: SourceLocation?, _ message: String) {
@@ -76,42 +78,68 @@ final class ValueDecoder {
     func decode(_ kind: PropertyKind, _ node: JSONNode, path: String) -> PropertyValue? {
         switch kind {
         case .number(let rule):
-            guard case .number(let n) = node.value else { typeMismatch(path, node, expected: "a number"); return nil }
-            if let problem = rule.violation(n) { report(path, node.location, problem); return nil }
+            guard case .number(let n) = node.value else {
+                typeMismatch(path, node, expected: "a number")
+                return nil
+            }
+            if let problem = rule.violation(n) {
+                report(path, node.location, problem)
+                return nil
+            }
             return .number(n)
         case .bool:
-            guard case .bool(let b) = node.value else { typeMismatch(path, node, expected: "true or false"); return nil }
+            guard case .bool(let b) = node.value else {
+                typeMismatch(path, node, expected: "true or false")
+                return nil
+            }
             return .bool(b)
         case .text:
-            guard case .string(let s) = node.value else { typeMismatch(path, node, expected: "a string"); return nil }
+            guard case .string(let s) = node.value else {
+                typeMismatch(path, node, expected: "a string")
+                return nil
+            }
             return .string(s)
         case .choice(let options):
-            guard case .string(let s) = node.value else { typeMismatch(path, node, expected: kind.expectation); return nil }
+            guard case .string(let s) = node.value else {
+                typeMismatch(path, node, expected: kind.expectation)
+                return nil
+            }
             guard let option = IOSSpelling.canonical(s, among: options) else {
-                report(path, node.location, "unknown value \"\(s)\"; expected \(kind.expectation)", suggestion: nearestKey(to: s, in: options))
+                report(
+                    path, node.location, "unknown value \"\(s)\"; expected \(kind.expectation)", suggestion: nearestKey(to: s, in: options))
                 return nil
             }
             return .string(option)
         case .point, .size, .offset, .rect, .vector3:
             let count = kind.vectorCount
-            guard let values = numbers(node, path: path, counts: [count], expected: kind.expectation, rule: kind.componentRule) else { return nil }
+            guard let values = numbers(node, path: path, counts: [count], expected: kind.expectation, rule: kind.componentRule) else {
+                return nil
+            }
             return .vector(PropertyVector(values))
         case .color:
             return color(node, path: path).map(PropertyValue.color)
         case .transform:
             return transform(node, path: path).map(PropertyValue.transform)
         case .image:
-            guard case .string(let name) = node.value else { typeMismatch(path, node, expected: "an image file name"); return nil }
+            guard case .string(let name) = node.value else {
+                typeMismatch(path, node, expected: "an image file name")
+                return nil
+            }
             return texture(named: name, node: node, path: path).map { .image($0) }
         case .repeatCount:
             if case .string(let s) = node.value {
                 guard ["infinity", "inf", "HUGE_VALF"].contains(s) else {
-                    report(path, node.location, "unknown value \"\(s)\"; expected a number or \"infinity\"", suggestion: nearestKey(to: s, in: ["infinity"]))
+                    report(
+                        path, node.location, "unknown value \"\(s)\"; expected a number or \"infinity\"",
+                        suggestion: nearestKey(to: s, in: ["infinity"]))
                     return nil
                 }
                 return .number(.infinity)
             }
-            guard case .number(let n) = node.value else { typeMismatch(path, node, expected: kind.expectation); return nil }
+            guard case .number(let n) = node.value else {
+                typeMismatch(path, node, expected: kind.expectation)
+                return nil
+            }
             if let problem = NumberRule(minimum: 0, maximum: .greatestFiniteMagnitude).violation(n) {
                 report(path, node.location, problem)
                 return nil
@@ -119,17 +147,29 @@ final class ValueDecoder {
             return .number(n >= Double(Float.greatestFiniteMagnitude) ? .infinity : n)
         case .colorList:
             guard let elements = elements(node, path: path, what: kind.expectation) else { return nil }
-            guard elements.count <= PropertyKind.maxListCount else { report(path, node.location, "at most \(PropertyKind.maxListCount) colours, got \(elements.count)"); return nil }
+            guard elements.count <= PropertyKind.maxListCount else {
+                report(path, node.location, "at most \(PropertyKind.maxListCount) colours, got \(elements.count)")
+                return nil
+            }
             let colors = elements.enumerated().compactMap { i, e in color(e, path: "\(path)[\(i)]") }
             return colors.count == elements.count ? .colors(colors) : nil
         case .path:
             return bezierPath(node, path: path).map(PropertyValue.path)
         case .numberList(let rule):
-            guard case .array(let elements) = node.value else { typeMismatch(path, node, expected: kind.expectation); return nil }
-            guard elements.count <= PropertyKind.maxListCount else { report(path, node.location, "at most \(PropertyKind.maxListCount) numbers, got \(elements.count)"); return nil }
+            guard case .array(let elements) = node.value else {
+                typeMismatch(path, node, expected: kind.expectation)
+                return nil
+            }
+            guard elements.count <= PropertyKind.maxListCount else {
+                report(path, node.location, "at most \(PropertyKind.maxListCount) numbers, got \(elements.count)")
+                return nil
+            }
             return numbers(node, path: path, counts: [elements.count], expected: kind.expectation, rule: rule).map { .numbers($0) }
         case .seed:
-            guard case .number(let n) = node.value else { typeMismatch(path, node, expected: kind.expectation); return nil }
+            guard case .number(let n) = node.value else {
+                typeMismatch(path, node, expected: kind.expectation)
+                return nil
+            }
             if let problem = NumberRule(minimum: 0, maximum: Double(UInt32.max), isInteger: true).violation(n) {
                 report(path, node.location, problem)
                 return nil
@@ -140,9 +180,14 @@ final class ValueDecoder {
 
     /// An array of finite numbers with one of the allowed counts.
     func numbers(_ node: JSONNode, path: String, counts: [Int], expected: String, rule: NumberRule = .any) -> [Double]? {
-        guard case .array(let elements) = node.value else { typeMismatch(path, node, expected: expected); return nil }
+        guard case .array(let elements) = node.value else {
+            typeMismatch(path, node, expected: expected)
+            return nil
+        }
         guard counts.contains(elements.count) else {
-            report(path, node.location, "expected \(expected): \(counts.map(String.init).joined(separator: " or ")) numbers, got \(elements.count)")
+            report(
+                path, node.location,
+                "expected \(expected): \(counts.map(String.init).joined(separator: " or ")) numbers, got \(elements.count)")
             return nil
         }
         var values: [Double] = []
@@ -197,16 +242,25 @@ final class ValueDecoder {
         guard let form = forms.first(where: { Set($0) == keys }) else {
             let known = forms.joined().map { $0 } + ["alpha"]
             if let unknown = members.first(where: { !known.contains($0.key) }) {
-                report(join(path, unknown.key), unknown.keyLocation, "unknown key \"\(unknown.key)\"", suggestion: nearestKey(to: unknown.key, in: known))
+                report(
+                    join(path, unknown.key), unknown.keyLocation, "unknown key \"\(unknown.key)\"",
+                    suggestion: nearestKey(to: unknown.key, in: known))
             } else {
-                report(path, node.location, "a colour object has {\"white\"}, {\"red\", \"green\", \"blue\"} or {\"hue\", \"saturation\", \"brightness\"}, each with an optional \"alpha\"")
+                report(
+                    path, node.location,
+                    "a colour object has {\"white\"}, {\"red\", \"green\", \"blue\"} or {\"hue\", \"saturation\", \"brightness\"}, each with an optional \"alpha\""
+                )
             }
             return nil
         }
         var values: [String: Double] = ["alpha": 1]
         var ok = true
         for member in members {
-            if let n = decode(.number(.unit), member.value, path: join(path, member.key))?.number { values[member.key] = n } else { ok = false }
+            if let n = decode(.number(.unit), member.value, path: join(path, member.key))?.number {
+                values[member.key] = n
+            } else {
+                ok = false
+            }
         }
         guard ok, let alpha = values["alpha"] else { return nil }
         switch form[0] {
@@ -232,7 +286,8 @@ final class ValueDecoder {
         let operations = ["translate", "scale", "rotate", "perspective"]
         for (i, element) in elements.enumerated() {
             let elementPath = "\(path)[\(i)]"
-            guard let operation = members(element, path: elementPath, what: "a transform operation such as {\"translate\": [x, y, z]}") else {
+            guard let operation = members(element, path: elementPath, what: "a transform operation such as {\"translate\": [x, y, z]}")
+            else {
                 ok = false
                 continue
             }
@@ -245,18 +300,28 @@ final class ValueDecoder {
             let value = member.value
             switch member.key {
             case "translate":
-                guard let v = numbers(value, path: opPath, counts: [2, 3], expected: "[x, y] or [x, y, z]") else { ok = false; continue }
+                guard let v = numbers(value, path: opPath, counts: [2, 3], expected: "[x, y] or [x, y, z]") else {
+                    ok = false
+                    continue
+                }
                 t = t.translated(v[0], v[1], v.count == 3 ? v[2] : 0)
             case "scale":
                 if case .number(let s) = value.value, NumberRule.any.violation(s) == nil {
                     t = t.scaled(s, s, s)
                 } else {
-                    guard let v = numbers(value, path: opPath, counts: [2, 3], expected: "[sx, sy] or [sx, sy, sz]") else { ok = false; continue }
+                    guard let v = numbers(value, path: opPath, counts: [2, 3], expected: "[sx, sy] or [sx, sy, sz]") else {
+                        ok = false
+                        continue
+                    }
                     t = t.scaled(v[0], v[1], v.count == 3 ? v[2] : 1)
                 }
             case "rotate":
                 if case .number(let angle) = value.value {
-                    if let problem = NumberRule.any.violation(angle) { report(opPath, value.location, problem); ok = false; continue }
+                    if let problem = NumberRule.any.violation(angle) {
+                        report(opPath, value.location, problem)
+                        ok = false
+                        continue
+                    }
                     t = t.rotated(angle, 0, 0, 1)
                 } else if let parts = members(value, path: opPath, what: "an angle or {\"angle\": a, \"axis\": [x, y, z]}") {
                     var angle: Double?
@@ -274,7 +339,9 @@ final class ValueDecoder {
                                 }
                             }
                         default:
-                            report("\(opPath).\(part.key)", part.keyLocation, "unknown key \"\(part.key)\"", suggestion: nearestKey(to: part.key, in: ["angle", "axis"]))
+                            report(
+                                "\(opPath).\(part.key)", part.keyLocation, "unknown key \"\(part.key)\"",
+                                suggestion: nearestKey(to: part.key, in: ["angle", "axis"]))
                         }
                     }
                     guard let angle else {
@@ -287,11 +354,16 @@ final class ValueDecoder {
                     ok = false
                 }
             case "perspective":
-                guard let d = decode(.number(.positive), value, path: opPath)?.number else { ok = false; continue }
+                guard let d = decode(.number(.positive), value, path: opPath)?.number else {
+                    ok = false
+                    continue
+                }
                 t.m34 = -1 / d
             default:
-                report(opPath, member.keyLocation, "unknown transform operation \"\(member.key)\"; expected one of \(operations.joined(separator: ", "))",
-                       suggestion: nearestKey(to: member.key, in: operations))
+                report(
+                    opPath, member.keyLocation,
+                    "unknown transform operation \"\(member.key)\"; expected one of \(operations.joined(separator: ", "))",
+                    suggestion: nearestKey(to: member.key, in: operations))
                 ok = false
             }
         }

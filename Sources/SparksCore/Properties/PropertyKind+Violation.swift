@@ -28,7 +28,8 @@ extension PropertyKind {
             return nil
         case (.choice(let options), .string(let s)):
             return options.contains(s) ? nil : "\"\(s)\" is not one of \(options.map { "\"\($0)\"" }.joined(separator: ", "))"
-        case (.point, .vector(let v)), (.size, .vector(let v)), (.offset, .vector(let v)), (.rect, .vector(let v)), (.vector3, .vector(let v)):
+        case (.point, .vector(let v)), (.size, .vector(let v)), (.offset, .vector(let v)), (.rect, .vector(let v)),
+            (.vector3, .vector(let v)):
             let expected = vectorCount
             guard v.count == expected else { return "expected \(expected) numbers, got \(v.count)" }
             for x in v { if let problem = componentRule.violation(x) { return problem } }
@@ -52,7 +53,8 @@ extension PropertyKind {
         case .colorList: "a list of colours"
         case .numberList: "a list of numbers"
         case .path: "a path (SVG path data such as \"M 0 0 L 10 0\", or a list of path commands)"
-        case .color: "a colour (\"#RRGGBB\", \"#RRGGBBAA\", [r, g, b], [r, g, b, a], a name such as \"systemBlue\", or {\"white\": w, \"alpha\": a})"
+        case .color:
+            "a colour (\"#RRGGBB\", \"#RRGGBBAA\", [r, g, b], [r, g, b, a], a name such as \"systemBlue\", or {\"white\": w, \"alpha\": a})"
         case .transform: "a transform (16 numbers or a list of operations)"
         case .image: "an image file name"
         case .repeatCount: "a number or \"infinity\""

@@ -35,7 +35,9 @@ public struct NumberRule: Hashable, Sendable {
         if value.isInfinite { return "\(value > 0 ? "" : "-")Infinity is not a finite number" }
         if isInteger && value.rounded() != value { return "\(format(value)) is not a whole number" }
         if value < minimum || (excludesMinimum && value == minimum) {
-            if minimum == 0 { return excludesMinimum ? "must be greater than 0, got \(format(value))" : "must not be negative, got \(format(value))" }
+            if minimum == 0 {
+                return excludesMinimum ? "must be greater than 0, got \(format(value))" : "must not be negative, got \(format(value))"
+            }
             return "must be at least \(format(minimum)), got \(format(value))"
         }
         if value > maximum { return "must be at most \(format(maximum)), got \(format(value))" }

@@ -99,7 +99,7 @@ public struct SampleChoice: Hashable, Sendable {
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif

@@ -29,19 +29,22 @@ struct ContentsLayout {
             return Rect(x: b.midX - w * s / 2, y: b.midY - h * s / 2, width: w * s, height: h * s)
         default:
             // -1: the smaller coordinate's edge, 0: centred, 1: the larger coordinate's edge.
-            let (horizontal, vertical): (Double, Double) = switch gravity {
-            case .top: (0, -1)
-            case .bottom: (0, 1)
-            case .left: (-1, 0)
-            case .right: (1, 0)
-            case .topLeft: (-1, -1)
-            case .topRight: (1, -1)
-            case .bottomLeft: (-1, 1)
-            case .bottomRight: (1, 1)
-            default: (0, 0)
-            }
+            let (horizontal, vertical): (Double, Double) =
+                switch gravity {
+                case .top: (0, -1)
+                case .bottom: (0, 1)
+                case .left: (-1, 0)
+                case .right: (1, 0)
+                case .topLeft: (-1, -1)
+                case .topRight: (1, -1)
+                case .bottomLeft: (-1, 1)
+                case .bottomRight: (1, 1)
+                default: (0, 0)
+                }
             let v = topIsLargestY ? -vertical : vertical
-            return Rect(x: b.midX - w / 2 + horizontal * (b.size.width - w) / 2, y: b.midY - h / 2 + v * (b.size.height - h) / 2, width: w, height: h)
+            return Rect(
+                x: b.midX - w / 2 + horizontal * (b.size.width - w) / 2, y: b.midY - h / 2 + v * (b.size.height - h) / 2, width: w,
+                height: h)
         }
     }
 
@@ -55,8 +58,12 @@ struct ContentsLayout {
             body(drawn, contentsRect)
             return
         }
-        let x = Axis(start: drawn.origin.x, length: drawn.size.width, natural: naturalSize.width, centreStart: c.origin.x, centreLength: c.size.width)
-        let y = Axis(start: drawn.origin.y, length: drawn.size.height, natural: naturalSize.height, centreStart: c.origin.y, centreLength: c.size.height)
+        let x = Axis(
+            start: drawn.origin.x, length: drawn.size.width, natural: naturalSize.width, centreStart: c.origin.x, centreLength: c.size.width
+        )
+        let y = Axis(
+            start: drawn.origin.y, length: drawn.size.height, natural: naturalSize.height, centreStart: c.origin.y,
+            centreLength: c.size.height)
         let r = contentsRect
         for column in 0..<3 {
             let (px, w, u0, u1) = x.piece(column)
@@ -64,9 +71,11 @@ struct ContentsLayout {
             for row in 0..<3 {
                 let (py, h, v0, v1) = y.piece(row)
                 guard h > 0 else { continue }
-                body(Rect(x: px, y: py, width: w, height: h),
-                     Rect(x: r.origin.x + u0 * r.size.width, y: r.origin.y + v0 * r.size.height,
-                          width: (u1 - u0) * r.size.width, height: (v1 - v0) * r.size.height))
+                body(
+                    Rect(x: px, y: py, width: w, height: h),
+                    Rect(
+                        x: r.origin.x + u0 * r.size.width, y: r.origin.y + v0 * r.size.height,
+                        width: (u1 - u0) * r.size.width, height: (v1 - v0) * r.size.height))
             }
         }
     }

@@ -23,7 +23,10 @@ public struct DecodedImage: Sendable, Equatable {
         self.height = height
         var bytes = [UInt8](repeating: 0, count: width * height * 4)
         for i in stride(from: 0, to: bytes.count, by: 4) {
-            bytes[i] = color.0; bytes[i + 1] = color.1; bytes[i + 2] = color.2; bytes[i + 3] = color.3
+            bytes[i] = color.0
+            bytes[i + 1] = color.1
+            bytes[i + 2] = color.2
+            bytes[i + 3] = color.3
         }
         rgba = bytes
     }

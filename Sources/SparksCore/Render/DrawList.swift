@@ -11,7 +11,10 @@ public struct PixelRect: Hashable, Sendable {
 
     /// Creates a rectangle from its edges.
     public init(x0: Int32, y0: Int32, x1: Int32, y1: Int32) {
-        self.x0 = x0; self.y0 = y0; self.x1 = x1; self.y1 = y1
+        self.x0 = x0
+        self.y0 = y0
+        self.x1 = x1
+        self.y1 = y1
     }
 
     /// Whether it holds no pixel.
@@ -64,19 +67,32 @@ public struct DrawQuad: Equatable, Sendable {
         u0: Float = 0, v0: Float = 0, u1: Float = 1, v1: Float = 1,
         red: Float, green: Float, blue: Float, alpha: Float
     ) {
-        self.originX = originX; self.originY = originY
-        self.uAxisX = uAxisX; self.uAxisY = uAxisY; self.vAxisX = vAxisX; self.vAxisY = vAxisY
-        self.u0 = u0; self.v0 = v0; self.u1 = u1; self.v1 = v1
-        self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
+        self.originX = originX
+        self.originY = originY
+        self.uAxisX = uAxisX
+        self.uAxisY = uAxisY
+        self.vAxisX = vAxisX
+        self.vAxisY = vAxisY
+        self.u0 = u0
+        self.v0 = v0
+        self.u1 = u1
+        self.v1 = v1
+        self.red = red
+        self.green = green
+        self.blue = blue
+        self.alpha = alpha
     }
 
     /// A quad that draws nothing (transparent, no area): what an invisible particle resolves to.
-    public static let hidden = DrawQuad(originX: 0, originY: 0, uAxisX: 0, uAxisY: 0, vAxisX: 0, vAxisY: 0, red: 0, green: 0, blue: 0, alpha: 0)
+    public static let hidden = DrawQuad(
+        originX: 0, originY: 0, uAxisX: 0, uAxisY: 0, vAxisX: 0, vAxisY: 0, red: 0, green: 0, blue: 0, alpha: 0)
 
     /// The four corners in pixels: at (u0, v0), (u1, v0), (u1, v1), (u0, v1).
     public var corners: [(x: Float, y: Float)] {
-        [(originX, originY), (originX + uAxisX, originY + uAxisY),
-         (originX + uAxisX + vAxisX, originY + uAxisY + vAxisY), (originX + vAxisX, originY + vAxisY)]
+        [
+            (originX, originY), (originX + uAxisX, originY + uAxisY),
+            (originX + uAxisX + vAxisX, originY + uAxisY + vAxisY), (originX + vAxisX, originY + vAxisY),
+        ]
     }
 }
 
@@ -96,8 +112,14 @@ public struct DrawShadow: Equatable, Sendable {
 
     /// Creates a shadow.
     public init(red: Float, green: Float, blue: Float, alpha: Float, offsetX: Float, offsetY: Float, sigma: Float, showsImage: Bool) {
-        self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
-        self.offsetX = offsetX; self.offsetY = offsetY; self.sigma = sigma; self.showsImage = showsImage
+        self.red = red
+        self.green = green
+        self.blue = blue
+        self.alpha = alpha
+        self.offsetX = offsetX
+        self.offsetY = offsetY
+        self.sigma = sigma
+        self.showsImage = showsImage
     }
 
     /// Most pixels the blur reaches beyond the shape: three standard deviations, rounded up.
@@ -123,8 +145,15 @@ public struct DrawVertex: Equatable, Sendable {
 
     /// Creates a vertex.
     public init(x: Float, y: Float, w: Float = 1, u: Float = 0, v: Float = 0, red: Float, green: Float, blue: Float, alpha: Float) {
-        self.x = x; self.y = y; self.w = w; self.u = u; self.v = v
-        self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
+        self.x = x
+        self.y = y
+        self.w = w
+        self.u = u
+        self.v = v
+        self.red = red
+        self.green = green
+        self.blue = blue
+        self.alpha = alpha
     }
 }
 
@@ -249,7 +278,10 @@ public struct DrawList: Sendable {
 
     /// Appends quads as one command (merged with the previous command when it has the same
     /// settings).
-    public mutating func append(quads newQuads: some Collection<DrawQuad>, texture: Texture?, sampling: TextureSampling = .standard, blendMode: BlendMode, clip: PixelRect? = nil) {
+    public mutating func append(
+        quads newQuads: some Collection<DrawQuad>, texture: Texture?, sampling: TextureSampling = .standard, blendMode: BlendMode,
+        clip: PixelRect? = nil
+    ) {
         let start = quads.count
         quads.append(contentsOf: newQuads)
         addCommand(.quads, start..<quads.count, texture: texture, sampling: sampling, blendMode: blendMode, clip: clip ?? bounds)
@@ -271,7 +303,8 @@ public struct DrawList: Sendable {
     /// Starts a group: the commands until its `endGroup` draw into an image of their own.
     /// Returns the token `endGroup` takes.
     public mutating func beginGroup() -> Int {
-        commands.append(DrawCommand(primitive: .beginGroup, texture: nil, sampling: .standard, blendMode: .normal, clip: bounds, range: 0..<0))
+        commands.append(
+            DrawCommand(primitive: .beginGroup, texture: nil, sampling: .standard, blendMode: .normal, clip: bounds, range: 0..<0))
         return commands.count - 1
     }
 
@@ -288,8 +321,10 @@ public struct DrawList: Sendable {
             return
         }
         commands[token].clip = clip
-        commands.append(DrawCommand(
-            primitive: .endGroup(opacity: min(max(opacity, 0), 1), shadow: shadow), texture: nil, sampling: .standard, blendMode: .normal, clip: clip, range: 0..<0))
+        commands.append(
+            DrawCommand(
+                primitive: .endGroup(opacity: min(max(opacity, 0), 1), shadow: shadow), texture: nil, sampling: .standard,
+                blendMode: .normal, clip: clip, range: 0..<0))
     }
 
     // MARK: Building, for DrawListBuilder
@@ -307,7 +342,9 @@ public struct DrawList: Sendable {
     }
 
     mutating func appendTriangle(_ a: UInt32, _ b: UInt32, _ c: UInt32) {
-        indices.append(a); indices.append(b); indices.append(c)
+        indices.append(a)
+        indices.append(b)
+        indices.append(c)
     }
 
     /// The pixels the commands from `first` on can touch: the box around their visible quads and
@@ -329,7 +366,10 @@ public struct DrawList: Sendable {
                     include(q.originX + q.uAxisX + q.vAxisX, q.originY + q.uAxisY + q.vAxisY)
                 }
             case .triangles:
-                for i in command.range { let v = vertices[Int(indices[i])]; include(v.x, v.y) }
+                for i in command.range {
+                    let v = vertices[Int(indices[i])]
+                    include(v.x, v.y)
+                }
             case .beginGroup, .endGroup:
                 continue
             }
@@ -340,8 +380,12 @@ public struct DrawList: Sendable {
                 x1: Int32(min(box.x1.rounded(.up), 1e7)), y1: Int32(min(box.y1.rounded(.up), 1e7))
             ).intersection(command.clip)
             guard !touched.isEmpty else { continue }
-            result = result.isEmpty ? touched : PixelRect(
-                x0: min(result.x0, touched.x0), y0: min(result.y0, touched.y0), x1: max(result.x1, touched.x1), y1: max(result.y1, touched.y1))
+            result =
+                result.isEmpty
+                ? touched
+                : PixelRect(
+                    x0: min(result.x0, touched.x0), y0: min(result.y0, touched.y0), x1: max(result.x1, touched.x1),
+                    y1: max(result.y1, touched.y1))
         }
         return result
     }
@@ -375,7 +419,8 @@ public struct DrawList: Sendable {
             commands[commands.count - 1] = last
             return
         }
-        commands.append(DrawCommand(primitive: primitive, texture: texture, sampling: sampling, blendMode: blendMode, clip: clip, range: range))
+        commands.append(
+            DrawCommand(primitive: primitive, texture: texture, sampling: sampling, blendMode: blendMode, clip: clip, range: range))
     }
 }
 

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// sin and cos of an angle.
@@ -56,7 +56,8 @@ public final class DrawListBuilder {
     /// false the list draws over the pixels already there (an effect inside a game's frame)
     /// and its background is not drawn.
     public func build(
-        _ list: RenderList, width: Int, height: Int, placement: CanvasPlacement? = nil, clearsOutput: Bool = true, into output: inout DrawList
+        _ list: RenderList, width: Int, height: Int, placement: CanvasPlacement? = nil, clearsOutput: Bool = true,
+        into output: inout DrawList
     ) {
         output.reset(width: width, height: height, background: list.background, clearsOutput: clearsOutput)
         let place = placement ?? .stretching(list.canvasSize, toWidth: output.width, height: output.height)
@@ -82,7 +83,8 @@ public final class DrawListBuilder {
                 if let box = group.clip { clip = clip.intersection(Self.pixelRect(of: box, placement: place)) }
                 let shadow = group.shadow.map { s in
                     DrawShadow(
-                        red: Float(min(max(s.color.red, 0), 1)), green: Float(min(max(s.color.green, 0), 1)), blue: Float(min(max(s.color.blue, 0), 1)),
+                        red: Float(min(max(s.color.red, 0), 1)), green: Float(min(max(s.color.green, 0), 1)),
+                        blue: Float(min(max(s.color.blue, 0), 1)),
                         alpha: Float(min(max(s.color.alpha, 0), 1)), offsetX: Float(s.offset.x * sx), offsetY: Float(s.offset.y * sy),
                         sigma: Float(s.sigma * (sx * sy).squareRoot()), showsImage: s.showsImage)
                 }
@@ -108,7 +110,9 @@ public final class DrawListBuilder {
             }
         }
         while let group = openGroups.popLast() { closeGroup(group, into: &output) }
-        cut = firstDroppedQuad.map { DrawBudgetCut(layer: list.owner(ofQuad: $0) ?? "", undrawnQuads: droppedQuads, maxCoveredPixels: list.maxCoveredPixels) }
+        cut = firstDroppedQuad.map {
+            DrawBudgetCut(layer: list.owner(ofQuad: $0) ?? "", undrawnQuads: droppedQuads, maxCoveredPixels: list.maxCoveredPixels)
+        }
     }
 
     private func closeGroup(_ group: OpenGroup, into output: inout DrawList) {
@@ -147,27 +151,33 @@ public final class DrawListBuilder {
     /// parallelogram after the divide. Every quad gets its place in the list (one that cannot be
     /// seen is left transparent), so large batches are resolved in parallel slices with the same
     /// result as one thread.
-    private func appendFlatQuads(_ batch: RenderBatch, _ quads: [RenderQuad], _ m: Transform3D, _ clip: PixelRect, into output: inout DrawList) {
+    private func appendFlatQuads(
+        _ batch: RenderBatch, _ quads: [RenderQuad], _ m: Transform3D, _ clip: PixelRect, into output: inout DrawList
+    ) {
         let start = output.quadCount, count = batch.range.count
         let visible = VisibleBox(clip)
         output.reserveQuads(count)
         output.appendQuads(contentsOf: repeatElement(DrawQuad.hidden, count: count))
         quads.withUnsafeBufferPointer { input in
             output.withQuads(start..<(start + count)) { resolved in
-                let slices = threadCount > 1 && count >= FlatQuadJob.sliceSize * 2
+                let slices =
+                    threadCount > 1 && count >= FlatQuadJob.sliceSize * 2
                     ? min(threadCount * 4, count / FlatQuadJob.sliceSize, FlatQuadJob.maxSlices) : 1
                 job.prepare(input: input, range: batch.range, output: resolved, map: FlatMap(m), visible: visible, slices: slices)
                 WorkerPool.shared.run(parts: slices, threads: threadCount, job)
                 keepToPixelBudget(resolved, covering: job.finish(), visible: visible, firstQuad: batch.range.lowerBound)
             }
         }
-        output.addCommand(.quads, start..<output.quadCount, texture: batch.texture, sampling: batch.sampling, blendMode: batch.blendMode, clip: clip)
+        output.addCommand(
+            .quads, start..<output.quadCount, texture: batch.texture, sampling: batch.sampling, blendMode: batch.blendMode, clip: clip)
     }
 
     /// Adds the pixels `quads` cover (`units`, as `FlatQuadJob.units` counts them) to the
     /// frame's and, when that passes the budget, leaves out the quads from the one that passes
     /// it on: they stay in the list, transparent, so the list is the same for any thread count.
-    private func keepToPixelBudget(_ quads: UnsafeMutableBufferPointer<DrawQuad>, covering units: Int64, visible: VisibleBox, firstQuad: Int) {
+    private func keepToPixelBudget(
+        _ quads: UnsafeMutableBufferPointer<DrawQuad>, covering units: Int64, visible: VisibleBox, firstQuad: Int
+    ) {
         let unitsLeft = (coveredPixelBudget - coveredPixels) * FlatQuadJob.unitsPerPixel
         guard Double(units) > unitsLeft else {
             coveredPixels += Double(units) / FlatQuadJob.unitsPerPixel
@@ -271,9 +281,16 @@ public final class DrawListBuilder {
         let m11: Float, m12: Float, m21: Float, m22: Float, m31: Float, m32: Float, m34: Float, m41: Float, m42: Float, m44: Float
 
         init(_ m: Transform3D) {
-            m11 = Float(m.m11); m12 = Float(m.m12); m21 = Float(m.m21); m22 = Float(m.m22)
-            m31 = Float(m.m31); m32 = Float(m.m32); m34 = Float(m.m34)
-            m41 = Float(m.m41); m42 = Float(m.m42); m44 = Float(m.m44)
+            m11 = Float(m.m11)
+            m12 = Float(m.m12)
+            m21 = Float(m.m21)
+            m22 = Float(m.m22)
+            m31 = Float(m.m31)
+            m32 = Float(m.m32)
+            m34 = Float(m.m34)
+            m41 = Float(m.m41)
+            m42 = Float(m.m42)
+            m44 = Float(m.m44)
         }
 
         /// `q` in output pixels, or nil when it cannot be seen or reached.
@@ -306,7 +323,9 @@ public final class DrawListBuilder {
     /// Most grid cells along each side of a quad seen in perspective.
     static let maxPerspectiveGrid = 16
 
-    private func appendProjectedQuads(_ batch: RenderBatch, _ quads: [RenderQuad], _ m: Transform3D, _ clip: PixelRect, into output: inout DrawList) {
+    private func appendProjectedQuads(
+        _ batch: RenderBatch, _ quads: [RenderQuad], _ m: Transform3D, _ clip: PixelRect, into output: inout DrawList
+    ) {
         let start = output.indexCount
         for i in batch.range {
             let q = quads[i]
@@ -325,10 +344,11 @@ public final class DrawListBuilder {
                 for k in 0...n {
                     let fx = Double(k) / Double(n), fy = Double(j) / Double(n)
                     let p = plane.project(fx, fy)
-                    _ = output.appendVertex(DrawVertex(
-                        x: p?.x ?? 0, y: p?.y ?? 0, w: p?.w ?? 1,
-                        u: q.u0 + (q.u1 - q.u0) * Float(fx), v: q.v0 + (q.v1 - q.v0) * Float(fy),
-                        red: color.0, green: color.1, blue: color.2, alpha: color.3))
+                    _ = output.appendVertex(
+                        DrawVertex(
+                            x: p?.x ?? 0, y: p?.y ?? 0, w: p?.w ?? 1,
+                            u: q.u0 + (q.u1 - q.u0) * Float(fx), v: q.v0 + (q.v1 - q.v0) * Float(fy),
+                            red: color.0, green: color.1, blue: color.2, alpha: color.3))
                 }
             }
             let row = UInt32(n + 1)
@@ -344,7 +364,8 @@ public final class DrawListBuilder {
                 }
             }
         }
-        output.addCommand(.triangles, start..<output.indexCount, texture: batch.texture, sampling: batch.sampling, blendMode: batch.blendMode, clip: clip)
+        output.addCommand(
+            .triangles, start..<output.indexCount, texture: batch.texture, sampling: batch.sampling, blendMode: batch.blendMode, clip: clip)
     }
 
     /// A quad's rectangle in its layer's plane, mapped to output pixels through a projective
@@ -391,7 +412,8 @@ public final class DrawListBuilder {
     /// outline — the fringe outside the edge (transparent), the edge, and for a border the inner
     /// edge and its fringe — joined into strips, and a rounded rectangle's inside a fan. A shape
     /// that reaches behind the viewer is not drawn.
-    private func appendShapes(_ batch: RenderBatch, _ quads: [RenderQuad], _ m: Transform3D, _ clip: PixelRect, into output: inout DrawList) {
+    private func appendShapes(_ batch: RenderBatch, _ quads: [RenderQuad], _ m: Transform3D, _ clip: PixelRect, into output: inout DrawList)
+    {
         let start = output.indexCount
         // Pixels per quad unit, to make the fringe one pixel wide whatever the transform.
         let pixelsPerUnit = Float(m.meanPlanarScale)
@@ -429,7 +451,8 @@ public final class DrawListBuilder {
                 }
             }
         }
-        output.addCommand(.triangles, start..<output.indexCount, texture: nil, sampling: batch.sampling, blendMode: batch.blendMode, clip: clip)
+        output.addCommand(
+            .triangles, start..<output.indexCount, texture: nil, sampling: batch.sampling, blendMode: batch.blendMode, clip: clip)
     }
 
     // MARK: Paths
@@ -462,7 +485,10 @@ public final class DrawListBuilder {
                 guard projected else { return }
                 pixelPolygon.removeAll(keepingCapacity: true)
                 for p in polygon {
-                    guard let pixel = Self.project(p.x, p.y, 0, m) else { projected = false; return }
+                    guard let pixel = Self.project(p.x, p.y, 0, m) else {
+                        projected = false
+                        return
+                    }
                     pixelPolygon.append((pixel.x, pixel.y))
                 }
                 coverage.addPolygon(pixelPolygon, normalise: normalise)
@@ -500,22 +526,26 @@ public final class DrawListBuilder {
             let q = quads[i]
             guard q.alpha > 0 else { continue }
             let plane = QuadPlane(q, m)
-            guard plane.project(0, 0) != nil, plane.project(1, 0) != nil, plane.project(1, 1) != nil, plane.project(0, 1) != nil else { continue }
+            guard plane.project(0, 0) != nil, plane.project(1, 0) != nil, plane.project(1, 1) != nil, plane.project(0, 1) != nil else {
+                continue
+            }
             tessellation.forEachPiece { piece, colour in
                 var first: UInt32 = 0
                 for k in 0..<piece.count {
                     let p = piece[k]
                     let c = colour(p.x, p.y)
                     let projected = plane.project(p.x, p.y) ?? (0, 0, 1)
-                    let index = output.appendVertex(DrawVertex(
-                        x: projected.x, y: projected.y, w: projected.w,
-                        red: min(max(Float(c.red) * q.red, 0), 1), green: min(max(Float(c.green) * q.green, 0), 1),
-                        blue: min(max(Float(c.blue) * q.blue, 0), 1), alpha: min(max(Float(c.alpha) * q.alpha, 0), 1)))
+                    let index = output.appendVertex(
+                        DrawVertex(
+                            x: projected.x, y: projected.y, w: projected.w,
+                            red: min(max(Float(c.red) * q.red, 0), 1), green: min(max(Float(c.green) * q.green, 0), 1),
+                            blue: min(max(Float(c.blue) * q.blue, 0), 1), alpha: min(max(Float(c.alpha) * q.alpha, 0), 1)))
                     if k == 0 { first = index } else if k >= 2 { output.appendTriangle(first, index - 1, index) }
                 }
             }
         }
-        output.addCommand(.triangles, start..<output.indexCount, texture: nil, sampling: batch.sampling, blendMode: batch.blendMode, clip: clip)
+        output.addCommand(
+            .triangles, start..<output.indexCount, texture: nil, sampling: batch.sampling, blendMode: batch.blendMode, clip: clip)
     }
 
     /// Triangles between two rings of equal length starting at vertices `a` and `b` (a closed band).
@@ -605,7 +635,8 @@ public struct DrawBudgetCut: Equatable, Sendable, CustomStringConvertible {
         let name = layer.isEmpty ? "an unnamed layer" : "layer \"\(layer)\""
         let millions = maxCoveredPixels / 1e6
         let budget = millions == millions.rounded() ? String(Int(millions)) : String(millions)
-        return "\(undrawnQuads) quad\(undrawnQuads == 1 ? "" : "s") left out, from \(name) on: the frame reached its budget of \(budget) million covered pixels"
+        return
+            "\(undrawnQuads) quad\(undrawnQuads == 1 ? "" : "s") left out, from \(name) on: the frame reached its budget of \(budget) million covered pixels"
     }
 }
 

@@ -23,7 +23,10 @@ struct GradientTessellation {
         /// The layer's whole unit square.
         static let unitSquare: Polygon = {
             var square = Polygon()
-            square.append(0, 0); square.append(1, 0); square.append(1, 1); square.append(0, 1)
+            square.append(0, 0)
+            square.append(1, 0)
+            square.append(1, 1)
+            square.append(0, 1)
             return square
         }()
 
@@ -72,8 +75,12 @@ struct GradientTessellation {
             let stops = gradient.colors.count
             for band in 0...stops {
                 var piece = Polygon.unitSquare
-                if band > 0 { piece = piece.clipped(dx / length2, dy / length2, -(s.x * dx + s.y * dy) / length2 - gradient.stopLocation(band - 1)) }
-                if band < stops { piece = piece.clipped(-dx / length2, -dy / length2, (s.x * dx + s.y * dy) / length2 + gradient.stopLocation(band)) }
+                if band > 0 {
+                    piece = piece.clipped(dx / length2, dy / length2, -(s.x * dx + s.y * dy) / length2 - gradient.stopLocation(band - 1))
+                }
+                if band < stops {
+                    piece = piece.clipped(-dx / length2, -dy / length2, (s.x * dx + s.y * dy) / length2 + gradient.stopLocation(band))
+                }
                 if piece.count >= 3 { body(piece, colour) }
             }
         case .radial:

@@ -75,8 +75,10 @@ final class PathCoverage {
         guard !edges.isEmpty else { return 0 }
         var minX = Float.infinity, maxX = -Float.infinity, minY = Float.infinity, maxY = -Float.infinity
         for e in edges {
-            minX = min(minX, e.x, e.z); maxX = max(maxX, e.x, e.z)
-            minY = min(minY, e.y); maxY = max(maxY, e.w)
+            minX = min(minX, e.x, e.z)
+            maxX = max(maxX, e.x, e.z)
+            minY = min(minY, e.y)
+            maxY = max(maxY, e.w)
         }
         guard minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite else { return Double(edges.count) }
         let box = PixelRect(
@@ -110,7 +112,9 @@ final class PathCoverage {
             active.removeAll { edges[Int($0)].w <= Float(top) }
             cells.withUnsafeMutableBufferPointer { cells in
                 for index in active {
-                    accumulate(edges[Int(index)], direction: directions[Int(index)], originX: originX, width: width, top: top, bottom: bottom, cells: cells)
+                    accumulate(
+                        edges[Int(index)], direction: directions[Int(index)], originX: originX, width: width, top: top, bottom: bottom,
+                        cells: cells)
                 }
                 for row in top..<bottom {
                     let base = (row - top) * (width + 2)
@@ -129,9 +133,12 @@ final class PathCoverage {
                         }
                         if level != runLevel {
                             if runLevel > 0 {
-                                output.appendQuads(contentsOf: CollectionOfOne(DrawQuad(
-                                    originX: originX + Float(runStart), originY: Float(row), uAxisX: Float(x - runStart), uAxisY: 0, vAxisX: 0, vAxisY: 1,
-                                    red: red, green: green, blue: blue, alpha: alpha * Float(runLevel) / 255)))
+                                output.appendQuads(
+                                    contentsOf: CollectionOfOne(
+                                        DrawQuad(
+                                            originX: originX + Float(runStart), originY: Float(row), uAxisX: Float(x - runStart), uAxisY: 0,
+                                            vAxisX: 0, vAxisY: 1,
+                                            red: red, green: green, blue: blue, alpha: alpha * Float(runLevel) / 255)))
                             }
                             runStart = x
                             runLevel = level

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Turns a shape layer's path into the polygons whose union is what it paints, in the layer's
@@ -49,7 +49,8 @@ final class PathOutline {
         let total = subpaths.reduce(0.0) { $0 + lengths[$1.range.upperBound - 1] }
         let start = startFraction * total, end = endFraction * total
         let dashes = DashPattern(style.lineDashPattern, phase: style.lineDashPhase)
-        let stroker = Stroker(halfWidth: halfWidth, cap: style.lineCap, join: style.lineJoin, miterLimit: style.miterLimit, tolerance: tolerance)
+        let stroker = Stroker(
+            halfWidth: halfWidth, cap: style.lineCap, join: style.lineJoin, miterLimit: style.miterLimit, tolerance: tolerance)
         var offset = 0.0, pieces = 0
         for subpath in subpaths {
             let length = lengths[subpath.range.upperBound - 1]
@@ -114,7 +115,8 @@ final class PathOutline {
                 guard p.x.isFinite, p.y.isFinite else { return }
                 if points.count > first, let last = points.last {
                     guard last != p else { return }
-                    lengths.append(lengths[lengths.count - 1] + ((p.x - last.x) * (p.x - last.x) + (p.y - last.y) * (p.y - last.y)).squareRoot())
+                    lengths.append(
+                        lengths[lengths.count - 1] + ((p.x - last.x) * (p.x - last.x) + (p.y - last.y) * (p.y - last.y)).squareRoot())
                 } else {
                     lengths.append(0)
                 }

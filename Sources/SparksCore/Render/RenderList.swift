@@ -47,10 +47,20 @@ public struct RenderQuad: Equatable, Sendable {
         red: Float, green: Float, blue: Float, alpha: Float,
         u0: Float = 0, v0: Float = 0, u1: Float = 1, v1: Float = 1
     ) {
-        self.centerX = centerX; self.centerY = centerY; self.centerZ = centerZ
-        self.halfWidth = halfWidth; self.halfHeight = halfHeight; self.rotation = rotation
-        self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
-        self.u0 = u0; self.v0 = v0; self.u1 = u1; self.v1 = v1
+        self.centerX = centerX
+        self.centerY = centerY
+        self.centerZ = centerZ
+        self.halfWidth = halfWidth
+        self.halfHeight = halfHeight
+        self.rotation = rotation
+        self.red = red
+        self.green = green
+        self.blue = blue
+        self.alpha = alpha
+        self.u0 = u0
+        self.v0 = v0
+        self.u1 = u1
+        self.v1 = v1
     }
 
     /// The four corners in the quad's space (before the batch transform), in the order
@@ -285,7 +295,8 @@ public struct RenderList: Sendable {
         if batches.count == start, isInnermost {
             groups.removeLast()
         } else if batches.count == start + 1, isInnermost, batches[start].range.count == 1,
-                  batches[start].blendMode == .normal, groups[token].shadow == nil {
+            batches[start].blendMode == .normal, groups[token].shadow == nil
+        {
             quads[batches[start].range.lowerBound].alpha *= groups[token].opacity
             groups.removeLast()
         }

@@ -34,9 +34,16 @@ public final class RenderListBuilder {
             self.halfWidth = halfWidth
             self.halfHeight = halfHeight
             self.uv = uv
-            px = storage.pointer(.positionX); py = storage.pointer(.positionY); pz = storage.pointer(.positionZ)
-            red = storage.pointer(.red); green = storage.pointer(.green); blue = storage.pointer(.blue); alpha = storage.pointer(.alpha)
-            scale = storage.pointer(.scale); spin = storage.pointer(.spin); age = storage.pointer(.age)
+            px = storage.pointer(.positionX)
+            py = storage.pointer(.positionY)
+            pz = storage.pointer(.positionZ)
+            red = storage.pointer(.red)
+            green = storage.pointer(.green)
+            blue = storage.pointer(.blue)
+            alpha = storage.pointer(.alpha)
+            scale = storage.pointer(.scale)
+            spin = storage.pointer(.spin)
+            age = storage.pointer(.age)
         }
     }
 
@@ -97,146 +104,210 @@ public final class RenderListBuilder {
             sigma: sigma.isFinite ? min(sigma, 1e4) : 0, showsImage: showsImage)
     }
 
+    /// Appends one layer and its subtree, back to front: its shadow path, background, gradient,
+    /// contents, shape, sublayers (per replicator instance), border and particles.
     private func append(_ layer: Layer, _ context: Context, into list: inout RenderList) {
         guard drawnLayers < maxDrawnLayers else { return }
         drawnLayers += 1
         let localTime = layer.properties.timing.localTime(parentTime: context.time)
         let state = layer.animations.isEmpty ? layer.model : layer.presentationState(atLocalTime: localTime)
         let p = state.layer
-        guard !p.isHidden else { return }
         let effectiveOpacity = context.opacity * p.opacity
-        guard effectiveOpacity > 0 else { return }
+        guard !p.isHidden, effectiveOpacity > 0 else { return }
         list.markOwner(p.name)
+
         // Group opacity: everything below is drawn opaque into the group, which is faded once.
         let grouped = effectiveOpacity < 1 && p.allowsGroupOpacity && groupDepth < DrawList.maxGroupDepth
-        let opacity = grouped ? 1 : effectiveOpacity
-        let world = p.transformToSuperlayer * context.space
-        // A shadow without a path is cast by the layer's own image: the layer is drawn as a
-        // group (even when opaque) whose image gets the shadow beneath it.
-        let casts = p.shadowOpacity > 0 && p.shadowColor.alpha > 0 && groupDepth + 1 < DrawList.maxGroupDepth
-        let castsOwnImage = casts && p.shadowPath == nil
-        var group: Int?
-        if grouped || castsOwnImage {
-            let shadow = castsOwnImage ? Self.shadow(of: p, world: world, tint: context.tint, showsImage: true) : nil
-            group = list.beginGroup(opacity: grouped ? Float(effectiveOpacity) : 1, clip: context.clip, shadow: shadow)
-            groupDepth += 1
+        let placed = PlacedLayer(
+            p, context: context, opacity: grouped ? 1 : effectiveOpacity, shadowGroupFits: groupDepth + 1 < DrawList.maxGroupDepth)
+        let group = beginGroup(for: placed, fading: grouped ? effectiveOpacity : nil, context: context, into: &list)
+        appendShadowPath(of: placed, context: context, into: &list)
+        if p.backgroundColor.alpha > 0, placed.hasArea {
+            placed.fillBounds(
+                p.backgroundColor * placed.tint, shape: placed.radius > 0 ? .roundedRectangle(cornerRadius: placed.radius) : .rectangle,
+                into: &list)
         }
-        let bounds = p.bounds
-        let hasArea = bounds.size.width > 0 && bounds.size.height > 0
-        let centre = (Float(bounds.midX), Float(bounds.midY))
-        let half = (Float(bounds.size.width / 2), Float(bounds.size.height / 2))
-        let tint = context.tint
-        let radius = Float(min(p.cornerRadius, min(bounds.size.width, bounds.size.height) / 2))
-
-        /// Fills the bounds in `shape` with colour `c` (tinted), faded by the layer's opacity.
-        func fillBounds(_ c: Color, shape: QuadShape, clip: Rect? = nil) {
-            list.beginBatch(texture: nil, blendMode: .normal, transform: world, shape: shape, clip: clip ?? context.clip)
-            list.append(RenderQuad(
-                centerX: centre.0, centerY: centre.1, halfWidth: half.0, halfHeight: half.1,
-                red: Float(c.red), green: Float(c.green), blue: Float(c.blue), alpha: Float(c.alpha * opacity)))
-        }
-
-        if casts, let shadowPath = p.shadowPath {
-            // A shadow path: its fill, in a group of its own, becomes the shadow alone.
-            let shadowGroup = list.beginGroup(opacity: 1, clip: context.clip, shadow: Self.shadow(of: p, world: world, tint: context.tint, showsImage: false))
-            fillBounds(.white, shape: .path(index: list.appendPath(PathDrawing(path: shadowPath, style: .fill(.nonZero)))))
-            list.endGroup(shadowGroup)
-        }
-        if p.backgroundColor.alpha > 0, hasArea {
-            fillBounds(p.backgroundColor * tint, shape: radius > 0 ? .roundedRectangle(cornerRadius: radius) : .rectangle)
-        }
-        if let gradient = state.content.gradient, !gradient.colors.isEmpty, hasArea {
-            fillBounds(tint, shape: .gradient(index: list.appendGradient(gradient)))
+        if let gradient = state.content.gradient, !gradient.colors.isEmpty, placed.hasArea {
+            placed.fillBounds(placed.tint, shape: .gradient(index: list.appendGradient(gradient)), into: &list)
         }
 
         // masksToBounds clips contents, particles and sublayers to the bounds (their box on the canvas).
         var inner = context
-        inner.opacity = opacity
+        inner.opacity = placed.opacity
         if p.masksToBounds {
-            let box = Self.canvasBox(of: bounds, through: world)
+            let box = Self.canvasBox(of: p.bounds, through: placed.world)
             inner.clip = context.clip.map { Self.intersect($0, box) } ?? box
         }
+        if placed.hasArea { appendContents(of: placed, context: context, clip: inner.clip, into: &list) }
+        if let shape = state.content.shape { appendShape(shape, of: placed, clip: inner.clip, into: &list) }
 
-        if hasArea {
-            let contentsSpace = context.isFlipped ? Transform3D.verticalFlip(within: bounds) * world : world
-            func drawContents(_ texture: Texture, weight: Double, blendMode: BlendMode) {
-                list.beginBatch(texture: texture, sampling: p.contentsSampling, blendMode: blendMode, transform: contentsSpace, clip: inner.clip)
-                let layout = ContentsLayout(
-                    bounds: bounds, contentsRect: p.contentsRect, contentsCenter: p.contentsCenter,
-                    naturalSize: texture.pointSize(contentsRect: p.contentsRect, contentsScale: p.contentsScale),
-                    gravity: p.contentsGravity, topIsLargestY: CoreAnimationChoices.gravityTopIsLargestY != context.isFlipped)
-                layout.forEachPiece { rect, part in
-                    var quad = RenderQuad(
-                        centerX: Float(rect.midX), centerY: Float(rect.midY), halfWidth: Float(rect.size.width / 2), halfHeight: Float(rect.size.height / 2),
-                        red: Float(tint.red), green: Float(tint.green), blue: Float(tint.blue), alpha: Float(tint.alpha * weight))
-                    quad.u0 = Float(part.origin.x)
-                    quad.v0 = Float(part.origin.y)
-                    quad.u1 = Float(part.maxX)
-                    quad.v1 = Float(part.maxY)
-                    list.append(quad)
-                }
-            }
-            if let fade = p.contentsCrossFade, let from = fade.from, let to = fade.to, groupDepth < DrawList.maxGroupDepth {
-                // A cross-fade is a weighted sum of the two images: the outgoing one drawn into
-                // an empty group at 1 − f, the incoming one added at f, the sum faded as one.
-                let group = list.beginGroup(opacity: Float(opacity), clip: inner.clip)
-                drawContents(from, weight: 1 - fade.fraction, blendMode: .normal)
-                drawContents(to, weight: fade.fraction, blendMode: .additive)
-                list.endGroup(group)
-            } else if let fade = p.contentsCrossFade {
-                // Fading from or to nothing (or no group left): each image at its own weight.
-                if let from = fade.from { drawContents(from, weight: opacity * (1 - fade.fraction), blendMode: .normal) }
-                if let to = fade.to { drawContents(to, weight: opacity * fade.fraction, blendMode: .normal) }
-            } else if let contents = p.contents {
-                drawContents(contents, weight: opacity, blendMode: .normal)
-            }
-        }
-
-        // A shape layer's path: filled, then stroked, between its contents and its sublayers.
-        if let shape = state.content.shape, let path = shape.path {
-            if shape.fillColor.alpha > 0 {
-                fillBounds(shape.fillColor * tint, shape: .path(index: list.appendPath(PathDrawing(path: path, style: .fill(shape.fillRule)))), clip: inner.clip)
-            }
-            if shape.strokeColor.alpha > 0, shape.stroke.lineWidth > 0, shape.stroke.strokeEnd > shape.stroke.strokeStart {
-                fillBounds(shape.strokeColor * tint, shape: .path(index: list.appendPath(PathDrawing(path: path, style: .stroke(shape.stroke)))), clip: inner.clip)
-            }
-        }
-
-        let sublayerSpace = p.sublayerSpace(preservesDepth: state.preservesDepth) * world
+        inner.space = p.sublayerSpace(preservesDepth: state.preservesDepth) * placed.world
         inner.time = localTime
         inner.isFlipped = context.isFlipped != p.isGeometryFlipped
-        if let replicator = state.replicator {
-            // Instance k: sublayers in the replicator's space moved by X^k about the centre,
-            // tinted by the instance colour, their time k·delay later (core-animation.md §8.2–8.4).
-            let count = max(0, min(replicator.instanceCount, ReplicatorProperties.maxInstanceCount))
-            let toCentre = Transform3D.translation(-bounds.midX, -bounds.midY, 0)
-            let fromCentre = Transform3D.translation(bounds.midX, bounds.midY, 0)
-            var power = Transform3D.identity
-            for k in 0..<count {
-                var instance = inner
-                instance.space = toCentre * power * fromCentre * sublayerSpace
-                instance.time = localTime - Double(k) * replicator.instanceDelay
-                instance.tint = tint * replicator.modulation(instance: k)
-                if instance.tint.alpha > 0 {
-                    for sublayer in layer.sublayersInDrawingOrder { append(sublayer, instance, into: &list) }
-                }
-                power = power * replicator.instanceTransform
-            }
-        } else {
-            inner.space = sublayerSpace
-            for sublayer in layer.sublayersInDrawingOrder { append(sublayer, inner, into: &list) }
-        }
+        appendSublayers(of: layer, replicator: state.replicator, bounds: p.bounds, inner, into: &list)
         list.markOwner(p.name)
 
-        if p.borderWidth > 0, p.borderColor.alpha > 0, hasArea {
-            fillBounds(p.borderColor * tint, shape: .border(width: Float(p.borderWidth), cornerRadius: radius))
+        if p.borderWidth > 0, p.borderColor.alpha > 0, placed.hasArea {
+            placed.fillBounds(
+                p.borderColor * placed.tint, shape: .border(width: Float(p.borderWidth), cornerRadius: placed.radius), into: &list)
         }
         if let emitter = layer as? EmitterLayer, let properties = state.emitter {
-            appendParticles(of: emitter, properties: properties, transform: world, opacity: Float(opacity), tint: tint, clip: inner.clip, into: &list)
+            appendParticles(
+                of: emitter, properties: properties, transform: placed.world, opacity: Float(placed.opacity), tint: placed.tint,
+                clip: inner.clip, into: &list)
         }
         if let group {
             list.endGroup(group)
             groupDepth -= 1
+        }
+    }
+
+    /// One layer's presentation values placed on the canvas, as its drawing needs them.
+    private struct PlacedLayer {
+        let p: LayerProperties
+        /// The layer's space on the canvas.
+        let world: Transform3D
+        /// The opacity multiplied into what it draws (1 inside its own group).
+        let opacity: Double
+        let tint: Color
+        let clip: Rect?
+        let hasArea: Bool
+        let centre: (Float, Float)
+        let half: (Float, Float)
+        let radius: Float
+        /// Whether it casts a shadow (and a group level is left for the shadow).
+        let castsShadow: Bool
+
+        init(_ p: LayerProperties, context: Context, opacity: Double, shadowGroupFits: Bool) {
+            self.p = p
+            self.opacity = opacity
+            world = p.transformToSuperlayer * context.space
+            tint = context.tint
+            clip = context.clip
+            let bounds = p.bounds
+            hasArea = bounds.size.width > 0 && bounds.size.height > 0
+            centre = (Float(bounds.midX), Float(bounds.midY))
+            half = (Float(bounds.size.width / 2), Float(bounds.size.height / 2))
+            radius = Float(min(p.cornerRadius, min(bounds.size.width, bounds.size.height) / 2))
+            castsShadow = p.shadowOpacity > 0 && p.shadowColor.alpha > 0 && shadowGroupFits
+        }
+
+        /// Fills the bounds in `shape` with colour `c` (already tinted), faded by the opacity.
+        func fillBounds(_ c: Color, shape: QuadShape, clip: Rect? = nil, into list: inout RenderList) {
+            list.beginBatch(texture: nil, blendMode: .normal, transform: world, shape: shape, clip: clip ?? self.clip)
+            list.append(
+                RenderQuad(
+                    centerX: centre.0, centerY: centre.1, halfWidth: half.0, halfHeight: half.1,
+                    red: Float(c.red), green: Float(c.green), blue: Float(c.blue), alpha: Float(c.alpha * opacity)))
+        }
+    }
+
+    /// Opens the layer's group when it is faded as one image (`fading`) or casts a shadow from
+    /// its own image (a shadow without a path: the group's image gets the shadow beneath it).
+    private func beginGroup(for placed: PlacedLayer, fading: Double?, context: Context, into list: inout RenderList) -> Int? {
+        let castsOwnImage = placed.castsShadow && placed.p.shadowPath == nil
+        guard fading != nil || castsOwnImage else { return nil }
+        let shadow = castsOwnImage ? Self.shadow(of: placed.p, world: placed.world, tint: placed.tint, showsImage: true) : nil
+        groupDepth += 1
+        return list.beginGroup(opacity: Float(fading ?? 1), clip: context.clip, shadow: shadow)
+    }
+
+    /// A shadow path: its fill, in a group of its own, becomes the shadow alone.
+    private func appendShadowPath(of placed: PlacedLayer, context: Context, into list: inout RenderList) {
+        guard placed.castsShadow, let shadowPath = placed.p.shadowPath else { return }
+        let shadow = Self.shadow(of: placed.p, world: placed.world, tint: placed.tint, showsImage: false)
+        let shadowGroup = list.beginGroup(opacity: 1, clip: context.clip, shadow: shadow)
+        placed.fillBounds(.white, shape: .path(index: list.appendPath(PathDrawing(path: shadowPath, style: .fill(.nonZero)))), into: &list)
+        list.endGroup(shadowGroup)
+    }
+
+    /// The layer's contents image (or its cross-fade between two), laid out in the bounds.
+    private func appendContents(of placed: PlacedLayer, context: Context, clip: Rect?, into list: inout RenderList) {
+        let p = placed.p
+        let opacity = placed.opacity
+        if let fade = p.contentsCrossFade, let from = fade.from, let to = fade.to, groupDepth < DrawList.maxGroupDepth {
+            // A cross-fade is a weighted sum of the two images: the outgoing one drawn into
+            // an empty group at 1 − f, the incoming one added at f, the sum faded as one.
+            let group = list.beginGroup(opacity: Float(opacity), clip: clip)
+            appendImage(from, of: placed, context: context, weight: 1 - fade.fraction, blendMode: .normal, clip: clip, into: &list)
+            appendImage(to, of: placed, context: context, weight: fade.fraction, blendMode: .additive, clip: clip, into: &list)
+            list.endGroup(group)
+        } else if let fade = p.contentsCrossFade {
+            // Fading from or to nothing (or no group left): each image at its own weight.
+            if let from = fade.from {
+                appendImage(
+                    from, of: placed, context: context, weight: opacity * (1 - fade.fraction), blendMode: .normal, clip: clip, into: &list)
+            }
+            if let to = fade.to {
+                appendImage(to, of: placed, context: context, weight: opacity * fade.fraction, blendMode: .normal, clip: clip, into: &list)
+            }
+        } else if let contents = p.contents {
+            appendImage(contents, of: placed, context: context, weight: opacity, blendMode: .normal, clip: clip, into: &list)
+        }
+    }
+
+    /// One contents image at `weight`, in the pieces its gravity and nine-part stretching make.
+    private func appendImage(
+        _ texture: Texture, of placed: PlacedLayer, context: Context, weight: Double, blendMode: BlendMode, clip: Rect?,
+        into list: inout RenderList
+    ) {
+        let p = placed.p
+        let tint = placed.tint
+        let contentsSpace = context.isFlipped ? Transform3D.verticalFlip(within: p.bounds) * placed.world : placed.world
+        list.beginBatch(texture: texture, sampling: p.contentsSampling, blendMode: blendMode, transform: contentsSpace, clip: clip)
+        let layout = ContentsLayout(
+            bounds: p.bounds, contentsRect: p.contentsRect, contentsCenter: p.contentsCenter,
+            naturalSize: texture.pointSize(contentsRect: p.contentsRect, contentsScale: p.contentsScale),
+            gravity: p.contentsGravity, topIsLargestY: CoreAnimationChoices.gravityTopIsLargestY != context.isFlipped)
+        layout.forEachPiece { rect, part in
+            var quad = RenderQuad(
+                centerX: Float(rect.midX), centerY: Float(rect.midY), halfWidth: Float(rect.size.width / 2),
+                halfHeight: Float(rect.size.height / 2),
+                red: Float(tint.red), green: Float(tint.green), blue: Float(tint.blue), alpha: Float(tint.alpha * weight))
+            quad.u0 = Float(part.origin.x)
+            quad.v0 = Float(part.origin.y)
+            quad.u1 = Float(part.maxX)
+            quad.v1 = Float(part.maxY)
+            list.append(quad)
+        }
+    }
+
+    /// A shape layer's path: filled, then stroked, between its contents and its sublayers.
+    private func appendShape(_ shape: ShapeProperties, of placed: PlacedLayer, clip: Rect?, into list: inout RenderList) {
+        guard let path = shape.path else { return }
+        if shape.fillColor.alpha > 0 {
+            let fill = list.appendPath(PathDrawing(path: path, style: .fill(shape.fillRule)))
+            placed.fillBounds(shape.fillColor * placed.tint, shape: .path(index: fill), clip: clip, into: &list)
+        }
+        if shape.strokeColor.alpha > 0, shape.stroke.lineWidth > 0, shape.stroke.strokeEnd > shape.stroke.strokeStart {
+            let stroke = list.appendPath(PathDrawing(path: path, style: .stroke(shape.stroke)))
+            placed.fillBounds(shape.strokeColor * placed.tint, shape: .path(index: stroke), clip: clip, into: &list)
+        }
+    }
+
+    /// The sublayers in `inner` (the layer's sublayer space and time); a replicator draws them
+    /// once per instance: instance k moved by X^k about the centre, tinted by the instance
+    /// colour, its time k·delay later (core-animation.md §8.2–8.4).
+    private func appendSublayers(
+        of layer: Layer, replicator: ReplicatorProperties?, bounds: Rect, _ inner: Context, into list: inout RenderList
+    ) {
+        guard let replicator else {
+            for sublayer in layer.sublayersInDrawingOrder { append(sublayer, inner, into: &list) }
+            return
+        }
+        let count = max(0, min(replicator.instanceCount, ReplicatorProperties.maxInstanceCount))
+        let toCentre = Transform3D.translation(-bounds.midX, -bounds.midY, 0)
+        let fromCentre = Transform3D.translation(bounds.midX, bounds.midY, 0)
+        var power = Transform3D.identity
+        for k in 0..<count {
+            var instance = inner
+            instance.space = toCentre * power * fromCentre * inner.space
+            instance.time = inner.time - Double(k) * replicator.instanceDelay
+            instance.tint = inner.tint * replicator.modulation(instance: k)
+            if instance.tint.alpha > 0 {
+                for sublayer in layer.sublayersInDrawingOrder { append(sublayer, instance, into: &list) }
+            }
+            power = power * replicator.instanceTransform
         }
     }
 
@@ -247,8 +318,10 @@ public final class RenderListBuilder {
         func include(_ x: Double, _ y: Double) {
             let p = transform.apply(to: Point(x: x, y: y))
             finite = finite && p.x.isFinite && p.y.isFinite
-            minX = min(minX, p.x); maxX = max(maxX, p.x)
-            minY = min(minY, p.y); maxY = max(maxY, p.y)
+            minX = min(minX, p.x)
+            maxX = max(maxX, p.x)
+            minY = min(minY, p.y)
+            maxY = max(maxY, p.y)
         }
         include(rect.origin.x, rect.origin.y)
         include(rect.maxX, rect.origin.y)
@@ -275,11 +348,14 @@ public final class RenderListBuilder {
                 let sampling = TextureSampling(
                     minification: cell.minificationFilter, magnification: cell.magnificationFilter,
                     minificationBias: Float(cell.minificationFilterBias))
-                let slot = self.cells.firstIndex { $0.texture == texture && $0.sampling == sampling }.map { self.cells[$0].textureSlot } ?? self.cells.count
-                self.cells.append(CellView(
-                    storage: state.storage, texture: texture, sampling: sampling, textureSlot: slot,
-                    halfWidth: Float(base.width / 2), halfHeight: Float(base.height / 2),
-                    uv: (Float(r.origin.x), Float(r.origin.y), Float(r.maxX), Float(r.maxY))))
+                let slot =
+                    self.cells.firstIndex { $0.texture == texture && $0.sampling == sampling }.map { self.cells[$0].textureSlot }
+                    ?? self.cells.count
+                self.cells.append(
+                    CellView(
+                        storage: state.storage, texture: texture, sampling: sampling, textureSlot: slot,
+                        halfWidth: Float(base.width / 2), halfHeight: Float(base.height / 2),
+                        uv: (Float(r.origin.x), Float(r.origin.y), Float(r.maxX), Float(r.maxY))))
             }
             collectVisibleCells(cell.emitterCells, states: state.children)
         }
@@ -319,8 +395,12 @@ public final class RenderListBuilder {
                 list.beginBatch(texture: view.texture, sampling: view.sampling, blendMode: blend, transform: transform, clip: clip)
                 if mode == .oldestLast {
                     let (a, b) = view.storage.slotRanges
-                    for slot in b.reversed() where view.storage.isLive(slot) { appendQuad(view, slot, keepDepth: keepDepth, modulation: modulation, into: &list) }
-                    for slot in a.reversed() where view.storage.isLive(slot) { appendQuad(view, slot, keepDepth: keepDepth, modulation: modulation, into: &list) }
+                    for slot in b.reversed() where view.storage.isLive(slot) {
+                        appendQuad(view, slot, keepDepth: keepDepth, modulation: modulation, into: &list)
+                    }
+                    for slot in a.reversed() where view.storage.isLive(slot) {
+                        appendQuad(view, slot, keepDepth: keepDepth, modulation: modulation, into: &list)
+                    }
                 } else {
                     appendInBirthOrder(view, keepDepth: keepDepth, modulation: modulation, into: &list)
                 }
@@ -330,11 +410,12 @@ public final class RenderListBuilder {
             for (c, view) in cells.enumerated() {
                 let age = view.storage.pointer(.age), z = view.storage.pointer(.positionZ)
                 view.storage.forEachLiveSlot { i in
-                    let key: Float = switch mode {
-                    case .oldestFirst: -age[i]
-                    case .oldestLast: age[i]
-                    default: z[i]  // back to front: far (small z) first
-                    }
+                    let key: Float =
+                        switch mode {
+                        case .oldestFirst: -age[i]
+                        case .oldestLast: age[i]
+                        default: z[i]  // back to front: far (small z) first
+                        }
                     order.append(DrawOrderEntry(key: key, cell: Int32(c), slot: Int32(i)))
                 }
             }

@@ -46,11 +46,15 @@ package final class TextureStore<Entry> {
             if byteCount - held + expected > maxBytes {
                 throw ImageDecodingError(
                     source: key,
-                    reason: "decoding it would take the textures to \(CheckedFile.describe(bytes: byteCount - held + expected)), over the \(CheckedFile.describe(bytes: maxBytes)) the texture-memory budget allows")
+                    reason:
+                        "decoding it would take the textures to \(CheckedFile.describe(bytes: byteCount - held + expected)), over the \(CheckedFile.describe(bytes: maxBytes)) the texture-memory budget allows"
+                )
             }
             let image = try decoder.decode(texture)
             let loaded: Entry
-            do throws(ImageDecodingError) { loaded = try prepare(image) } catch { throw ImageDecodingError(source: key, reason: error.reason) }
+            do throws(ImageDecodingError) { loaded = try prepare(image) } catch {
+                throw ImageDecodingError(source: key, reason: error.reason)
+            }
             byteCount += bytes(loaded) - held
             entries[key] = loaded
             failures[key] = nil

@@ -18,7 +18,8 @@ extension Scene {
         guard emitter.emitter.emitterCells.firstIndex(named: cell) != nil else {
             throw KeyPathError(
                 keyPath: cellPath,
-                reason: "emitter layer \"\(layerName)\" has no top-level cell named \"\(cell)\" (cells: \(cells.isEmpty ? "none named" : cells.joined(separator: ", ")))",
+                reason:
+                    "emitter layer \"\(layerName)\" has no top-level cell named \"\(cell)\" (cells: \(cells.isEmpty ? "none named" : cells.joined(separator: ", ")))",
                 suggestion: nearestKey(to: cell, in: cells))
         }
         emitter.simulation.burst(cellNamed: cell, count: count)
@@ -40,7 +41,8 @@ extension Scene {
         if let emitter = layer as? EmitterLayer {
             if emitter.animations.contains(where: { $0.couldChangeEmission(after: localTime, groupDuration: nil) }) { return true }
             let values = emitter.presentationEmitter(atLocalTime: localTime)
-            for cell in values.emitterCells where cell.isEnabled && EmitterSimulation.rate(of: cell, properties: values, isSubcell: false) > 0 {
+            for cell in values.emitterCells
+            where cell.isEnabled && EmitterSimulation.rate(of: cell, properties: values, isSubcell: false) > 0 {
                 if cell.emissionInterval.end > localTime { return true }
             }
         }

@@ -49,7 +49,8 @@ extension Scene {
             if let name = description.properties.name {
                 match = unused.firstIndex { $0.properties.name == name && $0.kind == description.kind }
             } else {
-                match = index < old.count && old[index].properties.name == nil && old[index].kind == description.kind
+                match =
+                    index < old.count && old[index].properties.name == nil && old[index].kind == description.kind
                     ? unused.firstIndex { $0 === old[index] } : nil
             }
             let localTime = description.properties.timing.localTime(parentTime: parentTime)

@@ -54,7 +54,8 @@ public final class Scene {
         case .plain, .gradient, .shape, .replicator: layer = Layer(model: description.state)
         case .emitter(let emitter):
             let emitterLayer = EmitterLayer(properties: description.properties, emitter: emitter)
-            emitterLayer.simulation.startsRunning = EmitterStartup.startsRunning(layer: emitter.startup, preset: startup, localTimeAtStart: localTime)
+            emitterLayer.simulation.startsRunning = EmitterStartup.startsRunning(
+                layer: emitter.startup, preset: startup, localTimeAtStart: localTime)
             layer = emitterLayer
         }
         layer.animations = startingAt(localTime, description.animations)
@@ -88,7 +89,10 @@ public final class Scene {
     func animationsStartingAtSceneStart(_ description: LayerDescription, layer: Layer) -> [Animation] {
         var chain: [Layer] = []
         var ancestor = layer.superlayer
-        while let a = ancestor { chain.insert(a, at: 0); ancestor = a.superlayer }
+        while let a = ancestor {
+            chain.insert(a, at: 0)
+            ancestor = a.superlayer
+        }
         var t = 0.0
         for a in chain { t = a.properties.timing.localTime(parentTime: t) }
         return Self.startingAt(description.properties.timing.localTime(parentTime: t), description.animations)
@@ -129,7 +133,9 @@ public final class Scene {
     /// The longest a particle chain of any emitter can live, in seconds: how long it takes to
     /// reach a steady state.
     public var longestChainLifetime: Double {
-        emitterLayers.reduce(0) { max($0, EmitterSimulation.chainLifetime(of: $1.emitter.emitterCells, lifetimeMultiplier: $1.emitter.lifetime)) }
+        emitterLayers.reduce(0) {
+            max($0, EmitterSimulation.chainLifetime(of: $1.emitter.emitterCells, lifetimeMultiplier: $1.emitter.lifetime))
+        }
     }
 
     /// Live particles in every emitter.
@@ -240,7 +246,9 @@ public final class Scene {
             let names = allLayers.compactMap(\.properties.name)
             throw KeyPathError(
                 keyPath: keyPath,
-                reason: names.isEmpty ? "there is no layer named \"\(name)\" (no layer has a name)" : "there is no layer named \"\(name)\" (layers: \(names.joined(separator: ", ")))",
+                reason: names.isEmpty
+                    ? "there is no layer named \"\(name)\" (no layer has a name)"
+                    : "there is no layer named \"\(name)\" (layers: \(names.joined(separator: ", ")))",
                 suggestion: nearestKey(to: name, in: names))
         }
         return (layer, String(keyPath[keyPath.index(after: dot)...]))

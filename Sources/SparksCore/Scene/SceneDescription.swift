@@ -20,8 +20,12 @@ public struct CanvasDescription: Hashable, Sendable {
 
     /// The keys of a preset's `canvas`.
     public static let table = PropertyTable<CanvasDescription>([
-        .number("width", \.width, NumberRule(minimum: 1, maximum: Double(PNGInfo.maxDimension), isInteger: true), "Width in points (default 800)."),
-        .number("height", \.height, NumberRule(minimum: 1, maximum: Double(PNGInfo.maxDimension), isInteger: true), "Height in points (default 600)."),
+        .number(
+            "width", \.width, NumberRule(minimum: 1, maximum: Double(PNGInfo.maxDimension), isInteger: true),
+            "Width in points (default 800)."),
+        .number(
+            "height", \.height, NumberRule(minimum: 1, maximum: Double(PNGInfo.maxDimension), isInteger: true),
+            "Height in points (default 600)."),
         .color("background", \.background, "Colour behind every layer (default clear: a transparent canvas, exported with its alpha)."),
     ])
 }
@@ -41,7 +45,10 @@ public struct LayerDescription: Hashable, Sendable {
     public var sublayers: [LayerDescription]
 
     /// Creates a layer description.
-    public init(properties: LayerProperties = LayerProperties(), content: LayerContent = .plain, animations: [Animation] = [], sublayers: [LayerDescription] = []) {
+    public init(
+        properties: LayerProperties = LayerProperties(), content: LayerContent = .plain, animations: [Animation] = [],
+        sublayers: [LayerDescription] = []
+    ) {
         self.properties = properties
         self.content = content
         self.animations = animations
@@ -54,11 +61,12 @@ public struct LayerDescription: Hashable, Sendable {
         replicator: ReplicatorProperties = ReplicatorProperties(), animations: [Animation] = [],
         sublayers: [LayerDescription] = []
     ) {
-        let content: LayerContent = switch kind {
-        case .layer, .gradient, .shape: kind.defaultContent
-        case .emitter: .emitter(emitter)
-        case .replicator: .replicator(replicator)
-        }
+        let content: LayerContent =
+            switch kind {
+            case .layer, .gradient, .shape: kind.defaultContent
+            case .emitter: .emitter(emitter)
+            case .replicator: .replicator(replicator)
+            }
         self.init(properties: properties, content: content, animations: animations, sublayers: sublayers)
     }
 
@@ -114,8 +122,13 @@ public struct SceneDescription: Hashable, Sendable {
     public static let table = PropertyTable<SceneDescription>([
         .text("name", \.optionalName, "The preset's name (default: the file name)."),
         .text("description", \.summary, "One line saying what the effect is."),
-        .choice("startup", \.startup, "How every emitter starts unless it says otherwise: automatic (running when its timeline starts with the scene, as on iOS 7 and later), running (already populated) or empty."),
-        .number("stepRate", \.stepRate, NumberRule(minimum: stepRateRange.lowerBound, maximum: stepRateRange.upperBound), "Fixed simulation steps per second (default 60)."),
+        .choice(
+            "startup", \.startup,
+            "How every emitter starts unless it says otherwise: automatic (running when its timeline starts with the scene, as on iOS 7 and later), running (already populated) or empty."
+        ),
+        .number(
+            "stepRate", \.stepRate, NumberRule(minimum: stepRateRange.lowerBound, maximum: stepRateRange.upperBound),
+            "Fixed simulation steps per second (default 60)."),
     ])
 
     /// `name` as the table reads and writes it.

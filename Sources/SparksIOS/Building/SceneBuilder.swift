@@ -12,14 +12,20 @@ struct SceneBuilder {
         var scene = SceneDescription(name: name)
         scene.canvas = CanvasDescription(width: canvas.width.rounded(), height: canvas.height.rounded())
         let host = i.hostView.layer ?? i.hostView
-        let background = (i.hostView.fields["backgroundColor"]).flatMap { v -> Color? in if case .color(let c) = v { return c }; return nil }
+        let background = (i.hostView.fields["backgroundColor"]).flatMap { v -> Color? in
+            if case .color(let c) = v { return c }
+            return nil
+        }
         if let background { scene.canvas.background = background }
         var roots: [Object] = []
         var frameLayer = LayerProperties()
         frameLayer.bounds = Rect(x: 0, y: 0, width: canvas.width, height: canvas.height)
         frameLayer.position = Point(x: canvas.width / 2, y: canvas.height / 2)
-        let plainHost = host.layerKind == .layer && host.animations.isEmpty && host.cells.isEmpty
-            && PresetEncoder.changedProperties(of: LayerDescription(properties: host.state.layer)).allSatisfy { ["bounds", "position"].contains($0.key) }
+        let plainHost =
+            host.layerKind == .layer && host.animations.isEmpty && host.cells.isEmpty
+            && PresetEncoder.changedProperties(of: LayerDescription(properties: host.state.layer)).allSatisfy {
+                ["bounds", "position"].contains($0.key)
+            }
             && background == nil || host.layerKind == .layer && host.animations.isEmpty && onlyGeometryAndBackground(host)
         if plainHost {
             roots = host.sublayers
@@ -33,7 +39,9 @@ struct SceneBuilder {
     }
 
     private func onlyGeometryAndBackground(_ host: Object) -> Bool {
-        PresetEncoder.changedProperties(of: LayerDescription(properties: host.state.layer)).allSatisfy { ["bounds", "position", "backgroundColor"].contains($0.key) }
+        PresetEncoder.changedProperties(of: LayerDescription(properties: host.state.layer)).allSatisfy {
+            ["bounds", "position", "backgroundColor"].contains($0.key)
+        }
     }
 
     private func layer(_ object: Object, depth: Int, used: inout Set<String>) -> LayerDescription {

@@ -17,7 +17,9 @@ enum StandInShapes {
                 let a = u * u + v * v - 0.36
                 return a * a * a - u * u * v * v * v <= 0 ? 1 : 0
             }
-        } else if lower.contains("confetti") || lower.contains("rect") || lower.contains("square") || lower.contains("paper") || lower.contains("box") {
+        } else if lower.contains("confetti") || lower.contains("rect") || lower.contains("square") || lower.contains("paper")
+            || lower.contains("box")
+        {
             inside = { x, y in abs(x) <= 0.8 && abs(y) <= 0.45 ? 1 : 0 }
         } else if lower.contains("snow") || lower.contains("flake") {
             inside = { x, y in

@@ -58,12 +58,17 @@ private struct CodeWriter {
 
     mutating func file(_ scene: SceneDescription) -> String {
         let className = CodeExporter.className(for: scene.name)
-        let roots = scene.layers.enumerated().map { i, layer in (layer, "make" + Self.typeName(layer.properties.name ?? "\(layer.kind.rawValue)\(i + 1)")) }
+        let roots = scene.layers.enumerated().map { i, layer in
+            (layer, "make" + Self.typeName(layer.properties.name ?? "\(layer.kind.rawValue)\(i + 1)"))
+        }
         var usedMethods = Set<String>()
         let methods = roots.map { layer, name -> (LayerDescription, String) in
             var n = name
             var k = 2
-            while usedMethods.contains(n) { n = name + "\(k)"; k += 1 }
+            while usedMethods.contains(n) {
+                n = name + "\(k)"
+                k += 1
+            }
             usedMethods.insert(n)
             return (layer, n)
         }
@@ -76,7 +81,9 @@ private struct CodeWriter {
             for s in settings { line("/// \(s)") }
             line("final class \(className): UIView {")
             indent += 1
-            line("override var intrinsicContentSize: CGSize { CGSize(width: \(num(scene.canvas.width)), height: \(num(scene.canvas.height))) }")
+            line(
+                "override var intrinsicContentSize: CGSize { CGSize(width: \(num(scene.canvas.width)), height: \(num(scene.canvas.height))) }"
+            )
             line()
             line("override init(frame: CGRect) {")
             line("    super.init(frame: frame)")
@@ -116,7 +123,9 @@ private struct CodeWriter {
             line()
             line("@implementation \(className)")
             line()
-            for (selector, argument) in [("initWithFrame:(CGRect)frame", "initWithFrame:frame"), ("initWithCoder:(NSCoder *)coder", "initWithCoder:coder")] {
+            for (selector, argument) in [
+                ("initWithFrame:(CGRect)frame", "initWithFrame:frame"), ("initWithCoder:(NSCoder *)coder", "initWithCoder:coder"),
+            ] {
                 line("- (instancetype)\(selector) {")
                 line("    self = [super \(argument)];")
                 line("    if (self) {")
@@ -155,8 +164,12 @@ private struct CodeWriter {
     /// What the scene sets that iOS has no property for.
     private func sparksOnly(_ scene: SceneDescription) -> [String] {
         var notes: [String] = []
-        if scene.stepRate != SceneDescription.defaultStepRate { notes.append("Sparks steps this effect \(num(scene.stepRate)) times a second; Core Animation chooses its own rate.") }
-        if scene.startup != .automatic { notes.append("Sparks starts its emitters \(scene.startup.rawValue); iOS starts them when their timeline begins.") }
+        if scene.stepRate != SceneDescription.defaultStepRate {
+            notes.append("Sparks steps this effect \(num(scene.stepRate)) times a second; Core Animation chooses its own rate.")
+        }
+        if scene.startup != .automatic {
+            notes.append("Sparks starts its emitters \(scene.startup.rawValue); iOS starts them when their timeline begins.")
+        }
         return notes
     }
 
@@ -167,7 +180,10 @@ private struct CodeWriter {
         if Self.reserved.contains(name) { name += "Layer" }
         var candidate = name
         var n = 2
-        while names.contains(candidate) { candidate = name + "\(n)"; n += 1 }
+        while names.contains(candidate) {
+            candidate = name + "\(n)"
+            n += 1
+        }
         names.insert(candidate)
         return candidate
     }
@@ -221,14 +237,18 @@ private struct CodeWriter {
     // MARK: Animations
 
     private mutating func animation(_ animation: Animation, layerKind: LayerKind, inGroup: Bool) -> String {
-        let valueKind = animation.valueFunction?.inputKind
+        let valueKind =
+            animation.valueFunction?.inputKind
             ?? animation.keyPath.flatMap { try? PropertyAddress.resolve($0, on: layerKind).1 } ?? .number(.any)
         let v: String
         switch animation.kind {
         case .basic(let from, let to, let by):
             v = variable(animation.key.map { $0 + "Animation" }, fallback: "animation")
             let keyPath = quoted(animation.keyPath ?? "")
-            line(swift ? "let \(v) = CABasicAnimation(keyPath: \(keyPath))" : "CABasicAnimation *\(v) = [CABasicAnimation animationWithKeyPath:\(keyPath)];")
+            line(
+                swift
+                    ? "let \(v) = CABasicAnimation(keyPath: \(keyPath))"
+                    : "CABasicAnimation *\(v) = [CABasicAnimation animationWithKeyPath:\(keyPath)];")
             if let f = animation.valueFunction { line(assignment(v, "valueFunction", valueFunction(f))) }
             if let from { line(assignment(v, "fromValue", object(from, kind: valueKind))) }
             if let to { line(assignment(v, "toValue", object(to, kind: valueKind))) }
@@ -236,7 +256,10 @@ private struct CodeWriter {
         case .keyframe(let keyframes):
             v = variable(animation.key.map { $0 + "Animation" }, fallback: "animation")
             let keyPath = quoted(animation.keyPath ?? "")
-            line(swift ? "let \(v) = CAKeyframeAnimation(keyPath: \(keyPath))" : "CAKeyframeAnimation *\(v) = [CAKeyframeAnimation animationWithKeyPath:\(keyPath)];")
+            line(
+                swift
+                    ? "let \(v) = CAKeyframeAnimation(keyPath: \(keyPath))"
+                    : "CAKeyframeAnimation *\(v) = [CAKeyframeAnimation animationWithKeyPath:\(keyPath)];")
             if let f = animation.valueFunction { line(assignment(v, "valueFunction", valueFunction(f))) }
             if let path = keyframes.path {
                 line(assignment(v, "path", self.path(path, name: v + "Path")))
@@ -273,7 +296,9 @@ private struct CodeWriter {
             return swift ? "CAMediaTimingFunction(name: \(spelled))" : "[CAMediaTimingFunction functionWithName:\(spelled)]"
         }
         let (a, b, c, d) = (num(f.c1.x), num(f.c1.y), num(f.c2.x), num(f.c2.y))
-        return swift ? "CAMediaTimingFunction(controlPoints: \(a), \(b), \(c), \(d))" : "[CAMediaTimingFunction functionWithControlPoints:\(a) :\(b) :\(c) :\(d)]"
+        return swift
+            ? "CAMediaTimingFunction(controlPoints: \(a), \(b), \(c), \(d))"
+            : "[CAMediaTimingFunction functionWithControlPoints:\(a) :\(b) :\(c) :\(d)]"
     }
 
     // MARK: Values
@@ -302,7 +327,8 @@ private struct CodeWriter {
     private func num(_ n: Double) -> String { PresetNumber.text(n) }
 
     private func quoted(_ s: String) -> String {
-        let escaped = s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(of: "\n", with: "\\n")
+        let escaped = s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(
+            of: "\n", with: "\\n")
         return swift ? "\"\(escaped)\"" : "@\"\(escaped)\""
     }
 
@@ -338,9 +364,11 @@ private struct CodeWriter {
         case .vector(let v):
             switch kind {
             case .point: return point(v[0], v[1])
-            case .size, .offset: return swift ? "CGSize(width: \(num(v[0])), height: \(num(v[1])))" : "CGSizeMake(\(num(v[0])), \(num(v[1])))"
+            case .size, .offset:
+                return swift ? "CGSize(width: \(num(v[0])), height: \(num(v[1])))" : "CGSizeMake(\(num(v[0])), \(num(v[1])))"
             case .rect:
-                return swift ? "CGRect(x: \(num(v[0])), y: \(num(v[1])), width: \(num(v[2])), height: \(num(v[3])))"
+                return swift
+                    ? "CGRect(x: \(num(v[0])), y: \(num(v[1])), width: \(num(v[2])), height: \(num(v[3])))"
                     : "CGRectMake(\(num(v[0])), \(num(v[1])), \(num(v[2])), \(num(v[3])))"
             default: return list((0..<v.count).map { numberObject(v[$0]) })
             }
@@ -362,7 +390,9 @@ private struct CodeWriter {
         case .vector where kind.vectorCount == 2 || kind.vectorCount == 4:
             let inner = expression(value, kind: kind, key: "")
             let type = kind == .point ? "CGPoint" : kind.vectorCount == 4 ? "CGRect" : "CGSize"
-            return swift ? "NSValue(\(type == "CGPoint" ? "cgPoint" : type == "CGRect" ? "cgRect" : "cgSize"): \(inner))" : "[NSValue valueWith\(type):\(inner)]"
+            return swift
+                ? "NSValue(\(type == "CGPoint" ? "cgPoint" : type == "CGRect" ? "cgRect" : "cgSize"): \(inner))"
+                : "[NSValue valueWith\(type):\(inner)]"
         case .transform(let t):
             return swift ? "NSValue(caTransform3D: \(transform(t)))" : "[NSValue valueWithCATransform3D:\(transform(t))]"
         default:
@@ -391,7 +421,9 @@ private struct CodeWriter {
         if t == .identity { return "CATransform3DIdentity" }
         let changed = Set(e.indices.filter { e[$0] != identity[$0] })
         if changed.isSubset(of: [12, 13, 14]) {
-            return swift ? "CATransform3DMakeTranslation(\(num(e[12])), \(num(e[13])), \(num(e[14])))" : "CATransform3DMakeTranslation(\(num(e[12])), \(num(e[13])), \(num(e[14])))"
+            return swift
+                ? "CATransform3DMakeTranslation(\(num(e[12])), \(num(e[13])), \(num(e[14])))"
+                : "CATransform3DMakeTranslation(\(num(e[12])), \(num(e[13])), \(num(e[14])))"
         }
         if changed.isSubset(of: [0, 5, 10]) { return "CATransform3DMakeScale(\(num(e[0])), \(num(e[5])), \(num(e[10])))" }
         if changed.isSubset(of: [0, 1, 4, 5]) {
@@ -412,19 +444,25 @@ private struct CodeWriter {
             for (offset, index) in subpath.segments.enumerated() {
                 let segment = p.segments[index]
                 if offset == 0 {
-                    let start: Point = switch segment {
-                    case .line(let a, _), .quad(let a, _, _), .cubic(let a, _, _, _): a
-                    }
+                    let start: Point =
+                        switch segment {
+                        case .line(let a, _), .quad(let a, _, _), .cubic(let a, _, _, _): a
+                        }
                     line(swift ? "\(v).move(to: \(pt(start)))" : "[\(v) moveToPoint:\(pt(start))];")
                 }
                 switch segment {
                 case .line(_, let b):
                     line(swift ? "\(v).addLine(to: \(pt(b)))" : "[\(v) addLineToPoint:\(pt(b))];")
                 case .quad(_, let c, let b):
-                    line(swift ? "\(v).addQuadCurve(to: \(pt(b)), controlPoint: \(pt(c)))" : "[\(v) addQuadCurveToPoint:\(pt(b)) controlPoint:\(pt(c))];")
+                    line(
+                        swift
+                            ? "\(v).addQuadCurve(to: \(pt(b)), controlPoint: \(pt(c)))"
+                            : "[\(v) addQuadCurveToPoint:\(pt(b)) controlPoint:\(pt(c))];")
                 case .cubic(_, let c1, let c2, let b):
-                    line(swift ? "\(v).addCurve(to: \(pt(b)), controlPoint1: \(pt(c1)), controlPoint2: \(pt(c2)))"
-                         : "[\(v) addCurveToPoint:\(pt(b)) controlPoint1:\(pt(c1)) controlPoint2:\(pt(c2))];")
+                    line(
+                        swift
+                            ? "\(v).addCurve(to: \(pt(b)), controlPoint1: \(pt(c1)), controlPoint2: \(pt(c2)))"
+                            : "[\(v) addCurveToPoint:\(pt(b)) controlPoint1:\(pt(c1)) controlPoint2:\(pt(c2))];")
                 }
             }
             if subpath.isClosed { line(swift ? "\(v).close()" : "[\(v) closePath];") }
@@ -434,12 +472,16 @@ private struct CodeWriter {
 
     // MARK: Names
 
-    static let reserved: Set<String> = ["layer", "self", "super", "class", "default", "in", "for", "if", "var", "let", "func", "return", "id", "nil", "YES", "NO", "view", "frame", "bounds", "center"]
+    static let reserved: Set<String> = [
+        "layer", "self", "super", "class", "default", "in", "for", "if", "var", "let", "func", "return", "id", "nil", "YES", "NO", "view",
+        "frame", "bounds", "center",
+    ]
 
     static func identifier(_ text: String) -> String {
         let words = text.split { !$0.isLetter && !$0.isNumber }
         guard let first = words.first else { return "value" }
-        var result = first.prefix(1).lowercased() + first.dropFirst() + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+        var result =
+            first.prefix(1).lowercased() + first.dropFirst() + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
         if result.first?.isNumber ?? true { result = "v" + result }
         return result
     }

@@ -38,8 +38,14 @@ struct ObjCReader {
     private var current: ObjCToken { tokens[min(index, tokens.count - 1)] }
     private func peek(_ offset: Int) -> ObjCToken { tokens[min(index + offset, tokens.count - 1)] }
     private var atEnd: Bool { current.kind == .end }
-    private func isPunct(_ text: String, _ offset: Int = 0) -> Bool { let t = peek(offset); return t.kind == .punctuation && t.text == text }
-    private func isWord(_ text: String, _ offset: Int = 0) -> Bool { let t = peek(offset); return t.kind == .identifier && t.text == text }
+    private func isPunct(_ text: String, _ offset: Int = 0) -> Bool {
+        let t = peek(offset)
+        return t.kind == .punctuation && t.text == text
+    }
+    private func isWord(_ text: String, _ offset: Int = 0) -> Bool {
+        let t = peek(offset)
+        return t.kind == .identifier && t.text == text
+    }
 
     private mutating func advance() -> ObjCToken {
         let t = current
@@ -48,11 +54,17 @@ struct ObjCReader {
     }
 
     private mutating func accept(_ text: String) -> Bool {
-        if isPunct(text) { index += 1; return true }
+        if isPunct(text) {
+            index += 1
+            return true
+        }
         return false
     }
 
-    struct ReadError: Error { var message: String; var at: SourcePosition }
+    struct ReadError: Error {
+        var message: String
+        var at: SourcePosition
+    }
 
     private mutating func expect(_ text: String) throws(ReadError) {
         guard accept(text) else { throw ReadError(message: "expected \"\(text)\" but found \(describe(current))", at: current.at) }
@@ -69,7 +81,10 @@ struct ObjCReader {
     /// Skips a balanced group starting at an opening bracket.
     private mutating func skipBalanced() {
         let pairs: [String: String] = ["(": ")", "[": "]", "{": "}", "<": ">"]
-        guard let close = pairs[current.text], current.kind == .punctuation else { _ = advance(); return }
+        guard let close = pairs[current.text], current.kind == .punctuation else {
+            _ = advance()
+            return
+        }
         let open = current.text
         var level = 0
         repeat {
@@ -111,7 +126,10 @@ struct ObjCReader {
                         if isPunct("(") { skipBalanced() }
                         var last: ObjCToken?
                         while !atEnd, !isPunct(";") {
-                            if isPunct("<") { skipBalanced(); continue }
+                            if isPunct("<") {
+                                skipBalanced()
+                                continue
+                            }
                             if current.kind == .identifier { last = current }
                             _ = advance()
                         }
@@ -210,7 +228,10 @@ struct ObjCReader {
             if accept(",") { _ = accept("...") }
         }
         while !atEnd, !isPunct("{"), !isPunct(";"), !isPunct("-"), !isPunct("+"), !isPunct("@end") { _ = advance() }
-        guard isPunct("{") else { _ = accept(";"); return nil }
+        guard isPunct("{") else {
+            _ = accept(";")
+            return nil
+        }
         return FunctionDecl(name: name, parameters: parameters, body: block(), at: at, isStatic: isStatic)
     }
 
@@ -219,11 +240,17 @@ struct ObjCReader {
         let saved = index
         var names: [ObjCToken] = []
         while current.kind == .identifier || isPunct("*") || isPunct("<") {
-            if isPunct("<") { skipBalanced(); continue }
+            if isPunct("<") {
+                skipBalanced()
+                continue
+            }
             if current.kind == .identifier { names.append(current) }
             _ = advance()
         }
-        guard names.count >= 2, isPunct("("), let nameToken = names.last else { index = saved; return nil }
+        guard names.count >= 2, isPunct("("), let nameToken = names.last else {
+            index = saved
+            return nil
+        }
         _ = advance()
         var parameters: [Parameter] = []
         var last: ObjCToken?
@@ -244,7 +271,10 @@ struct ObjCReader {
         }
         if let last, last.text != "void" { parameters.append(Parameter(label: nil, name: last.text)) }
         _ = accept(")")
-        guard isPunct("{") else { index = saved; return nil }
+        guard isPunct("{") else {
+            index = saved
+            return nil
+        }
         return FunctionDecl(name: nameToken.text, parameters: parameters, body: block(), at: nameToken.at)
     }
 
@@ -317,9 +347,15 @@ struct ObjCReader {
                 while look < tokens.count - 1 {
                     let t = tokens[look]
                     if t.kind == .punctuation, t.text == "(" { level += 1 }
-                    if t.kind == .punctuation, t.text == ")" { if level == 0 { break }; level -= 1 }
+                    if t.kind == .punctuation, t.text == ")" {
+                        if level == 0 { break }
+                        level -= 1
+                    }
                     if t.kind == .punctuation, t.text == ";" { break }
-                    if level == 0, t.kind == .identifier, t.text == "in" { inIndex = look; break }
+                    if level == 0, t.kind == .identifier, t.text == "in" {
+                        inIndex = look
+                        break
+                    }
                     look += 1
                 }
                 if let inIndex {
@@ -354,10 +390,12 @@ struct ObjCReader {
                 try expect(";")
                 return Stmt(.return(value), at: at)
             case "break":
-                _ = advance(); try expect(";")
+                _ = advance()
+                try expect(";")
                 return Stmt(.break, at: at)
             case "continue":
-                _ = advance(); try expect(";")
+                _ = advance()
+                try expect(";")
                 return Stmt(.continue, at: at)
             case "switch", "do", "goto":
                 throw ReadError(message: "\"\(current.text)\" statements are not read", at: at)
@@ -435,7 +473,10 @@ struct ObjCReader {
         var sawName = false
         var declarations: [Stmt] = []
         while !atEnd {
-            if isPunct("<") { skipBalanced(); continue }
+            if isPunct("<") {
+                skipBalanced()
+                continue
+            }
             if isPunct("*") || (current.kind == .identifier && (Self.scalarTypes.contains(current.text) || current.text.hasPrefix("__"))) {
                 _ = advance()
                 continue
@@ -515,7 +556,10 @@ struct ObjCReader {
                 _ = advance()
                 var arguments: [Argument] = []
                 while !isPunct("}"), !atEnd {
-                    if accept(".") { _ = advance(); try expect("=") }
+                    if accept(".") {
+                        _ = advance()
+                        try expect("=")
+                    }
                     arguments.append(Argument(label: nil, value: try expression()))
                     if !accept(",") { break }
                 }
@@ -534,8 +578,16 @@ struct ObjCReader {
         var sawStar = false
         while true {
             let t = peek(offset)
-            if t.kind == .identifier { names.append(t.text); offset += 1; continue }
-            if t.kind == .punctuation, t.text == "*" { sawStar = true; offset += 1; continue }
+            if t.kind == .identifier {
+                names.append(t.text)
+                offset += 1
+                continue
+            }
+            if t.kind == .punctuation, t.text == "*" {
+                sawStar = true
+                offset += 1
+                continue
+            }
             if t.kind == .punctuation, t.text == "<" {
                 var level = 0
                 repeat {
@@ -550,9 +602,12 @@ struct ObjCReader {
         }
         guard isPunct(")", offset), let first = names.first else { return nil }
         let next = peek(offset + 1)
-        let startsOperand = next.kind == .identifier || next.kind == .number || next.kind == .string
+        let startsOperand =
+            next.kind == .identifier || next.kind == .number || next.kind == .string
             || (next.kind == .punctuation && ["(", "[", "@[", "{", "-", "^", "!", "@"].contains(next.text)) || next.text.hasPrefix("@")
-        if sawStar || names.contains(where: { Self.scalarTypes.contains($0) || $0.hasPrefix("__") }) { return startsOperand ? offset + 1 : nil }
+        if sawStar || names.contains(where: { Self.scalarTypes.contains($0) || $0.hasPrefix("__") }) {
+            return startsOperand ? offset + 1 : nil
+        }
         if names.count == 1, first.unicodeScalars.first?.properties.isUppercase == true, startsOperand,
             !first.hasPrefix("M_"), !first.hasPrefix("k"), first.contains(where: \.isLowercase)
         {
@@ -652,8 +707,12 @@ struct ObjCReader {
                 }
                 if current.kind == .number || isPunct("-") { return try unary() }
                 throw ReadError(message: "unexpected \"@\"", at: at)
-            case "@YES": _ = advance(); return Expr(.bool(true), at: at)
-            case "@NO": _ = advance(); return Expr(.bool(false), at: at)
+            case "@YES":
+                _ = advance()
+                return Expr(.bool(true), at: at)
+            case "@NO":
+                _ = advance()
+                return Expr(.bool(false), at: at)
             case "@selector":
                 _ = advance()
                 try expect("(")
@@ -679,7 +738,10 @@ struct ObjCReader {
             _ = advance()
             var last: String?
             while !isPunct(")"), !atEnd {
-                if isPunct(",") { if let l = last, l != "void" { names.append(l) }; last = nil }
+                if isPunct(",") {
+                    if let l = last, l != "void" { names.append(l) }
+                    last = nil
+                }
                 if current.kind == .identifier { last = current.text }
                 _ = advance()
             }
@@ -715,7 +777,9 @@ struct ObjCReader {
                     arguments.append(Argument(label: nil, value: try expression()))
                     continue
                 }
-                guard current.kind == .identifier, isPunct(":", 1) else { throw ReadError(message: "expected a selector part", at: current.at) }
+                guard current.kind == .identifier, isPunct(":", 1) else {
+                    throw ReadError(message: "expected a selector part", at: current.at)
+                }
                 let label = advance().text
                 _ = advance()
                 arguments.append(Argument(label: label, value: try expression()))

@@ -74,7 +74,8 @@ struct SwiftReader {
             properties: [], methods: [], at: at(decl))
         for member in members.members {
             let d = member.decl
-            let isStatic = d.asProtocol(WithModifiersSyntax.self)?.modifiers.contains { ["static", "class"].contains($0.name.text) } ?? false
+            let isStatic =
+                d.asProtocol(WithModifiersSyntax.self)?.modifiers.contains { ["static", "class"].contains($0.name.text) } ?? false
             if let v = d.as(VariableDeclSyntax.self) {
                 for binding in v.bindings {
                     guard let pattern = binding.pattern.as(IdentifierPatternSyntax.self) else { continue }
@@ -89,7 +90,9 @@ struct SwiftReader {
                             // has a getter.
                             if let getter = list.first(where: { $0.accessorSpecifier.text == "get" }), let body = getter.body {
                                 property.getter = self.body(body.statements)
-                            } else if list.contains(where: { $0.accessorSpecifier.text == "didSet" || $0.accessorSpecifier.text == "willSet" }) {
+                            } else if list.contains(where: {
+                                $0.accessorSpecifier.text == "didSet" || $0.accessorSpecifier.text == "willSet"
+                            }) {
                                 property.getter = nil
                             }
                         }
@@ -101,9 +104,10 @@ struct SwiftReader {
                 function.isStatic = isStatic
                 type.methods.append(function)
             } else if let i = d.as(InitializerDeclSyntax.self) {
-                type.methods.append(FunctionDecl(
-                    name: "init", parameters: parameters(i.signature.parameterClause),
-                    body: i.body.map { block($0.statements) } ?? [], at: at(i)))
+                type.methods.append(
+                    FunctionDecl(
+                        name: "init", parameters: parameters(i.signature.parameterClause),
+                        body: i.body.map { block($0.statements) } ?? [], at: at(i)))
             } else if let nested = typeDecl(d) {
                 _ = nested
             }
@@ -112,7 +116,9 @@ struct SwiftReader {
     }
 
     private mutating func functionDecl(_ f: FunctionDeclSyntax) -> FunctionDecl {
-        FunctionDecl(name: f.name.text, parameters: parameters(f.signature.parameterClause), body: f.body.map { body($0.statements) } ?? [], at: at(f))
+        FunctionDecl(
+            name: f.name.text, parameters: parameters(f.signature.parameterClause), body: f.body.map { body($0.statements) } ?? [],
+            at: at(f))
     }
 
     private mutating func parameters(_ clause: FunctionParameterClauseSyntax) -> [Parameter] {
@@ -149,7 +155,9 @@ struct SwiftReader {
                     if let pattern = binding.pattern.as(IdentifierPatternSyntax.self) {
                         return Stmt(.declare(pattern.identifier.text, binding.initializer.map { expression($0.value) }), at: at(binding))
                     }
-                    return Stmt(.unsupported("a declaration of several names at once (\(binding.pattern.trimmedDescription)) is not understood"), at: at(binding))
+                    return Stmt(
+                        .unsupported("a declaration of several names at once (\(binding.pattern.trimmedDescription)) is not understood"),
+                        at: at(binding))
                 }
             }
             if let f = decl.as(FunctionDeclSyntax.self) { return [Stmt(.function(functionDecl(f)), at: position)] }
@@ -234,7 +242,10 @@ struct SwiftReader {
                 var patterns: [Expr] = []
                 for item in label.caseItems {
                     guard item.whereClause == nil, let pattern = item.pattern.as(ExpressionPatternSyntax.self) else {
-                        patterns.append(Expr(.unsupported("a switch case that binds values (\(item.trimmedDescription)) is not understood"), at: at(item)))
+                        patterns.append(
+                            Expr(
+                                .unsupported("a switch case that binds values (\(item.trimmedDescription)) is not understood"), at: at(item)
+                            ))
                         continue
                     }
                     patterns.append(expression(pattern.expression))
@@ -305,7 +316,9 @@ struct SwiftReader {
                 if let head = parts.first, head.first?.isUppercase == true, parts.count > 1 { parts.removeFirst() }
                 return Expr(.string(parts.joined(separator: ".")), at: position)
             }
-            if e.macroName.text == "selector" { return Expr(.selector(e.arguments.first?.expression.trimmedDescription ?? ""), at: position) }
+            if e.macroName.text == "selector" {
+                return Expr(.selector(e.arguments.first?.expression.trimmedDescription ?? ""), at: position)
+            }
             return Expr(.call(Expr(.name("#" + e.macroName.text), at: position), arguments), at: position)
         }
         if let e = expr.as(SequenceExprSyntax.self) { return fold(Array(e.elements)) }
@@ -322,7 +335,10 @@ struct SwiftReader {
         if let e = expr.as(AsExprSyntax.self) { return expression(e.expression) }
         if let e = expr.as(TupleExprSyntax.self) {
             if e.elements.count == 1, let only = e.elements.first { return expression(only.expression) }
-            return Expr(.call(Expr(.name("tuple"), at: position), e.elements.map { Argument(label: $0.label?.text, value: expression($0.expression)) }), at: position)
+            return Expr(
+                .call(
+                    Expr(.name("tuple"), at: position), e.elements.map { Argument(label: $0.label?.text, value: expression($0.expression)) }
+                ), at: position)
         }
         if let e = expr.as(ArrayExprSyntax.self) { return Expr(.array(e.elements.map { expression($0.expression) }), at: position) }
         if let e = expr.as(DictionaryExprSyntax.self) {
@@ -374,7 +390,9 @@ struct SwiftReader {
         var operands: [Expr] = []
         var operators: [(String, Int, SourcePosition, ExprSyntax?)] = []
         func reduce() {
-            guard let (op, _, position, extra) = operators.popLast(), let right = operands.popLast(), let left = operands.popLast() else { return }
+            guard let (op, _, position, extra) = operators.popLast(), let right = operands.popLast(), let left = operands.popLast() else {
+                return
+            }
             if op == "?:", let extra {
                 operands.append(Expr(.ternary(left, expression(extra), right), at: position))
             } else {
@@ -418,8 +436,10 @@ struct SwiftReader {
     }
 
     private static func describe(_ node: some SyntaxProtocol) -> String {
-        let kind = "\(node.syntaxNodeType)".replacingOccurrences(of: "Syntax", with: "").replacingOccurrences(of: "Expr", with: " expression")
-            .replacingOccurrences(of: "Decl", with: " declaration").replacingOccurrences(of: "Stmt", with: "")
+        let kind = "\(node.syntaxNodeType)".replacingOccurrences(of: "Syntax", with: "").replacingOccurrences(
+            of: "Expr", with: " expression"
+        )
+        .replacingOccurrences(of: "Decl", with: " declaration").replacingOccurrences(of: "Stmt", with: "")
         let text = node.trimmedDescription
         let short = text.count > 40 ? String(text.prefix(40)) + "…" : text
         return "\(kind.lowercased().trimmingCharacters(in: .whitespaces)) `\(short.replacingOccurrences(of: "\n", with: " "))`"

@@ -14,7 +14,11 @@ struct EntryPoints {
         "init", "awakeFromNib", "viewDidLoad", "viewWillAppear", "didMoveToSuperview", "willMove", "didMoveToWindow",
         "viewWillLayoutSubviews", "layoutSubviews", "layoutSublayers", "viewDidLayoutSubviews", "viewDidAppear",
     ]
-    static let handlers = ["touchesBegan", "touchesMoved", "touchesEnded", "touchesCancelled", "motionBegan", "motionEnded", "handleTap", "handlePan", "traitCollectionDidChange", "deinit", "viewWillDisappear", "viewDidDisappear", "removeFromSuperview", "observeValue", "draw", "drawRect"]
+    static let handlers = [
+        "touchesBegan", "touchesMoved", "touchesEnded", "touchesCancelled", "motionBegan", "motionEnded", "handleTap", "handlePan",
+        "traitCollectionDidChange", "deinit", "viewWillDisappear", "viewDidDisappear", "removeFromSuperview", "observeValue", "draw",
+        "drawRect",
+    ]
 
     func run() throws(Exhausted) {
         let i = interpreter
@@ -44,8 +48,12 @@ struct EntryPoints {
         if hosts.isEmpty {
             for file in files {
                 i.file = file.path
-                let onlyDeclarations = file.types.contains { i.inheritsView($0).isView || i.inheritsView($0).isController } || !file.functions.isEmpty
-                if file.statements.contains(where: { if case .declare = $0.kind { return false }; return true }) || !onlyDeclarations {
+                let onlyDeclarations =
+                    file.types.contains { i.inheritsView($0).isView || i.inheritsView($0).isController } || !file.functions.isEmpty
+                if file.statements.contains(where: {
+                    if case .declare = $0.kind { return false }
+                    return true
+                }) || !onlyDeclarations {
                     _ = try i.run(file.statements, in: i.globals, selfObject: nil)
                 }
             }
@@ -88,7 +96,8 @@ struct EntryPoints {
             }
             // The first initialiser the type has, then the life cycle.
             let initialisers = type.methods.filter { $0.name == "init" || $0.name.hasPrefix("initWith") }
-            let preferred = initialisers.first { $0.parameters.first?.label == "frame" || $0.name == "initWithFrame" }
+            let preferred =
+                initialisers.first { $0.parameters.first?.label == "frame" || $0.name == "initWithFrame" }
                 ?? initialisers.first { $0.parameters.isEmpty } ?? initialisers.first
             if let preferred { try runFunction(preferred, on: object, type: type) }
             for name in Self.lifeCycle.dropFirst() {
@@ -97,8 +106,11 @@ struct EntryPoints {
                 }
             }
             // Methods that build and add emitter or replicator layers and have not run.
-            for method in type.methods where !method.isStatic && !i.ran.contains("\(type.name).\(method.signature)")
-                && !Self.handlers.contains(method.name) && Self.buildsAndAddsLayers(method.body) && method.parameters.allSatisfy({ $0.defaultValue != nil }) {
+            for method in type.methods
+            where !method.isStatic && !i.ran.contains("\(type.name).\(method.signature)")
+                && !Self.handlers.contains(method.name) && Self.buildsAndAddsLayers(method.body)
+                && method.parameters.allSatisfy({ $0.defaultValue != nil })
+            {
                 try runFunction(method, on: object, type: type)
             }
             runRequestedCalls(hostObject: object)
@@ -116,8 +128,9 @@ struct EntryPoints {
             return .null
         }
         do {
-            _ = try i.callBody(function.body, parameters: function.parameters, arguments: arguments, captured: nil, selfObject: object,
-                               name: type.map { "\($0.name).\(function.signature)" } ?? function.signature, at: function.at)
+            _ = try i.callBody(
+                function.body, parameters: function.parameters, arguments: arguments, captured: nil, selfObject: object,
+                name: type.map { "\($0.name).\(function.signature)" } ?? function.signature, at: function.at)
         } catch let error as Exhausted {
             throw error
         } catch let skip as Skip {
@@ -139,7 +152,8 @@ struct EntryPoints {
                     break
                 }
             }
-            if !found, hostObject == nil || !i.files.contains(where: { $0.types.contains { t in t.methods.contains { $0.name == bare } } }) {
+            if !found, hostObject == nil || !i.files.contains(where: { $0.types.contains { t in t.methods.contains { $0.name == bare } } })
+            {
                 for file in i.files {
                     if let f = file.functions.first(where: { $0.name == bare }) {
                         try? runFunction(f, on: nil, type: nil)
@@ -148,8 +162,12 @@ struct EntryPoints {
                 }
             }
             if !found, hostObject == nil || i.hostController === hostObject || i.hostView === hostObject {
-                if !i.files.contains(where: { $0.types.contains { t in t.methods.contains { $0.name == bare } } || $0.functions.contains { $0.name == bare } }) {
-                    i.report(.skipped, "--call \(name): there is no such method or function", at: SourcePosition(line: 1, column: 1), file: i.files.first?.path)
+                if !i.files.contains(where: {
+                    $0.types.contains { t in t.methods.contains { $0.name == bare } } || $0.functions.contains { $0.name == bare }
+                }) {
+                    i.report(
+                        .skipped, "--call \(name): there is no such method or function", at: SourcePosition(line: 1, column: 1),
+                        file: i.files.first?.path)
                 }
             }
         }
@@ -161,12 +179,17 @@ struct EntryPoints {
         for file in i.files {
             for type in file.types {
                 for method in type.methods where !i.ran.contains("\(type.name).\(method.signature)") && Self.touchesEffects(method.body) {
-                    let what = Self.handlers.contains(method.name) ? "\(method.signature) handles events; it was not run" : "\(method.signature) changes a running effect; it was not run (--call \(method.name) runs it)"
+                    let what =
+                        Self.handlers.contains(method.name)
+                        ? "\(method.signature) handles events; it was not run"
+                        : "\(method.signature) changes a running effect; it was not run (--call \(method.name) runs it)"
                     i.report(.note, what, at: method.at, file: file.path)
                 }
             }
             for function in file.functions where !i.ran.contains(function.signature) && Self.touchesEffects(function.body) {
-                i.report(.note, "\(function.signature) was not called; it was not run (--call \(function.name) runs it)", at: function.at, file: file.path)
+                i.report(
+                    .note, "\(function.signature) was not called; it was not run (--call \(function.name) runs it)", at: function.at,
+                    file: file.path)
             }
         }
     }
@@ -181,7 +204,11 @@ struct EntryPoints {
             walk(e) { expr in
                 if case .call(let callee, _) = expr.kind {
                     if case .name(let n) = callee.kind, names.contains(n) { created.insert(n) }
-                    if case .member(let base?, let m) = callee.kind, ["alloc", "new", "init"].contains(m), case .name(let n) = base.kind, names.contains(n) { created.insert(n) }
+                    if case .member(let base?, let m) = callee.kind, ["alloc", "new", "init"].contains(m), case .name(let n) = base.kind,
+                        names.contains(n)
+                    {
+                        created.insert(n)
+                    }
                 }
             }
         }
@@ -203,8 +230,16 @@ struct EntryPoints {
         var found = false
         visitStatements(body) { e in
             walk(e) { expr in
-                if case .call(let callee, _) = expr.kind, case .name(let n) = callee.kind, ["CAEmitterLayer", "CAReplicatorLayer", "CAShapeLayer", "CAGradientLayer"].contains(n) { found = true }
-                if case .call(let callee, _) = expr.kind, case .member(let base?, _) = callee.kind, case .name(let n) = base.kind, ["CAEmitterLayer", "CAReplicatorLayer", "CAShapeLayer", "CAGradientLayer"].contains(n) { found = true }
+                if case .call(let callee, _) = expr.kind, case .name(let n) = callee.kind,
+                    ["CAEmitterLayer", "CAReplicatorLayer", "CAShapeLayer", "CAGradientLayer"].contains(n)
+                {
+                    found = true
+                }
+                if case .call(let callee, _) = expr.kind, case .member(let base?, _) = callee.kind, case .name(let n) = base.kind,
+                    ["CAEmitterLayer", "CAReplicatorLayer", "CAShapeLayer", "CAGradientLayer"].contains(n)
+                {
+                    found = true
+                }
             }
         }
         return found
@@ -215,7 +250,11 @@ struct EntryPoints {
         var adds = false
         visitStatements(body) { e in
             walk(e) { expr in
-                if case .call(let callee, _) = expr.kind, case .member(_, let m) = callee.kind, ["addSublayer", "insertSublayer", "addSubview"].contains(m) { adds = true }
+                if case .call(let callee, _) = expr.kind, case .member(_, let m) = callee.kind,
+                    ["addSublayer", "insertSublayer", "addSubview"].contains(m)
+                {
+                    adds = true
+                }
             }
         }
         return adds
@@ -225,8 +264,19 @@ struct EntryPoints {
         var touches = false
         visitStatements(body) { e in
             walk(e) { expr in
-                if case .member(_, let m) = expr.kind, ["birthRate", "emitterPosition", "emitterCells", "instanceCount", "addSublayer", "lifetime", "velocity", "add", "addAnimation", "setValue", "removeFromSuperlayer", "strokeEnd", "colors"].contains(m) { touches = true }
-                if case .call(let callee, _) = expr.kind, case .member(_, let m) = callee.kind, m.hasPrefix("setBirthRate") || m.hasPrefix("setEmitter") { touches = true }
+                if case .member(_, let m) = expr.kind,
+                    [
+                        "birthRate", "emitterPosition", "emitterCells", "instanceCount", "addSublayer", "lifetime", "velocity", "add",
+                        "addAnimation", "setValue", "removeFromSuperlayer", "strokeEnd", "colors",
+                    ].contains(m)
+                {
+                    touches = true
+                }
+                if case .call(let callee, _) = expr.kind, case .member(_, let m) = callee.kind,
+                    m.hasPrefix("setBirthRate") || m.hasPrefix("setEmitter")
+                {
+                    touches = true
+                }
             }
         }
         return touches
@@ -236,17 +286,26 @@ struct EntryPoints {
         for statement in body {
             switch statement.kind {
             case .declare(_, let e): if let e { visit(e) }
-            case .assign(let a, _, let b): visit(a); visit(b)
+            case .assign(let a, _, let b):
+                visit(a)
+                visit(b)
             case .expression(let e): visit(e)
             case .if(let conditions, let then, let otherwise):
                 for c in conditions { if case .test(let e) = c { visit(e) } else if case .bind(_, let e) = c { visit(e) } }
                 visitStatements(then, visit)
                 if let otherwise { visitStatements(otherwise, visit) }
             case .guard(_, let b): visitStatements(b, visit)
-            case .forIn(_, let e, let b): visit(e); visitStatements(b, visit)
+            case .forIn(_, let e, let b):
+                visit(e)
+                visitStatements(b, visit)
             case .cFor(let a, let c, let s, let b):
-                visitStatements(a, visit); if let c { visit(c) }; visitStatements(s, visit); visitStatements(b, visit)
-            case .while(let c, let b): visit(c); visitStatements(b, visit)
+                visitStatements(a, visit)
+                if let c { visit(c) }
+                visitStatements(s, visit)
+                visitStatements(b, visit)
+            case .while(let c, let b):
+                visit(c)
+                visitStatements(b, visit)
             case .switch(let e, let cases):
                 visit(e)
                 for c in cases { visitStatements(c.body, visit) }
@@ -263,13 +322,26 @@ struct EntryPoints {
         visit(e)
         switch e.kind {
         case .member(let base?, _): walk(base, visit)
-        case .call(let callee, let args): walk(callee, visit); for a in args { walk(a.value, visit) }
-        case .binary(_, let a, let b): walk(a, visit); walk(b, visit)
+        case .call(let callee, let args):
+            walk(callee, visit)
+            for a in args { walk(a.value, visit) }
+        case .binary(_, let a, let b):
+            walk(a, visit)
+            walk(b, visit)
         case .unary(_, let a): walk(a, visit)
-        case .ternary(let a, let b, let c): walk(a, visit); walk(b, visit); walk(c, visit)
+        case .ternary(let a, let b, let c):
+            walk(a, visit)
+            walk(b, visit)
+            walk(c, visit)
         case .array(let items): for item in items { walk(item, visit) }
-        case .dictionary(let pairs): for (k, v) in pairs { walk(k, visit); walk(v, visit) }
-        case .subscript(let a, let b): walk(a, visit); for x in b { walk(x, visit) }
+        case .dictionary(let pairs):
+            for (k, v) in pairs {
+                walk(k, visit)
+                walk(v, visit)
+            }
+        case .subscript(let a, let b):
+            walk(a, visit)
+            for x in b { walk(x, visit) }
         case .closure(_, let body): visitStatements(body) { walk($0, visit) }
         case .interpolated(let parts): for p in parts { if case .value(let x) = p { walk(x, visit) } }
         default: break

@@ -12,7 +12,8 @@ extension Interpreter {
         case "M_PI_4": return .number(Double.pi / 4)
         case "M_2_PI": return .number(2 / Double.pi)
         case "M_E": return .number(M_E)
-        case "HUGE_VALF", "HUGE_VAL", "INFINITY", "FLT_MAX", "CGFLOAT_MAX", "DBL_MAX", "infinity", "greatestFiniteMagnitude": return .number(.infinity)
+        case "HUGE_VALF", "HUGE_VAL", "INFINITY", "FLT_MAX", "CGFLOAT_MAX", "DBL_MAX", "infinity", "greatestFiniteMagnitude":
+            return .number(.infinity)
         case "CATransform3DIdentity", "identity": return .transform(.identity)
         case "CGPointZero", "CGSizeZero", "CGRectZero", "zero": return .constant(".zero")
         case "NSEC_PER_SEC": return .number(1e9)
@@ -80,7 +81,8 @@ extension Interpreter {
         case .number(let n):
             switch name {
             case "magnitude": return .number(abs(n))
-            case "floatValue", "doubleValue", "CGFloatValue", "integerValue", "intValue": return .number(name.hasPrefix("int") ? n.rounded(.towardZero) : n)
+            case "floatValue", "doubleValue", "CGFloatValue", "integerValue", "intValue":
+                return .number(name.hasPrefix("int") ? n.rounded(.towardZero) : n)
             default: break
             }
         case .range(let lower, let upper, let closed):
@@ -92,7 +94,9 @@ extension Interpreter {
             return .constant(c + "." + name)
         default: break
         }
-        if case .null = base { throw Skip(reason: "the value whose \(name) is read is nil here (it comes from code that was skipped or gives nothing)", at: at) }
+        if case .null = base {
+            throw Skip(reason: "the value whose \(name) is read is nil here (it comes from code that was skipped or gives nothing)", at: at)
+        }
         throw Skip(reason: "\(base.description) has no member \(name) that Sparks understands", at: at)
     }
 
@@ -107,7 +111,9 @@ extension Interpreter {
             default: break
             }
         }
-        if ["UInt32", "Int", "Int32", "UInt"].contains(type), name == "max" { return .number(type == "UInt32" ? Double(UInt32.max) : Double(Int32.max)) }
+        if ["UInt32", "Int", "Int32", "UInt"].contains(type), name == "max" {
+            return .number(type == "UInt32" ? Double(UInt32.max) : Double(Int32.max))
+        }
         if type == "CATransform3D" || type == "CATransform3DIdentity", name == "identity" { return .transform(.identity) }
         if ["CGPoint", "CGSize", "CGRect"].contains(type), name == "zero" {
             switch type {
@@ -123,11 +129,17 @@ extension Interpreter {
         if type == "DispatchQueue" || type == "RunLoop" { return .constant("\(type).\(name)") }
         if let t = typeDecl(named: type) {
             if let property = t.properties.first(where: { $0.name == name && $0.isStatic }) {
-                if let getter = property.getter { return try callBody(getter, parameters: [], arguments: [], captured: globals, selfObject: nil, name: "\(type).\(name)", at: at) }
+                if let getter = property.getter {
+                    return try callBody(
+                        getter, parameters: [], arguments: [], captured: globals, selfObject: nil, name: "\(type).\(name)", at: at)
+                }
                 if let initial = property.initialValue { return try evaluate(initial, Scope(parent: globals), nil) }
             }
             if let method = t.methods.first(where: { $0.name == name && $0.isStatic }) {
-                return .function(Callable(name: "\(type).\(method.signature)", parameters: method.parameters, body: method.body, captured: globals, selfObject: nil))
+                return .function(
+                    Callable(
+                        name: "\(type).\(method.signature)", parameters: method.parameters, body: method.body, captured: globals,
+                        selfObject: nil))
             }
         }
         // `CAEmitterLayerEmitterShape.line`, `CAMediaTimingFunctionName.easeIn`: read where used.
@@ -145,7 +157,9 @@ extension Interpreter {
 
     // MARK: Calls of members
 
-    func callMember(_ base: Value, _ method: String, labels: [String?], _ arguments: [Value], at: SourcePosition, scope: Scope, selfObject: Object?) throws -> Value {
+    func callMember(
+        _ base: Value, _ method: String, labels: [String?], _ arguments: [Value], at: SourcePosition, scope: Scope, selfObject: Object?
+    ) throws -> Value {
         let a = arguments
         switch base {
         case .type(let type):
@@ -154,13 +168,16 @@ extension Interpreter {
             return try objectMethod(object, method, labels: labels, a, at: at, scope: scope, selfObject: selfObject)
         case .array(let items):
             switch method {
-            case "map", "compactMap", "flatMap", "forEach", "filter", "enumerated", "reversed", "shuffled", "randomElement", "objectAtIndex", "prefix", "dropFirst", "firstIndex":
+            case "map", "compactMap", "flatMap", "forEach", "filter", "enumerated", "reversed", "shuffled", "randomElement",
+                "objectAtIndex", "prefix", "dropFirst", "firstIndex":
                 return try arrayMethod(items, method, a, at: at)
             case "count": return .number(Double(items.count))
             default: break
             }
         case .range(let lower, let upper, let closed):
-            return try callMember(.array(try elements(of: .range(lower, upper, closed: closed), at: at)), method, labels: labels, a, at: at, scope: scope, selfObject: selfObject)
+            return try callMember(
+                .array(try elements(of: .range(lower, upper, closed: closed), at: at)), method, labels: labels, a, at: at, scope: scope,
+                selfObject: selfObject)
         case .color(let c):
             switch method {
             case "withAlphaComponent", "colorWithAlphaComponent":
@@ -188,10 +205,16 @@ extension Interpreter {
                 }
             }
         case .number, .string, .image, .timingFunction, .transform, .point, .size, .rect:
-            if ["copy", "cgColor", "CGColor", "cgImage", "CGImage", "floatValue", "doubleValue", "CGFloatValue"].contains(method) { return base }
-            if method == "CGPointValue" || method == "CATransform3DValue" || method == "CGRectValue" || method == "CGSizeValue" { return base }
+            if ["copy", "cgColor", "CGColor", "cgImage", "CGImage", "floatValue", "doubleValue", "CGFloatValue"].contains(method) {
+                return base
+            }
+            if method == "CGPointValue" || method == "CATransform3DValue" || method == "CGRectValue" || method == "CGSizeValue" {
+                return base
+            }
             if case .string(let s) = base {
-                if method == "stringByAppendingString" || method == "appending" { if case .string(let t)? = a.first { return .string(s + t) } }
+                if method == "stringByAppendingString" || method == "appending" {
+                    if case .string(let t)? = a.first { return .string(s + t) }
+                }
                 if method == "stringByAppendingFormat" || method == "stringWithFormat" { return .string(s) }
                 if method == "hasPrefix", case .string(let t)? = a.first { return .bool(s.hasPrefix(t)) }
                 if method == "isEqualToString", case .string(let t)? = a.first { return .bool(s == t) }
@@ -213,7 +236,11 @@ extension Interpreter {
             var result: [Value] = []
             for item in items {
                 let v = try call(f, closureArguments(f, item), at: at)
-                if method == "flatMap", case .array(let inner) = v { result += inner } else if !(method == "compactMap" && isNull(v)) { result.append(v) }
+                if method == "flatMap", case .array(let inner) = v {
+                    result += inner
+                } else if !(method == "compactMap" && isNull(v)) {
+                    result.append(v)
+                }
             }
             return .array(result)
         case "forEach":
@@ -238,7 +265,9 @@ extension Interpreter {
             return items[choice]
         case "objectAtIndex":
             let n = try number(a.first ?? .null, at: at)
-            guard let i = wholeNumber(n), i >= 0, i < items.count else { throw Skip(reason: "the index \(PresetNumber.text(n)) is outside the array (of \(items.count))", at: at) }
+            guard let i = wholeNumber(n), i >= 0, i < items.count else {
+                throw Skip(reason: "the index \(PresetNumber.text(n)) is outside the array (of \(items.count))", at: at)
+            }
             return items[i]
         case "prefix": return .array(Array(items.prefix(max(0, wholeNumber(try number(a.first ?? .null, at: at)) ?? 0))))
         case "dropFirst": return .array(Array(items.dropFirst(a.isEmpty ? 1 : max(0, wholeNumber(try number(a[safe: 0], at: at)) ?? 0))))
@@ -265,16 +294,34 @@ extension Interpreter {
 
     // MARK: Free functions and constructors
 
-    func builtinFunction(_ name: String, labels: [String?], _ a: [Value], at: SourcePosition, scope: Scope, selfObject: Object?) throws -> Value {
+    func builtinFunction(
+        _ name: String, labels: [String?], _ a: [Value], at: SourcePosition, scope: Scope, selfObject: Object?
+    ) throws -> Value {
+        if let value = try numberFunction(name, labels: labels, a, at: at) { return value }
+        if let value = try geometryFunction(name, labels: labels, a, at: at) { return value }
+        if let value = try objectFunction(name, labels: labels, a, at: at) { return value }
+        if let value = try schedulingFunction(name, labels: labels, a, at: at) { return value }
+        if name == ".init" { throw Skip(reason: "an implicit initialiser (.init(…)) whose type is not known here", at: at) }
+        // An implicit member call such as `.init(name: .easeIn)` for a timing function.
+        if name.hasPrefix("."), labels == ["name"] { return try timingFunction(labels: labels, a, at: at) }
+        throw Skip(reason: "\(FunctionDecl.signature(name, labels)) is not understood", at: at)
+    }
+
+    /// Number conversions, C and Swift maths, seeded random numbers and `stride`. Nil when `name` is none of them.
+    private func numberFunction(_ name: String, labels: [String?], _ a: [Value], at: SourcePosition) throws -> Value? {
         func n(_ i: Int) throws -> Double { try number(i < a.count ? a[i] : .null, at: at) }
-        func p(_ i: Int) throws -> Point { try point(i < a.count ? a[i] : .null, at: at) }
-        let key = FunctionDecl.signature(name, labels)
         switch name {
-        case "CGFloat", "Float", "Double", "Float32", "Float64", "Int", "Int32", "UInt32", "Int64", "UInt", "NSInteger", "TimeInterval", "CFTimeInterval", "NSNumber":
+        case "CGFloat", "Float", "Double", "Float32", "Float64", "Int", "Int32", "UInt32", "Int64", "UInt", "NSInteger", "TimeInterval",
+            "CFTimeInterval", "NSNumber":
             guard let first = a.first else { return .number(0) }
             let v = try number(first, at: at)
             return .number(name.contains("Int") && !name.hasPrefix("NSNumber") ? v.rounded(.towardZero) : v)
-        case "String": return .string(try a.first.map { v -> String in if case .string(let s) = v { return s }; return PresetNumber.text(try number(v, at: at)) } ?? "")
+        case "String":
+            return .string(
+                try a.first.map { v -> String in
+                    if case .string(let s) = v { return s }
+                    return PresetNumber.text(try number(v, at: at))
+                } ?? "")
         case "sin", "sinf": return .number(sin(try n(0)))
         case "cos", "cosf": return .number(cos(try n(0)))
         case "tan", "tanf": return .number(tan(try n(0)))
@@ -288,9 +335,6 @@ extension Interpreter {
         case "fmod", "fmodf": return .number(fmod(try n(0), try n(1)))
         case "min", "MIN", "fmin", "fminf": return .number(try a.indices.map { try n($0) }.min() ?? 0)
         case "max", "MAX", "fmax", "fmaxf": return .number(try a.indices.map { try n($0) }.max() ?? 0)
-        case "CACurrentMediaTime", "CFAbsoluteTimeGetCurrent", "Date":
-            note("\(name)() is the moment the effect starts (0 s)", at: at)
-            return .number(0)
         case "arc4random_uniform":
             let bound = UInt32(clamping: max(1, wholeNumber(min(try n(0), 4e9)) ?? 1))
             let v = Double(random.nextUInt32() % bound)
@@ -304,10 +348,33 @@ extension Interpreter {
             let v = random.nextUnitDouble()
             note("random value fixed at \(PresetNumber.text(v)) (seeded)", at: at)
             return .number(v)
+        case "stride":
+            let from = try n(0), to = try n(1), by = try n(2)
+            guard by != 0, by.isFinite, ((to - from) / by) < Double(Interpreter.maxCollection) else {
+                throw Skip(reason: "a stride of too many values", at: at)
+            }
+            var values: [Value] = []
+            var x = from
+            let through = labels.contains("through")
+            while by > 0 ? (through ? x <= to : x < to) : (through ? x >= to : x > to) {
+                values.append(.number(x))
+                x += by
+            }
+            return .array(values)
+        default: return nil
+        }
+    }
+
+    /// Points, sizes, rectangles and transforms: the CGGeometry and CATransform3D functions. Nil when `name` is none of them.
+    private func geometryFunction(_ name: String, labels: [String?], _ a: [Value], at: SourcePosition) throws -> Value? {
+        func n(_ i: Int) throws -> Double { try number(i < a.count ? a[i] : .null, at: at) }
+        switch name {
         case "CGPointMake", "CGPoint": return .point(Point(x: try n(0), y: try n(1)))
         case "CGSizeMake", "CGSize": return .size(Size(width: try n(0), height: try n(1)))
         case "CGRectMake", "CGRect":
-            if labels == ["origin", "size"], case .point(let o) = a[safe: 0], case .size(let s) = a[safe: 1] { return .rect(Rect(x: o.x, y: o.y, width: s.width, height: s.height)) }
+            if labels == ["origin", "size"], case .point(let o) = a[safe: 0], case .size(let s) = a[safe: 1] {
+                return .rect(Rect(x: o.x, y: o.y, width: s.width, height: s.height))
+            }
             return .rect(Rect(x: try n(0), y: try n(1), width: try n(2), height: try n(3)))
         case "CGRectGetMidX": return .number(try rect(a[safe: 0], at: at).origin.x + (try rect(a[safe: 0], at: at).size.width) / 2)
         case "CGRectGetMidY": return .number(try rect(a[safe: 0], at: at).origin.y + (try rect(a[safe: 0], at: at).size.height) / 2)
@@ -319,7 +386,10 @@ extension Interpreter {
         case "CGRectGetMinY": return .number(try rect(a[safe: 0], at: at).origin.y)
         case "CGRectInset":
             let r = try rect(a[safe: 0], at: at)
-            return .rect(Rect(x: r.origin.x + (try n(1)), y: r.origin.y + (try n(2)), width: r.size.width - 2 * (try n(1)), height: r.size.height - 2 * (try n(2))))
+            return .rect(
+                Rect(
+                    x: r.origin.x + (try n(1)), y: r.origin.y + (try n(2)), width: r.size.width - 2 * (try n(1)),
+                    height: r.size.height - 2 * (try n(2))))
         case "CATransform3DMakeRotation": return .transform(.rotation(try n(0), try n(1), try n(2), try n(3)))
         case "CATransform3DMakeScale": return .transform(.scale(try n(0), try n(1), try n(2)))
         case "CATransform3DMakeTranslation": return .transform(.translation(try n(0), try n(1), try n(2)))
@@ -336,15 +406,31 @@ extension Interpreter {
         case "CGAffineTransform" where labels == ["rotationAngle"]:
             return .transform(.rotation(try n(0), 0, 0, 1))
         case "CATransform3DMakeAffineTransform": return a.first ?? .transform(.identity)
+        default: return nil
+        }
+    }
+
+    /// Constructors of colours, images, paths, resources, timing and value functions, layers,
+    /// cells and animations; retain and release (which do nothing here). Nil when `name` is none
+    /// of them.
+    private func objectFunction(_ name: String, labels: [String?], _ a: [Value], at: SourcePosition) throws -> Value? {
+        func n(_ i: Int) throws -> Double { try number(i < a.count ? a[i] : .null, at: at) }
+        let key = FunctionDecl.signature(name, labels)
+        switch name {
         case "UIColor", "CGColor", "NSColor", "CGColorCreateGenericRGB", "UIColor.init":
             if labels.first == "cgColor" || labels.first == "CGColor" { return .color(try color(a[safe: 0], at: at)) }
-            if labels.first == "named" { throw Skip(reason: "colours from an asset catalogue (UIColor(named:)) are not known here; write the colour's components", at: at) }
+            if labels.first == "named" {
+                throw Skip(
+                    reason: "colours from an asset catalogue (UIColor(named:)) are not known here; write the colour's components", at: at)
+            }
             return .color(try colorFrom(labels: labels, a, at: at))
         case ".init" where labels.contains("red") || labels.contains("white") || labels.contains("hue"):
             return .color(try colorFrom(labels: labels, a, at: at))
         case "#colorLiteral": return .color(try colorFrom(labels: labels, a, at: at))
         case "UIImage", "#imageLiteral", "UIImage.init":
-            guard case .string(let s)? = a.first else { throw Skip(reason: "an image without a name (only UIImage(named:) is understood)", at: at) }
+            guard case .string(let s)? = a.first else {
+                throw Skip(reason: "an image without a name (only UIImage(named:) is understood)", at: at)
+            }
             if labels.first == "systemName" { throw Skip(reason: "SF Symbols (systemName:) are not available on Linux", at: at) }
             if labels.first == "data" || labels.first == "contentsOfFile" { return imageFromResource(s, at: at) }
             return .image(s)
@@ -355,15 +441,21 @@ extension Interpreter {
             return .constant("Bundle")
         case "URL", "NSURL", "Data", "NSData":
             // A resource's path, URL or data stands for its name.
-            guard case .string? = a.first else { throw Skip(reason: "\(key) of something other than a resource's name is not understood", at: at) }
+            guard case .string? = a.first else {
+                throw Skip(reason: "\(key) of something other than a resource's name is not understood", at: at)
+            }
             return a[safe: 0]
         case "UIBezierPath", "CGMutablePath", "CGPathCreateMutable", "CGPath":
             return try makePath(labels: labels, a, at: at)
-        case "CGPathMoveToPoint", "CGPathAddLineToPoint", "CGPathAddArc", "CGPathAddCurveToPoint", "CGPathAddQuadCurveToPoint", "CGPathCloseSubpath",
-            "CGPathAddEllipseInRect", "CGPathAddRect", "CGPathAddRoundedRect", "CGPathCreateWithEllipseInRect", "CGPathCreateWithRect", "CGPathCreateWithRoundedRect":
+        case "CGPathMoveToPoint", "CGPathAddLineToPoint", "CGPathAddArc", "CGPathAddCurveToPoint", "CGPathAddQuadCurveToPoint",
+            "CGPathCloseSubpath",
+            "CGPathAddEllipseInRect", "CGPathAddRect", "CGPathAddRoundedRect", "CGPathCreateWithEllipseInRect", "CGPathCreateWithRect",
+            "CGPathCreateWithRoundedRect":
             return try cgPathFunction(name, a, at: at)
-        case "CGPathRelease", "CGColorRelease", "CGImageRelease", "CFRelease", "NSLog", "print", "debugPrint", "assert", "precondition": return .void
-        case "CGColorCreateCopy", "CGColorRetain", "CGPathCreateCopy", "CGPathRetain", "CGImageRetain", "CFRetain", "CFBridgingRelease", "CFBridgingRetain":
+        case "CGPathRelease", "CGColorRelease", "CGImageRelease", "CFRelease", "NSLog", "print", "debugPrint", "assert", "precondition":
+            return .void
+        case "CGColorCreateCopy", "CGColorRetain", "CGPathCreateCopy", "CGPathRetain", "CGImageRetain", "CFRetain", "CFBridgingRelease",
+            "CFBridgingRetain":
             return a[safe: 0]
         case "CGColorCreateCopyWithAlpha":
             var c = try color(a[safe: 0], at: at)
@@ -375,19 +467,22 @@ extension Interpreter {
             guard let first = a.first, let f = valueFunction(first) else { throw Skip(reason: "an unknown value function", at: at) }
             return .valueFunction(f)
         case "CAEmitterLayer", "CAReplicatorLayer", "CALayer", "CAShapeLayer", "CAGradientLayer", "CAEmitterCell",
-            "CABasicAnimation", "CAKeyframeAnimation", "CAAnimationGroup", "CASpringAnimation", "CATextLayer", "CATransformLayer", "UIView", "UIImageView":
+            "CABasicAnimation", "CAKeyframeAnimation", "CAAnimationGroup", "CASpringAnimation", "CATextLayer", "CATransformLayer", "UIView",
+            "UIImageView":
             return try makeObject(name, labels: labels, a, at: at)
-        case "stride":
-            let from = try n(0), to = try n(1), by = try n(2)
-            guard by != 0, by.isFinite, ((to - from) / by) < Double(Interpreter.maxCollection) else { throw Skip(reason: "a stride of too many values", at: at) }
-            var values: [Value] = []
-            var x = from
-            let through = labels.contains("through")
-            while by > 0 ? (through ? x <= to : x < to) : (through ? x >= to : x > to) {
-                values.append(.number(x))
-                x += by
-            }
-            return .array(values)
+        case "tuple": return .array(a)
+        case "Array", "NSMutableArray", "NSArray": return .array(a.first.map { (try? elements(of: $0, at: at)) ?? [] } ?? [])
+        default: return nil
+        }
+    }
+
+    /// Time and the run loop: the current time (the effect's start) and Grand Central Dispatch's delays. Nil when `name` is none of them.
+    private func schedulingFunction(_ name: String, labels: [String?], _ a: [Value], at: SourcePosition) throws -> Value? {
+        func n(_ i: Int) throws -> Double { try number(i < a.count ? a[i] : .null, at: at) }
+        switch name {
+        case "CACurrentMediaTime", "CFAbsoluteTimeGetCurrent", "Date":
+            note("\(name)() is the moment the effect starts (0 s)", at: at)
+            return .number(0)
         case "dispatch_after":
             guard case .function(let f)? = a.last else { throw Skip(reason: "dispatch_after without a block", at: at) }
             return try runLater(f, after: try n(0), what: "dispatch_after", at: at)
@@ -399,18 +494,8 @@ extension Interpreter {
         case ".now": return .number(0)
         case ".seconds": return .number(try n(0))
         case ".milliseconds": return .number(try n(0) / 1000)
-        case "tuple": return .array(a)
-        case "Array", "NSMutableArray", "NSArray": return .array(a.first.map { (try? elements(of: $0, at: at)) ?? [] } ?? [])
-        case ".init":
-            throw Skip(reason: "an implicit initialiser (.init(…)) whose type is not known here", at: at)
-        default: break
+        default: return nil
         }
-        if name.hasPrefix(".") {
-            // An implicit member call such as `.init(name: .easeIn)` for a timing function.
-            if labels == ["name"] { return try timingFunction(labels: labels, a, at: at) }
-        }
-        if let kind = LayerKind.allCases.first(where: { $0.className == name }) { _ = kind }
-        throw Skip(reason: "\(key) is not understood", at: at)
     }
 
     /// `UIColor(red:green:blue:alpha:)`, `(white:alpha:)`, `(hue:saturation:brightness:alpha:)`,
@@ -419,7 +504,8 @@ extension Interpreter {
         func n(_ i: Int) throws -> Double { try number(i < a.count ? a[i] : .number(1), at: at) }
         let first = labels.first ?? nil
         switch first {
-        case "white", "colorWithWhite", "genericGrayGamma2_2Gray": return Color(red: try n(0), green: try n(0), blue: try n(0), alpha: try n(1))
+        case "white", "colorWithWhite", "genericGrayGamma2_2Gray":
+            return Color(red: try n(0), green: try n(0), blue: try n(0), alpha: try n(1))
         case "hue", "colorWithHue": return Color(hue: try n(0), saturation: try n(1), brightness: try n(2), alpha: try n(3))
         default: return Color(red: try n(0), green: try n(1), blue: try n(2), alpha: a.count > 3 ? try n(3) : 1)
         }
@@ -453,7 +539,9 @@ extension Interpreter {
         default: return nil
         }
         return IOSSpelling.canonical(text, among: ValueFunction.allCases.map(\.rawValue)).flatMap(ValueFunction.init(rawValue:))
-            ?? IOSSpelling.canonical(text.replacingOccurrences(of: "kCAValueFunction", with: "kCAValue"), among: ValueFunction.allCases.map(\.rawValue)).flatMap(ValueFunction.init(rawValue:))
+            ?? IOSSpelling.canonical(
+                text.replacingOccurrences(of: "kCAValueFunction", with: "kCAValue"), among: ValueFunction.allCases.map(\.rawValue)
+            ).flatMap(ValueFunction.init(rawValue:))
     }
 
     // MARK: Type methods (Objective-C class messages and Swift static calls)
@@ -461,7 +549,9 @@ extension Interpreter {
     private func typeMethod(_ type: String, _ method: String, labels: [String?], _ a: [Value], at: SourcePosition) throws -> Value {
         if let t = typeDecl(named: type) {
             if method == "alloc" || method == "new" {
-                return method == "new" ? try construct(t, labels: [], arguments: [], at: at) : .object(newObject(kind: .allocated(type), className: type, madeAt: at, file: file))
+                return method == "new"
+                    ? try construct(t, labels: [], arguments: [], at: at)
+                    : .object(newObject(kind: .allocated(type), className: type, madeAt: at, file: file))
             }
             if let result = try callMethod(t, on: nil, name: method, labels: labels, arguments: a, at: at) { return result }
             if method == "init" { return try construct(t, labels: Array(labels.dropFirst()), arguments: a, at: at) }
@@ -470,8 +560,10 @@ extension Interpreter {
         case (_, "alloc"): return .object(newObject(kind: .allocated(type), className: type, madeAt: at, file: file))
         case (_, "new"), (_, "init"):
             return try builtinFunction(type, labels: method == "init" ? labels : [], a, at: at, scope: globals, selfObject: nil)
-        case ("CAEmitterLayer", "layer"), ("CAReplicatorLayer", "layer"), ("CALayer", "layer"), ("CAShapeLayer", "layer"), ("CAGradientLayer", "layer"),
-            ("CAEmitterCell", "emitterCell"), ("CAEmitterCell", "cell"), ("CABasicAnimation", "animation"), ("CAKeyframeAnimation", "animation"),
+        case ("CAEmitterLayer", "layer"), ("CAReplicatorLayer", "layer"), ("CALayer", "layer"), ("CAShapeLayer", "layer"),
+            ("CAGradientLayer", "layer"),
+            ("CAEmitterCell", "emitterCell"), ("CAEmitterCell", "cell"), ("CABasicAnimation", "animation"),
+            ("CAKeyframeAnimation", "animation"),
             ("CAAnimationGroup", "animation"), ("CASpringAnimation", "animation"):
             return try makeObject(type, labels: [], [], at: at)
         case (_, "animationWithKeyPath"):
@@ -485,7 +577,9 @@ extension Interpreter {
         case ("NSBundle", "mainBundle"), ("NSBundle", "bundleForClass"), ("NSBundle", "bundleWithPath"), ("Bundle", "main"):
             return .constant("Bundle")
         case ("NSURL", _), ("NSData", _), ("URL", _), ("Data", _):
-            guard case .string? = a.first else { throw Skip(reason: "\(type).\(method) of something other than a resource's name is not understood", at: at) }
+            guard case .string? = a.first else {
+                throw Skip(reason: "\(type).\(method) of something other than a resource's name is not understood", at: at)
+            }
             return a[safe: 0]
         case ("NSValue", _), ("NSNumber", _):
             return a.first ?? .null
@@ -499,22 +593,36 @@ extension Interpreter {
         case ("NSArray", _), ("NSMutableArray", _):
             if method == "array" || method == "arrayWithCapacity" { return .array([]) }
             if method == "arrayWithObjects" { return .array(Array(a.prefix { !isNull($0) })) }
-            if method == "arrayWithArray" || method == "arrayWithObject" { return method == "arrayWithObject" ? .array(a) : (a.first ?? .array([])) }
+            if method == "arrayWithArray" || method == "arrayWithObject" {
+                return method == "arrayWithObject" ? .array(a) : (a.first ?? .array([]))
+            }
         case ("NSString", "stringWithFormat"):
             return try format(a, at: at)
         case ("Timer", "scheduledTimer"), ("NSTimer", "scheduledTimerWithTimeInterval"):
             let delay = try number(a.first ?? .null, at: at, what: "an interval")
-            let repeats = labels.contains("repeats") ? (a.firstIndex { if case .bool = $0 { return true }; return false }.map { try? truth(a[safe: $0], at: at) } ?? false) ?? false : false
+            let repeats =
+                labels.contains("repeats")
+                ? (a.firstIndex {
+                    if case .bool = $0 { return true }
+                    return false
+                }.map { try? truth(a[safe: $0], at: at) } ?? false) ?? false : false
             if repeats { throw Skip(reason: "a repeating timer changes the effect for ever; not imported", at: at) }
             if case .function(let f)? = a.last { return try runLater(f, after: delay, what: "the timer", at: at) }
-            if let selector = a.first(where: { if case .selector = $0 { return true }; return false }), case .selector(let name) = selector {
+            if let selector = a.first(where: {
+                if case .selector = $0 { return true }
+                return false
+            }), case .selector(let name) = selector {
                 return try runSelectorLater(name, after: delay, at: at)
             }
             throw Skip(reason: "a timer whose action is not understood", at: at)
         case ("Float", "random"), ("CGFloat", "random"), ("Double", "random"), ("Int", "random"), ("UInt32", "random"):
-            guard case .range(let lower, let upper, let closed)? = a.first else { throw Skip(reason: "random(in:) without a range", at: at) }
+            guard case .range(let lower, let upper, let closed)? = a.first else {
+                throw Skip(reason: "random(in:) without a range", at: at)
+            }
             var v = lower + (upper - lower) * random.nextUnitDouble()
-            if type.hasPrefix("Int") || type.hasPrefix("UInt") { v = (lower + ((upper - lower + (closed ? 1 : 0)) * random.nextUnitDouble()).rounded(.down)) }
+            if type.hasPrefix("Int") || type.hasPrefix("UInt") {
+                v = (lower + ((upper - lower + (closed ? 1 : 0)) * random.nextUnitDouble()).rounded(.down))
+            }
             note("random value fixed at \(PresetNumber.text(v)) (seeded)", at: at)
             return .number(v)
         case ("DispatchTime", "now"): return .number(0)
@@ -531,17 +639,24 @@ extension Interpreter {
         var args = a.dropFirst().makeIterator()
         var chars = pattern.makeIterator()
         while let c = chars.next() {
-            guard c == "%" else { result.append(c); continue }
+            guard c == "%" else {
+                result.append(c)
+                continue
+            }
             var spec = ""
             while let d = chars.next() {
                 spec.append(d)
                 if d.isLetter || d == "@" || d == "%" { break }
             }
-            if spec == "%" { result += "%"; continue }
+            if spec == "%" {
+                result += "%"
+                continue
+            }
             guard let v = args.next() else { break }
             switch v {
             case .string(let s): result += s
-            case .number(let n): result += PresetNumber.text(spec.hasSuffix("d") || spec.hasSuffix("i") || spec.hasSuffix("u") ? n.rounded(.towardZero) : n)
+            case .number(let n):
+                result += PresetNumber.text(spec.hasSuffix("d") || spec.hasSuffix("i") || spec.hasSuffix("u") ? n.rounded(.towardZero) : n)
             default: result += v.description
             }
         }
@@ -552,7 +667,8 @@ extension Interpreter {
     /// image named by the file.
     func imageFromResource(_ path: String, at: SourcePosition) -> Value {
         let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-        note("the image read from the app's resource \(URL(fileURLWithPath: path).lastPathComponent) is the image named \"\(name)\"", at: at)
+        note(
+            "the image read from the app's resource \(URL(fileURLWithPath: path).lastPathComponent) is the image named \"\(name)\"", at: at)
         return .image(name)
     }
 
@@ -560,10 +676,12 @@ extension Interpreter {
         let name = String(selector.prefix { $0 != ":" && $0 != "(" })
         let host = hostController ?? hostView
         guard case .instance(let type) = host.kind,
-              let method = type.methods.first(where: { $0.name == name }) else {
+            let method = type.methods.first(where: { $0.name == name })
+        else {
             throw Skip(reason: "the method \(selector) to run later is not in the file", at: at)
         }
-        let f = Callable(name: "\(type.name).\(method.signature)", parameters: method.parameters, body: method.body, captured: globals, selfObject: host)
+        let f = Callable(
+            name: "\(type.name).\(method.signature)", parameters: method.parameters, body: method.body, captured: globals, selfObject: host)
         return try runLater(f, after: delay, what: "\(name) after a delay", at: at)
     }
 }

@@ -17,7 +17,9 @@ extension Interpreter {
             object = newObject(kind: .cell, className: className, madeAt: at, file: file)
         case "CABasicAnimation", "CAKeyframeAnimation", "CAAnimationGroup", "CASpringAnimation":
             object = newObject(kind: .animation(Object.AnimationClass(rawValue: className)!), className: className, madeAt: at, file: file)
-            if labels.first == "keyPath" || labels.first == "animationWithKeyPath", let first = a.first { object.settings.append(("keyPath", first, at)) }
+            if labels.first == "keyPath" || labels.first == "animationWithKeyPath", let first = a.first {
+                object.settings.append(("keyPath", first, at))
+            }
         case "UIView", "UIImageView":
             object = newObject(kind: .view, className: className, madeAt: at, file: file)
             object.layer = newObject(kind: .layer(.layer), className: "CALayer", madeAt: at, file: file)
@@ -30,9 +32,13 @@ extension Interpreter {
 
     // MARK: Methods
 
-    func objectMethod(_ object: Object, _ method: String, labels: [String?], _ a: [Value], at: SourcePosition, scope: Scope, selfObject: Object?) throws -> Value {
+    func objectMethod(
+        _ object: Object, _ method: String, labels: [String?], _ a: [Value], at: SourcePosition, scope: Scope, selfObject: Object?
+    ) throws -> Value {
         // The file's own methods first.
-        if case .instance(let type) = object.kind, let result = try callMethod(type, on: object, name: method, labels: labels, arguments: a, at: at) {
+        if case .instance(let type) = object.kind,
+            let result = try callMethod(type, on: object, name: method, labels: labels, arguments: a, at: at)
+        {
             return result
         }
         if case .allocated(let className) = object.kind, method.hasPrefix("init") {
@@ -43,16 +49,33 @@ extension Interpreter {
             return try builtinFunction(className, labels: initLabels, a, at: at, scope: scope, selfObject: selfObject)
         }
         if case .path = object.kind { return try pathMethod(object, method, labels: labels, a, at: at) }
-        if case .mutableArray = object.kind, method == "addObject" { object.items += a; return .void }
+        if case .mutableArray = object.kind, method == "addObject" {
+            object.items += a
+            return .void
+        }
         // Objective-C setters and getters as messages.
         if method.hasPrefix("set"), method.count > 3, a.count == 1, (labels.first ?? nil) == nil, method != "setValue" {
             let key = method.dropFirst(3).prefix(1).lowercased() + method.dropFirst(4)
             try setProperty(of: object, key, a[safe: 0], at: at)
             return .void
         }
-        if a.isEmpty, !["removeFromSuperlayer", "removeAllAnimations", "layoutIfNeeded", "setNeedsLayout", "setNeedsDisplay", "init", "copy", "removeFromSuperview", "sizeToFit"].contains(method) {
+        if a.isEmpty,
+            ![
+                "removeFromSuperlayer", "removeAllAnimations", "layoutIfNeeded", "setNeedsLayout", "setNeedsDisplay", "init", "copy",
+                "removeFromSuperview", "sizeToFit",
+            ].contains(method)
+        {
             if let v = try? property(of: object, method, at: at) { return v }
         }
+        if let value = try layerTreeMethod(object, method, labels: labels, a, at: at) { return value }
+        if let value = try animationMethod(object, method, labels: labels, a, at: at) { return value }
+        if let value = try keyValueMethod(object, method, labels: labels, a, at: at) { return value }
+        if let value = try inertMethod(object, method, labels: labels, a, at: at) { return value }
+        throw Skip(reason: "\(object.className).\(FunctionDecl.signature(method, labels)) is not understood", at: at)
+    }
+
+    /// Adding and removing sublayers and subviews (a removal after a delay hides the layer then). Nil when `method` is none of them.
+    private func layerTreeMethod(_ object: Object, _ method: String, labels: [String?], _ a: [Value], at: SourcePosition) throws -> Value? {
         let layer = object.layerKind != nil ? object : object.layer
         switch method {
         case "addSublayer", "insertSublayer":
@@ -61,14 +84,30 @@ extension Interpreter {
             }
             child.superlayer?.sublayers.removeAll { $0 === child }
             var index = target.sublayers.count
-            if labels.count == 2, labels[1] == "at" || labels[1] == "atIndex" { index = max(0, min(index, wholeNumber(try number(a[safe: 1], at: at)) ?? index)) }
-            if labels.count == 2, labels[1] == "below", case .object(let sibling) = a[safe: 1], let i = target.sublayers.firstIndex(where: { $0 === sibling }) { index = i }
-            if labels.count == 2, labels[1] == "above", case .object(let sibling) = a[safe: 1], let i = target.sublayers.firstIndex(where: { $0 === sibling }) { index = i + 1 }
+            if labels.count == 2, labels[1] == "at" || labels[1] == "atIndex" {
+                index = max(0, min(index, wholeNumber(try number(a[safe: 1], at: at)) ?? index))
+            }
+            if labels.count == 2, labels[1] == "below", case .object(let sibling) = a[safe: 1],
+                let i = target.sublayers.firstIndex(where: { $0 === sibling })
+            {
+                index = i
+            }
+            if labels.count == 2, labels[1] == "above", case .object(let sibling) = a[safe: 1],
+                let i = target.sublayers.firstIndex(where: { $0 === sibling })
+            {
+                index = i + 1
+            }
             target.sublayers.insert(child, at: index)
             child.superlayer = target
             return .void
         case "addSubview", "insertSubview":
-            guard let target = layer, case .object(let child)? = a.first, let childLayer = child.layer ?? (child.fields["view"].flatMap { if case .object(let v) = $0 { return v.layer }; return nil }) else {
+            guard let target = layer, case .object(let child)? = a.first,
+                let childLayer = child.layer
+                    ?? (child.fields["view"].flatMap {
+                        if case .object(let v) = $0 { return v.layer }
+                        return nil
+                    })
+            else {
                 throw Skip(reason: "addSubview of something that is not a view", at: at)
             }
             childLayer.superlayer?.sublayers.removeAll { $0 === childLayer }
@@ -86,6 +125,14 @@ extension Interpreter {
                 }
             }
             return .void
+        default: return nil
+        }
+    }
+
+    /// Adding and removing animations (an animation added after a delay begins then). Nil when `method` is none of them.
+    private func animationMethod(_ object: Object, _ method: String, labels: [String?], _ a: [Value], at: SourcePosition) throws -> Value? {
+        let layer = object.layerKind != nil ? object : object.layer
+        switch method {
         case "add", "addAnimation":
             guard let target = layer, case .object(let animation)? = a.first, case .animation = animation.kind else {
                 throw Skip(reason: "\(method) of something that is not an animation", at: at)
@@ -104,8 +151,18 @@ extension Interpreter {
         case "removeAnimation", "removeAnimationForKey":
             if case .string(let k)? = a.first { layer?.animations.removeAll { $0.key == k } }
             return .void
+        default: return nil
+        }
+    }
+
+    /// Key-value coding: `setValue(_:forKeyPath:)` and `value(forKeyPath:)` through Sparks's key
+    /// paths. Nil when `method` is none of them.
+    private func keyValueMethod(_ object: Object, _ method: String, labels: [String?], _ a: [Value], at: SourcePosition) throws -> Value? {
+        switch method {
         case "setValue":
-            guard a.count == 2, case .string(let keyPath) = a[safe: 1] else { throw Skip(reason: "setValue(_:forKeyPath:) with a key path that is not a string", at: at) }
+            guard a.count == 2, case .string(let keyPath) = a[safe: 1] else {
+                throw Skip(reason: "setValue(_:forKeyPath:) with a key path that is not a string", at: at)
+            }
             if let target = object.layerKind != nil ? object : nil {
                 try setKeyPath(of: target, keyPath, a[safe: 0], at: at)
             } else {
@@ -113,12 +170,25 @@ extension Interpreter {
             }
             return .void
         case "value", "valueForKeyPath", "valueForKey":
-            guard case .string(let keyPath)? = a.first else { throw Skip(reason: "value(forKeyPath:) with a key path that is not a string", at: at) }
-            if let target = object.layerKind != nil ? object : nil, let (address, _) = try? PropertyAddress.resolve(keyPath, on: target.layerKind!) {
+            guard case .string(let keyPath)? = a.first else {
+                throw Skip(reason: "value(forKeyPath:) with a key path that is not a string", at: at)
+            }
+            if let target = object.layerKind != nil ? object : nil,
+                let (address, _) = try? PropertyAddress.resolve(keyPath, on: target.layerKind!)
+            {
                 return propertyValue(address.value(in: stateWithCells(target)) ?? .bool(false))
             }
             return try property(of: object, keyPath, at: at)
-        case "layoutIfNeeded", "setNeedsLayout", "setNeedsDisplay", "layoutSublayers", "sizeToFit", "copy", "init", "bringSubviewToFront", "display":
+        default: return nil
+        }
+    }
+
+    /// Methods that change nothing Sparks draws (layout, display, conversions, copies), and
+    /// `perform(_:with:afterDelay:)`. Nil when `method` is none of them.
+    private func inertMethod(_ object: Object, _ method: String, labels: [String?], _ a: [Value], at: SourcePosition) throws -> Value? {
+        switch method {
+        case "layoutIfNeeded", "setNeedsLayout", "setNeedsDisplay", "layoutSublayers", "sizeToFit", "copy", "init", "bringSubviewToFront",
+            "display":
             return method == "copy" ? .object(object) : .void
         case "convert", "convertPoint":
             return a.first ?? .null
@@ -129,8 +199,7 @@ extension Interpreter {
             return try runSelectorLater(name, after: delay, at: at)
         case "convertTime":
             return a.first ?? .number(0)
-        default:
-            throw Skip(reason: "\(object.className).\(FunctionDecl.signature(method, labels)) is not understood", at: at)
+        default: return nil
         }
     }
 
@@ -150,7 +219,8 @@ extension Interpreter {
             if key == "superlayer" { return object.superlayer.map(Value.object) ?? .null }
             if key == "animationKeys" { return .array(object.animations.compactMap(\.key).map(Value.string)) }
             if let (address, _) = try? PropertyAddress.resolve(key == "type" && kind == .gradient ? "gradientType" : key, on: kind),
-               let v = address.value(in: object.state) {
+                let v = address.value(in: object.state)
+            {
                 return propertyValue(v)
             }
         case .cell:
@@ -187,7 +257,8 @@ extension Interpreter {
         case "window", "superview", "traitCollection", "safeAreaInsets": return .null
         case "contentScaleFactor", "scale": return .number(1)
         case "alpha": return .number(layer.state.layer.opacity)
-        case "backgroundColor": return object === hostView ? .color(hostBackground ?? .clear) : propertyValue(.color(layer.state.layer.backgroundColor))
+        case "backgroundColor":
+            return object === hostView ? .color(hostBackground ?? .clear) : propertyValue(.color(layer.state.layer.backgroundColor))
         case "subviews": return .array([])
         default:
             return try property(of: layer, name, at: at)
@@ -249,9 +320,13 @@ extension Interpreter {
                 guard kind == .emitter else { throw Skip(reason: "emitterCells belongs to emitter layers (CAEmitterLayer)", at: at) }
                 object.cells = try cellList(value, owner: object, at: at)
             case "sublayers":
-                object.sublayers = try elements(of: value, at: at).compactMap { if case .object(let o) = $0, o.layerKind != nil { return o }; return nil }
+                object.sublayers = try elements(of: value, at: at).compactMap {
+                    if case .object(let o) = $0, o.layerKind != nil { return o }
+                    return nil
+                }
                 for child in object.sublayers { child.superlayer = object }
-            case "delegate", "mask", "actions", "style", "needsDisplayOnBoundsChange", "drawsAsynchronously", "shouldRasterize", "rasterizationScale", "isOpaque", "opaque", "edgeAntialiasingMask", "allowsEdgeAntialiasing":
+            case "delegate", "mask", "actions", "style", "needsDisplayOnBoundsChange", "drawsAsynchronously", "shouldRasterize",
+                "rasterizationScale", "isOpaque", "opaque", "edgeAntialiasingMask", "allowsEdgeAntialiasing":
                 throw Skip(reason: "\(key) is not supported by Sparks", at: at)
             case "contentsScale" where kind != .layer:
                 fallthrough
@@ -273,10 +348,14 @@ extension Interpreter {
                 return
             }
             guard let d = EmitterCell.table[key] else {
-                if ["particleType", "orientationRange", "orientationLongitude", "orientationLatitude", "emitterBehaviors", "style"].contains(key) {
+                if ["particleType", "orientationRange", "orientationLongitude", "orientationLatitude", "emitterBehaviors", "style"]
+                    .contains(key)
+                {
                     throw Skip(reason: "\(key) is a private Core Animation key that Sparks does not support", at: at)
                 }
-                throw Skip(reason: "\"\(key)\" is not a property of an emitter cell (CAEmitterCell)" + (nearestCellKey(key).map { " (did you mean \"\($0)\"?)" } ?? ""), at: at)
+                throw Skip(
+                    reason: "\"\(key)\" is not a property of an emitter cell (CAEmitterCell)"
+                        + (nearestCellKey(key).map { " (did you mean \"\($0)\"?)" } ?? ""), at: at)
             }
             d.set(&object.cell, try propertyValue(value, kind: d.kind, key: key, at: at))
         case .animation:
@@ -318,14 +397,19 @@ extension Interpreter {
 
     private func cellList(_ value: Value, owner: Object, at: SourcePosition) throws -> [Object] {
         try elements(of: value, at: at).map { v in
-            guard case .object(let cell) = v, cell.isCell else { throw Skip(reason: "emitterCells holds \(v.description), not an emitter cell", at: at) }
+            guard case .object(let cell) = v, cell.isCell else {
+                throw Skip(reason: "emitterCells holds \(v.description), not an emitter cell", at: at)
+            }
             cell.owner = owner
             return cell
         }
     }
 
     private var hostBackground: Color? {
-        get { if case .color(let c)? = hostView.fields["backgroundColor"] { return c }; return nil }
+        get {
+            if case .color(let c)? = hostView.fields["backgroundColor"] { return c }
+            return nil
+        }
         set { hostView.fields["backgroundColor"] = newValue.map(Value.color) }
     }
 
@@ -347,7 +431,8 @@ extension Interpreter {
         case "bounds", "transform3D": try setProperty(of: layer, key == "transform3D" ? "transform" : key, value, at: at)
         case "clipsToBounds": try setProperty(of: layer, "masksToBounds", value, at: at)
         case "hidden": try setProperty(of: layer, "hidden", value, at: at)
-        case "userInteractionEnabled", "translatesAutoresizingMaskIntoConstraints", "autoresizingMask", "contentMode", "tag", "accessibilityIdentifier", "isAccessibilityElement", "tintColor", "multipleTouchEnabled", "exclusiveTouch":
+        case "userInteractionEnabled", "translatesAutoresizingMaskIntoConstraints", "autoresizingMask", "contentMode", "tag",
+            "accessibilityIdentifier", "isAccessibilityElement", "tintColor", "multipleTouchEnabled", "exclusiveTouch":
             throw Skip(reason: "\(key) concerns UIKit views, not layers; nothing to import", at: at)
         default:
             throw Skip(reason: "the view property \(key) is not understood", at: at)
@@ -385,7 +470,10 @@ extension Interpreter {
                 cells = found.cells
             }
             guard let cell = target else { return }
-            if let t = deferredTime { return try deferChange(of: cell, key + (component == nil ? "" : keyPath.components(separatedBy: key).last ?? ""), value, at: at, time: t) }
+            if let t = deferredTime {
+                return try deferChange(
+                    of: cell, key + (component == nil ? "" : keyPath.components(separatedBy: key).last ?? ""), value, at: at, time: t)
+            }
             var state = LayerState(layer: LayerProperties(), content: .emitter(EmitterProperties()))
             var single = cell.cell
             single.name = "target"
@@ -480,7 +568,10 @@ extension Interpreter {
             case .valueFunction(let f): text = f.rawValue
             default: throw Skip(reason: "\(key) needs one of \(options.joined(separator: ", ")), got \(value.description)", at: at)
             }
-            guard let option = IOSSpelling.canonical(text, among: options) ?? IOSSpelling.canonical(text.hasPrefix(".") ? text : "." + text, among: options) else {
+            guard
+                let option = IOSSpelling.canonical(text, among: options)
+                    ?? IOSSpelling.canonical(text.hasPrefix(".") ? text : "." + text, among: options)
+            else {
                 throw Skip(reason: "\(key): \(text) is not one of \(options.joined(separator: ", "))", at: at)
             }
             result = .string(option)

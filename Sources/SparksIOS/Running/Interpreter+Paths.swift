@@ -19,7 +19,9 @@ extension Interpreter {
         case "roundedRect", "bezierPathWithRoundedRect":
             object.path.addRoundedRect(try rect(a[safe: 0], at: at), cornerRadius: a.count > 1 ? try n(1) : 0)
         case "arcCenter", "bezierPathWithArcCenter":
-            object.path.arc(center: try point(a[safe: 0], at: at), radius: try n(1), startAngle: try n(2), endAngle: try n(3), clockwise: try truth(a[safe: 4], at: at))
+            object.path.arc(
+                center: try point(a[safe: 0], at: at), radius: try n(1), startAngle: try n(2), endAngle: try n(3),
+                clockwise: try truth(a[safe: 4], at: at))
         case "cgPath", "bezierPathWithCGPath":
             if case .object(let other)? = a.first, case .path = other.kind { object.path = other.path }
         default:
@@ -34,7 +36,9 @@ extension Interpreter {
         let path = object.path
         switch method {
         case "move", "moveToPoint": object.path.move(to: try p(0))
-        case "addLine", "addLineToPoint": try needsCurrent(path, at: at); object.path.line(to: try p(0))
+        case "addLine", "addLineToPoint":
+            try needsCurrent(path, at: at)
+            object.path.line(to: try p(0))
         case "addCurve", "addCurveToPoint":
             try needsCurrent(path, at: at)
             object.path.curve(to: try p(0), control1: try p(1), control2: try p(2))
@@ -45,14 +49,17 @@ extension Interpreter {
             // UIBezierPath's `clockwise` is as seen on screen; CGPath's is in flipped terms.
             let isCG = labels.first == "center"
             let clockwise = try truth(a[safe: 4], at: at)
-            object.path.arc(center: try p(0), radius: try n(1), startAngle: try n(2), endAngle: try n(3), clockwise: isCG ? !clockwise : clockwise)
+            object.path.arc(
+                center: try p(0), radius: try n(1), startAngle: try n(2), endAngle: try n(3), clockwise: isCG ? !clockwise : clockwise)
         case "close", "closePath", "closeSubpath": object.path.close()
         case "addEllipse": object.path.addOval(in: try rect(a[safe: 0], at: at))
         case "addRect": object.path.addRect(try rect(a[safe: 0], at: at))
         case "addRoundedRect":
             object.path.addRoundedRect(try rect(a[safe: 0], at: at), cornerRadius: a.count > 1 ? try n(1) : 0)
         case "append", "appendPath", "addPath":
-            guard case .object(let other)? = a.first, case .path = other.kind else { throw Skip(reason: "append of something that is not a path", at: at) }
+            guard case .object(let other)? = a.first, case .path = other.kind else {
+                throw Skip(reason: "append of something that is not a path", at: at)
+            }
             try appendPath(other.path, to: object)
         case "copy", "cgPath", "CGPath": return .object(object)
         case "apply", "applyTransform":
@@ -60,7 +67,9 @@ extension Interpreter {
         default:
             throw Skip(reason: "the path method \(FunctionDecl.signature(method, labels)) is not understood", at: at)
         }
-        guard object.path.segments.count <= PropertyKind.maxPathSegments else { throw Skip(reason: "a path of more than \(PropertyKind.maxPathSegments) segments", at: at) }
+        guard object.path.segments.count <= PropertyKind.maxPathSegments else {
+            throw Skip(reason: "a path of more than \(PropertyKind.maxPathSegments) segments", at: at)
+        }
         return .void
     }
 
@@ -104,23 +113,30 @@ extension Interpreter {
             }
             return .object(object)
         }
-        guard case .object(let object)? = a.first, case .path = object.kind else { throw Skip(reason: "\(name) of something that is not a path", at: at) }
+        guard case .object(let object)? = a.first, case .path = object.kind else {
+            throw Skip(reason: "\(name) of something that is not a path", at: at)
+        }
         switch name {
         case "CGPathMoveToPoint": object.path.move(to: Point(x: try n(2), y: try n(3)))
         case "CGPathAddLineToPoint": object.path.line(to: Point(x: try n(2), y: try n(3)))
         case "CGPathAddCurveToPoint":
-            object.path.curve(to: Point(x: try n(6), y: try n(7)), control1: Point(x: try n(2), y: try n(3)), control2: Point(x: try n(4), y: try n(5)))
+            object.path.curve(
+                to: Point(x: try n(6), y: try n(7)), control1: Point(x: try n(2), y: try n(3)), control2: Point(x: try n(4), y: try n(5)))
         case "CGPathAddQuadCurveToPoint":
             object.path.quadCurve(to: Point(x: try n(4), y: try n(5)), control: Point(x: try n(2), y: try n(3)))
         case "CGPathAddArc":
-            object.path.arc(center: Point(x: try n(2), y: try n(3)), radius: try n(4), startAngle: try n(5), endAngle: try n(6), clockwise: !(try truth(a[safe: 7], at: at)))
+            object.path.arc(
+                center: Point(x: try n(2), y: try n(3)), radius: try n(4), startAngle: try n(5), endAngle: try n(6),
+                clockwise: !(try truth(a[safe: 7], at: at)))
         case "CGPathCloseSubpath": object.path.close()
         case "CGPathAddEllipseInRect": object.path.addOval(in: try rect(a[safe: 2], at: at))
         case "CGPathAddRect": object.path.addRect(try rect(a[safe: 2], at: at))
         case "CGPathAddRoundedRect": object.path.addRoundedRect(try rect(a[safe: 2], at: at), cornerRadius: try n(3))
         default: throw Skip(reason: "\(name) is not understood", at: at)
         }
-        guard object.path.segments.count <= PropertyKind.maxPathSegments else { throw Skip(reason: "a path of more than \(PropertyKind.maxPathSegments) segments", at: at) }
+        guard object.path.segments.count <= PropertyKind.maxPathSegments else {
+            throw Skip(reason: "a path of more than \(PropertyKind.maxPathSegments) segments", at: at)
+        }
         return .void
     }
 
@@ -141,7 +157,9 @@ extension Interpreter {
     /// its values read for the property's kind.
     func convertAnimation(_ object: Object, on layer: Object, at: SourcePosition, depth: Int = 0) throws -> Animation {
         guard depth < 8 else { throw Skip(reason: "animation groups nest too deeply", at: at) }
-        guard case .animation(let animationClass) = object.kind, let layerKind = layer.layerKind else { throw Skip(reason: "not an animation", at: at) }
+        guard case .animation(let animationClass) = object.kind, let layerKind = layer.layerKind else {
+            throw Skip(reason: "not an animation", at: at)
+        }
         var kind: Animation.Kind
         var keyPath: String?
         var target: PropertyAddress?
@@ -151,7 +169,9 @@ extension Interpreter {
             return self.valueFunction(v)
         }
         if animationClass != .group {
-            guard case .string(let text)? = object.setting("keyPath") else { throw Skip(reason: "an animation without a key path", at: object.madeAt) }
+            guard case .string(let text)? = object.setting("keyPath") else {
+                throw Skip(reason: "an animation without a key path", at: object.madeAt)
+            }
             do throws(KeyPathError) {
                 (target, valueKind) = try PropertyAddress.resolve(text, on: layerKind)
             } catch {
@@ -175,12 +195,15 @@ extension Interpreter {
                 keyframes.path = path.path
             } else if let values = object.setting("values") {
                 let position = object.settings.last { $0.key == "values" }?.at ?? at
-                keyframes.values = try elements(of: values, at: position).map { try propertyValue($0, kind: valueKind, key: "values of \(keyPath ?? "")", at: position) }
+                keyframes.values = try elements(of: values, at: position).map {
+                    try propertyValue($0, kind: valueKind, key: "values of \(keyPath ?? "")", at: position)
+                }
             } else {
                 throw Skip(reason: "a keyframe animation without values or a path", at: object.madeAt)
             }
             if let mode = object.setting("calculationMode") {
-                let option = try propertyValue(mode, kind: .choice(CalculationMode.allCases.map(\.rawValue)), key: "calculationMode", at: at)
+                let option = try propertyValue(
+                    mode, kind: .choice(CalculationMode.allCases.map(\.rawValue)), key: "calculationMode", at: at)
                 if case .string(let s) = option, let m = CalculationMode(rawValue: s) { keyframes.calculationMode = m }
             }
             if let times = object.setting("keyTimes") {
@@ -199,10 +222,13 @@ extension Interpreter {
             kind = .keyframe(keyframes)
         case .group:
             let children = try elements(of: object.setting("animations") ?? .array([]), at: at)
-            kind = .group(try children.map { v in
-                guard case .object(let child) = v, case .animation = child.kind else { throw Skip(reason: "a group holds \(v.description)", at: at) }
-                return try convertAnimation(child, on: layer, at: at, depth: depth + 1)
-            })
+            kind = .group(
+                try children.map { v in
+                    guard case .object(let child) = v, case .animation = child.kind else {
+                        throw Skip(reason: "a group holds \(v.description)", at: at)
+                    }
+                    return try convertAnimation(child, on: layer, at: at, depth: depth + 1)
+                })
         }
         var animation = Animation(kind: kind, keyPath: keyPath, target: target)
         animation.valueFunction = valueFunction
@@ -226,9 +252,12 @@ extension Interpreter {
             let settling = min(60, -log(0.001) / max(zeta * omega, 1e-3))
             if object.setting("duration") == nil { animation.timing.duration = settling }
             animation.timingFunction = animation.timingFunction ?? .easeOut
-            note("CASpringAnimation runs as an ease-out animation over its settling time (\(String(format: "%.2f", animation.timing.duration)) s); Sparks has no spring curve", at: object.madeAt)
+            note(
+                "CASpringAnimation runs as an ease-out animation over its settling time (\(String(format: "%.2f", animation.timing.duration)) s); Sparks has no spring curve",
+                at: object.madeAt)
         }
-        for (key, _, position) in object.settings where !Self.animationKeys.contains(key) && Animation.table[key] == nil && table?[key] == nil {
+        for (key, _, position) in object.settings
+        where !Self.animationKeys.contains(key) && Animation.table[key] == nil && table?[key] == nil {
             report(.skipped, "the animation property \(key) is not understood", at: position)
         }
         return animation

@@ -123,20 +123,7 @@ final class Interpreter {
         try tick()
         switch statement.kind {
         case .declare(let name, let initial):
-            var value = Value.null
-            if let override = defines[name] {
-                value = override
-            } else if let initial {
-                do {
-                    value = try evaluate(initial, scope, selfObject)
-                } catch {
-                    // The name exists from here on, as nil: what uses it says so.
-                    scope.values[name] = .null
-                    throw error
-                }
-            }
-            giveName(value, as: name)
-            scope.values[name] = value
+            try declare(name, initial, scope, selfObject)
         case .assign(let target, let op, let valueExpr):
             var value = try evaluate(valueExpr, scope, selfObject)
             if op != "=" {
@@ -159,6 +146,48 @@ final class Interpreter {
                 if case .normal = flow { return .returned(.void) }
                 return flow
             }
+        case .forIn, .cFor, .while:
+            return try loop(statement, scope, selfObject)
+        case .switch(let subjectExpr, let cases):
+            return try switchCase(subjectExpr, cases, scope, selfObject)
+        case .return(let expr):
+            return .returned(try expr.map { try evaluate($0, scope, selfObject) } ?? .void)
+        case .break:
+            return .broke
+        case .continue:
+            return .continued
+        case .block(let statements):
+            return try run(statements, in: Scope(parent: scope), selfObject: selfObject)
+        case .function(let decl):
+            scope.values[decl.name] = .function(
+                Callable(name: decl.name, parameters: decl.parameters, body: decl.body, captured: scope, selfObject: selfObject))
+        case .unsupported(let reason):
+            throw Skip(reason: reason)
+        }
+        return .normal
+    }
+
+    /// `let`/`var`: the value a `--define` gives the name, else its initial value.
+    private func declare(_ name: String, _ initial: Expr?, _ scope: Scope, _ selfObject: Object?) throws {
+        var value = Value.null
+        if let override = defines[name] {
+            value = override
+        } else if let initial {
+            do {
+                value = try evaluate(initial, scope, selfObject)
+            } catch {
+                // The name exists from here on, as nil: what uses it says so.
+                scope.values[name] = .null
+                throw error
+            }
+        }
+        giveName(value, as: name)
+        scope.values[name] = value
+    }
+
+    /// `for … in`, C's `for (;;)` and `while`: the body runs until the loop ends, breaks or returns.
+    private func loop(_ statement: Stmt, _ scope: Scope, _ selfObject: Object?) throws -> Flow {
+        switch statement.kind {
         case .forIn(let name, let sequenceExpr, let body):
             let sequence = try elements(of: try evaluate(sequenceExpr, scope, selfObject), at: sequenceExpr.at)
             for element in sequence {
@@ -183,43 +212,39 @@ final class Interpreter {
                 if case .broke = flow { break }
                 if case .returned = flow { return flow }
             }
-        case .switch(let subjectExpr, let cases):
-            let subject = try evaluate(subjectExpr, scope, selfObject)
-            for c in cases {
-                var matches = c.patterns == nil
-                for pattern in c.patterns ?? [] where !matches {
-                    let value: Value
-                    do {
-                        value = try evaluate(pattern, scope, selfObject)
-                    } catch let skip as Skip {
-                        // A case Sparks cannot match is reported and does not match.
-                        report(.skipped, skip.reason, at: skip.at ?? pattern.at)
-                        continue
-                    }
-                    if case .range(let lower, let upper, let closed) = value, case .number(let n) = subject {
-                        matches = n >= lower && (closed ? n <= upper : n < upper)
-                    } else if case .bool(true) = try arithmetic("==", subject, value, at: pattern.at) {
-                        matches = true
-                    }
+        default: break
+        }
+        return .normal
+    }
+
+    /// `switch`: the first case whose pattern matches runs (a pattern Sparks cannot evaluate is
+    /// reported and does not match).
+    private func switchCase(
+        _ subjectExpr: Expr, _ cases: [(patterns: [Expr]?, body: [Stmt])], _ scope: Scope, _ selfObject: Object?
+    ) throws -> Flow {
+        let subject = try evaluate(subjectExpr, scope, selfObject)
+        for c in cases {
+            var matches = c.patterns == nil
+            for pattern in c.patterns ?? [] where !matches {
+                let value: Value
+                do {
+                    value = try evaluate(pattern, scope, selfObject)
+                } catch let skip as Skip {
+                    // A case Sparks cannot match is reported and does not match.
+                    report(.skipped, skip.reason, at: skip.at ?? pattern.at)
+                    continue
                 }
-                if matches {
-                    let flow = try run(c.body, in: Scope(parent: scope), selfObject: selfObject)
-                    if case .broke = flow { return .normal }
-                    return flow
+                if case .range(let lower, let upper, let closed) = value, case .number(let n) = subject {
+                    matches = n >= lower && (closed ? n <= upper : n < upper)
+                } else if case .bool(true) = try arithmetic("==", subject, value, at: pattern.at) {
+                    matches = true
                 }
             }
-        case .return(let expr):
-            return .returned(try expr.map { try evaluate($0, scope, selfObject) } ?? .void)
-        case .break:
-            return .broke
-        case .continue:
-            return .continued
-        case .block(let statements):
-            return try run(statements, in: Scope(parent: scope), selfObject: selfObject)
-        case .function(let decl):
-            scope.values[decl.name] = .function(Callable(name: decl.name, parameters: decl.parameters, body: decl.body, captured: scope, selfObject: selfObject))
-        case .unsupported(let reason):
-            throw Skip(reason: reason)
+            if matches {
+                let flow = try run(c.body, in: Scope(parent: scope), selfObject: selfObject)
+                if case .broke = flow { return .normal }
+                return flow
+            }
         }
         return .normal
     }
@@ -240,7 +265,10 @@ final class Interpreter {
 
     func tick() throws(Exhausted) {
         steps += 1
-        if steps > Self.maxSteps { throw Exhausted(reason: "the code runs more than \(Self.maxSteps) steps; an effect's set-up needs far fewer (is there an endless loop?)") }
+        if steps > Self.maxSteps {
+            throw Exhausted(
+                reason: "the code runs more than \(Self.maxSteps) steps; an effect's set-up needs far fewer (is there an endless loop?)")
+        }
     }
 
     /// Gives an object the variable name it is held in, unless an outer call named it already.
@@ -277,7 +305,7 @@ final class Interpreter {
             }
         case .subscript(let baseExpr, let indices):
             guard var items = try? elements(of: try evaluate(baseExpr, scope, selfObject), at: target.at), let first = indices.first,
-                  case .number(let n) = try evaluate(first, scope, selfObject), let i = wholeNumber(n), i >= 0, i < items.count
+                case .number(let n) = try evaluate(first, scope, selfObject), let i = wholeNumber(n), i >= 0, i < items.count
             else { throw Skip(reason: "cannot set this element", at: target.at) }
             items[i] = value
             try assign(baseExpr, .array(items), scope, selfObject)
@@ -290,9 +318,14 @@ final class Interpreter {
     func setField(of object: Object, _ name: String, _ value: Value, at: SourcePosition) throws -> Bool {
         switch object.kind {
         case .instance(let type):
-            let field = name.hasPrefix("_") && type.properties.contains(where: { $0.name == String(name.dropFirst()) }) ? String(name.dropFirst()) : name
+            let field =
+                name.hasPrefix("_") && type.properties.contains(where: { $0.name == String(name.dropFirst()) })
+                ? String(name.dropFirst()) : name
             guard type.properties.contains(where: { $0.name == field }) || object.fields[field] != nil else {
-                if isViewLike(object) { try setProperty(of: object, name, value, at: at); return true }
+                if isViewLike(object) {
+                    try setProperty(of: object, name, value, at: at)
+                    return true
+                }
                 return false
             }
             object.fields[field] = value
@@ -309,7 +342,9 @@ final class Interpreter {
         try tick()
         // Nesting of expressions, calls and lazily worked-out fields together: bounded so any
         // code runs within a thread's stack.
-        guard nesting < Self.maxNesting else { throw Skip(reason: "the code nests deeper than \(Self.maxNesting) expressions and calls", at: expr.at) }
+        guard nesting < Self.maxNesting else {
+            throw Skip(reason: "the code nests deeper than \(Self.maxNesting) expressions and calls", at: expr.at)
+        }
         nesting += 1
         defer { nesting -= 1 }
         switch expr.kind {
@@ -338,8 +373,12 @@ final class Interpreter {
         case .call(let callee, let arguments):
             return try call(callee, arguments, scope, selfObject, at: expr.at)
         case .binary(let op, let a, let b):
-            if op == "&&" { return .bool(try truth(try evaluate(a, scope, selfObject), at: a.at) && truth(try evaluate(b, scope, selfObject), at: b.at)) }
-            if op == "||" { return .bool(try truth(try evaluate(a, scope, selfObject), at: a.at) || truth(try evaluate(b, scope, selfObject), at: b.at)) }
+            if op == "&&" {
+                return .bool(try truth(try evaluate(a, scope, selfObject), at: a.at) && truth(try evaluate(b, scope, selfObject), at: b.at))
+            }
+            if op == "||" {
+                return .bool(try truth(try evaluate(a, scope, selfObject), at: a.at) || truth(try evaluate(b, scope, selfObject), at: b.at))
+            }
             if op == "=" {
                 // An assignment inside an expression: `if ((self = [super initWithFrame:frame]))`.
                 let value = try evaluate(b, scope, selfObject)
@@ -363,7 +402,8 @@ final class Interpreter {
             default: throw Skip(reason: "the operator \(op) is not understood", at: expr.at)
             }
         case .ternary(let c, let a, let b):
-            return try truth(try evaluate(c, scope, selfObject), at: c.at) ? try evaluate(a, scope, selfObject) : try evaluate(b, scope, selfObject)
+            return try truth(try evaluate(c, scope, selfObject), at: c.at)
+                ? try evaluate(a, scope, selfObject) : try evaluate(b, scope, selfObject)
         case .array(let items):
             return .array(try items.map { try evaluate($0, scope, selfObject) })
         case .dictionary(let pairs):
@@ -381,7 +421,10 @@ final class Interpreter {
             }
             return items[i]
         case .closure(let names, let body):
-            return .function(Callable(name: "closure", parameters: names.map { Parameter(label: nil, name: $0) }, body: body, captured: scope, selfObject: selfObject))
+            return .function(
+                Callable(
+                    name: "closure", parameters: names.map { Parameter(label: nil, name: $0) }, body: body, captured: scope,
+                    selfObject: selfObject))
         case .selector(let name):
             return .selector(name)
         case .unsupported(let reason):
@@ -449,16 +492,21 @@ final class Interpreter {
             if isViewLike(object) { return try? member(of: .object(object), name, at: at, scope: globals, selfObject: object) }
             return nil
         }
-        let fieldName = name.hasPrefix("_") && type.properties.contains(where: { $0.name == String(name.dropFirst()) }) ? String(name.dropFirst()) : name
+        let fieldName =
+            name.hasPrefix("_") && type.properties.contains(where: { $0.name == String(name.dropFirst()) })
+            ? String(name.dropFirst()) : name
         if let v = object.fields[fieldName] { return v }
         if let property = type.properties.first(where: { $0.name == fieldName }) {
             if let getter = property.getter {
-                let flow = try callBody(getter, parameters: [], arguments: [], captured: globals, selfObject: object, name: "\(type.name).\(fieldName)", at: at)
+                let flow = try callBody(
+                    getter, parameters: [], arguments: [], captured: globals, selfObject: object, name: "\(type.name).\(fieldName)", at: at)
                 return flow
             }
             var value = Value.null
             let key = "\(ObjectIdentifier(object).hashValue).\(fieldName)"
-            guard fieldsInProgress.insert(key).inserted else { throw Skip(reason: "\(fieldName) needs its own value to start with", at: at) }
+            guard fieldsInProgress.insert(key).inserted else {
+                throw Skip(reason: "\(fieldName) needs its own value to start with", at: at)
+            }
             defer { fieldsInProgress.remove(key) }
             if let override = defines[fieldName] {
                 value = override
@@ -522,23 +570,31 @@ final class Interpreter {
     }
 
     func call(_ function: Callable, _ arguments: [Value], at: SourcePosition) throws -> Value {
-        try callBody(function.body, parameters: function.parameters, arguments: arguments, captured: function.captured, selfObject: function.selfObject, name: function.name, at: at)
+        try callBody(
+            function.body, parameters: function.parameters, arguments: arguments, captured: function.captured,
+            selfObject: function.selfObject, name: function.name, at: at)
     }
 
     /// Calls a method of the file's own type on `object` (or a static one when nil), matched
     /// by name and argument labels; nil when the type has none.
-    func callMethod(_ type: TypeDecl, on object: Object?, name: String, labels: [String?], arguments: [Value], at: SourcePosition) throws -> Value? {
+    func callMethod(
+        _ type: TypeDecl, on object: Object?, name: String, labels: [String?], arguments: [Value], at: SourcePosition
+    ) throws -> Value? {
         let candidates = type.methods.filter { $0.name == name && (object == nil) == $0.isStatic }
         let exact = candidates.first { $0.parameters.map(\.label) == labels }
-        let fitting = exact ?? candidates.first { decl in
-            labels.count <= decl.parameters.count && zip(decl.parameters, labels).allSatisfy { $0.label == $1 }
-                && decl.parameters.dropFirst(labels.count).allSatisfy { $0.defaultValue != nil }
-        }
+        let fitting =
+            exact
+            ?? candidates.first { decl in
+                labels.count <= decl.parameters.count && zip(decl.parameters, labels).allSatisfy { $0.label == $1 }
+                    && decl.parameters.dropFirst(labels.count).allSatisfy { $0.defaultValue != nil }
+            }
         guard let decl = fitting else { return nil }
         let saved = file
         file = fileOf(type) ?? file
         defer { file = saved }
-        return try callBody(decl.body, parameters: decl.parameters, arguments: arguments, captured: globals, selfObject: object, name: "\(type.name).\(decl.signature)", at: at)
+        return try callBody(
+            decl.body, parameters: decl.parameters, arguments: arguments, captured: globals, selfObject: object,
+            name: "\(type.name).\(decl.signature)", at: at)
     }
 
     func typeDecl(named name: String) -> TypeDecl? {
@@ -546,7 +602,9 @@ final class Interpreter {
         return nil
     }
 
-    private func call(_ callee: Expr, _ argumentExprs: [Argument], _ scope: Scope, _ selfObject: Object?, at: SourcePosition) throws -> Value {
+    private func call(
+        _ callee: Expr, _ argumentExprs: [Argument], _ scope: Scope, _ selfObject: Object?, at: SourcePosition
+    ) throws -> Value {
         let labels = argumentExprs.map(\.label)
         var arguments: [Value] = []
         for a in argumentExprs { arguments.append(try evaluate(a.value, scope, selfObject)) }
@@ -555,14 +613,19 @@ final class Interpreter {
             if let v = scope.lookup(name), case .function(let f) = v { return try call(f, arguments, at: at) }
             // A method of self called without `self.`.
             if let object = selfObject, case .instance(let type) = object.kind,
-               let result = try callMethod(type, on: object, name: name, labels: labels, arguments: arguments, at: at) {
+                let result = try callMethod(type, on: object, name: name, labels: labels, arguments: arguments, at: at)
+            {
                 return result
             }
-            if let decl = files.lazy.flatMap(\.functions).first(where: { $0.name == name && ($0.parameters.map(\.label) == labels || $0.parameters.count >= labels.count) }) {
+            if let decl = files.lazy.flatMap(\.functions).first(where: {
+                $0.name == name && ($0.parameters.map(\.label) == labels || $0.parameters.count >= labels.count)
+            }) {
                 let saved = file
                 file = files.first { $0.functions.contains { $0.name == decl.name && $0.at == decl.at } }?.path ?? file
                 defer { file = saved }
-                return try callBody(decl.body, parameters: decl.parameters, arguments: arguments, captured: globals, selfObject: nil, name: decl.signature, at: at)
+                return try callBody(
+                    decl.body, parameters: decl.parameters, arguments: arguments, captured: globals, selfObject: nil, name: decl.signature,
+                    at: at)
             }
             if let type = typeDecl(named: name) { return try construct(type, labels: labels, arguments: arguments, at: at) }
             if let v = defines[name] ?? globals.lookup(name), case .function(let f) = v { return try call(f, arguments, at: at) }
@@ -571,16 +634,23 @@ final class Interpreter {
             if case .name("super") = baseExpr.kind { return .void }
             let base = try evaluate(baseExpr, scope, selfObject)
             // Mutating array methods change the variable.
-            if case .array(var items) = base, ["append", "addObject", "insert", "appendContentsOf", "removeAll", "removeAllObjects", "addObjectsFromArray"].contains(method) {
+            if case .array(var items) = base,
+                ["append", "addObject", "insert", "appendContentsOf", "removeAll", "removeAllObjects", "addObjectsFromArray"].contains(
+                    method)
+            {
                 switch method {
                 case "removeAll", "removeAllObjects": items = []
                 case "appendContentsOf", "addObjectsFromArray": items += (try arguments.first.map { try elements(of: $0, at: at) } ?? [])
                 case "insert":
-                    if arguments.count == 2, case .number(let n) = arguments[1], let i = wholeNumber(n), i >= 0, i <= items.count { items.insert(arguments[0], at: i) }
+                    if arguments.count == 2, case .number(let n) = arguments[1], let i = wholeNumber(n), i >= 0, i <= items.count {
+                        items.insert(arguments[0], at: i)
+                    }
                 default:
                     if labels.first == "contentsOf" { items += try elements(of: arguments[0], at: at) } else { items += arguments }
                 }
-                guard items.count <= Self.maxCollection else { throw Skip(reason: "an array grows past \(Self.maxCollection) elements", at: at) }
+                guard items.count <= Self.maxCollection else {
+                    throw Skip(reason: "an array grows past \(Self.maxCollection) elements", at: at)
+                }
                 try assign(baseExpr, .array(items), scope, selfObject)
                 return .void
             }
@@ -643,8 +713,13 @@ final class Interpreter {
         var seen = 0
         while let t = current, seen < 16 {
             if let property = t.properties.first(where: { $0.name == "layerClass" }), let getter = property.getter,
-               let kind = layerKind(returnedBy: getter) { return kind }
-            if let method = t.methods.first(where: { $0.name == "layerClass" }), let kind = layerKind(returnedBy: method.body) { return kind }
+                let kind = layerKind(returnedBy: getter)
+            {
+                return kind
+            }
+            if let method = t.methods.first(where: { $0.name == "layerClass" }), let kind = layerKind(returnedBy: method.body) {
+                return kind
+            }
             current = t.superclass.flatMap(typeDecl(named:))
             seen += 1
         }
@@ -679,11 +754,17 @@ final class Interpreter {
     func elements(of value: Value, at: SourcePosition) throws -> [Value] {
         switch value {
         case .array(let items): return items
-        case .object(let o) where { if case .mutableArray = o.kind { return true }; return false }(): return o.items
+        case .object(let o)
+        where {
+            if case .mutableArray = o.kind { return true }
+            return false
+        }(): return o.items
         case .range(let lower, let upper, let closed):
             let count = (closed ? upper - lower + 1 : upper - lower).rounded(.down)
             guard count.isFinite else { throw Skip(reason: "a range that does not end", at: at) }
-            guard count <= Double(Self.maxCollection) else { throw Skip(reason: "a range of more than \(Self.maxCollection) values", at: at) }
+            guard count <= Double(Self.maxCollection) else {
+                throw Skip(reason: "a range of more than \(Self.maxCollection) values", at: at)
+            }
             return count <= 0 ? [] : (0..<Int(count)).map { .number(lower + Double($0)) }
         case .dictionary(let pairs): return pairs.map { .array([$0.0, $0.1]) }
         case .string(let s): return s.map { .string(String($0)) }

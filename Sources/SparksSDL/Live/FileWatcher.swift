@@ -2,7 +2,7 @@ import Foundation
 import SparksCore
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Notices changes to files by polling their identity (device, inode, size, modification time)

@@ -5,7 +5,7 @@ import SparksRaster
 import SparksSDL
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 struct Bench: ParsableCommand {
@@ -62,7 +62,9 @@ struct Bench: ParsableCommand {
 
     @Flag(
         name: .customLong("find-max"),
-        help: "Find the largest birth-rate scale whose frames (step + render list + draw, p50) fit in 1/--fps seconds; draws as --render does.")
+        help:
+            "Find the largest birth-rate scale whose frames (step + render list + draw, p50) fit in 1/--fps seconds; draws as --render does."
+    )
     var findMax = false
 
     @Option(help: "The frame rate --find-max keeps to.")
@@ -78,10 +80,14 @@ struct Bench: ParsableCommand {
         if seconds != nil && frames != nil { throw ValidationError("give --seconds or --frames, not both") }
         if let seconds, !(seconds > 0 && seconds <= 3600) { throw ValidationError("--seconds must be in (0, 3600]") }
         if let frames, !(1...10_000_000).contains(frames) { throw ValidationError("--frames must be in 1…10000000") }
-        if let stepRate, !(stepRate.isFinite && SceneDescription.stepRateRange.contains(stepRate)) { throw ValidationError("--step-rate must be in 1…1000") }
+        if let stepRate, !(stepRate.isFinite && SceneDescription.stepRateRange.contains(stepRate)) {
+            throw ValidationError("--step-rate must be in 1…1000")
+        }
         guard (1...64).contains(threads) else { throw ValidationError("--threads must be in 1…64") }
         if findMax {
-            if stress.isGiven { throw ValidationError("--find-max searches the birth-rate scale itself: drop --live and --birth-rate-scale") }
+            if stress.isGiven {
+                throw ValidationError("--find-max searches the birth-rate scale itself: drop --live and --birth-rate-scale")
+            }
             if json || csv != nil { throw ValidationError("--find-max prints a table of its search; drop --json and --csv") }
         }
         guard fps.isFinite, (1...1000).contains(fps) else { throw ValidationError("--fps must be in 1…1000") }
@@ -128,10 +134,13 @@ struct Bench: ParsableCommand {
         let url = try locator.file(for: preset)
         let limits = stress.raising(budgets.limits)
         var scale: Double? = 1
-        let adjust: ((inout SceneDescription) -> Void)? = !stress.isGiven && scaleOverride == nil && stepRate == nil ? nil : { description in
-            if let stepRate { description.stepRate = stepRate }
-            scale = stress.apply(to: &description, scale: scaleOverride)
-        }
+        let adjust: ((inout SceneDescription) -> Void)? =
+            !stress.isGiven && scaleOverride == nil && stepRate == nil
+            ? nil
+            : { description in
+                if let stepRate { description.stepRate = stepRate }
+                scale = stress.apply(to: &description, scale: scaleOverride)
+            }
         let description: SceneDescription
         switch locator.load(url, limits: limits, adjust: adjust) {
         case .success(let d): description = d
@@ -142,7 +151,8 @@ struct Bench: ParsableCommand {
         scene.threadCount = threads
         try overrides.apply(to: scene, url: url, locator: locator)
         let pixels = try size.pixels(for: description.canvas)
-        let renderer = render ? try OffscreenRenderer(width: pixels.width, height: pixels.height, maxTextureBytes: limits.maxTextureBytes) : nil
+        let renderer =
+            render ? try OffscreenRenderer(width: pixels.width, height: pixels.height, maxTextureBytes: limits.maxTextureBytes) : nil
         renderer?.threadCount = threads
         var list = RenderList()
 
@@ -186,7 +196,8 @@ struct Bench: ParsableCommand {
             updates += liveBefore
             record.add(frame)
             if let csv {
-                let row = "\(description.name),\(i + 1),\(frame.live),\(String(format: "%.3f", frame.stepNanoseconds / 1000)),\(String(format: "%.3f", frame.buildNanoseconds / 1000)),\(String(format: "%.4f", frame.renderNanoseconds / 1e6))\n"
+                let row =
+                    "\(description.name),\(i + 1),\(frame.live),\(String(format: "%.3f", frame.stepNanoseconds / 1000)),\(String(format: "%.3f", frame.buildNanoseconds / 1000)),\(String(format: "%.4f", frame.renderNanoseconds / 1e6))\n"
                 csv.write(Data(row.utf8))
             }
             progress.update("frame \(i + 1)/\(count), \(scene.liveParticleCount) particles")
@@ -319,12 +330,21 @@ struct BenchResult {
             "throughput        \(f(updatesPerSecond / 1e6)) M particle-updates/s  \(nsPerUpdate.map { f($0, 2) } ?? "—") ns per particle-update",
         ]
         if rendered {
-            lines.append("render            p50 \(f(r.render.percentile(0.5) / 1e6, 2)) ms  p99 \(f(r.render.percentile(0.99) / 1e6, 2)) ms per frame at \(outputSize), \(threads) thread\(threads == 1 ? "" : "s") (\(drawnQuads) quads)")
-            lines.append("                  \(f(renderNsPerParticle, 1)) ns per particle; \(f(r.covered.mean / 1e6, 2)) M covered pixels, \(f(rasterizeNsPerCoveredPixel, 3)) ns per covered pixel")
-            lines.append("                  draw list p50 \(f(r.resolve.percentile(0.5) / 1000)) µs, rasterize p50 \(f(r.rasterize.percentile(0.5) / 1e6, 2)) ms")
-            lines.append("render list       p50 \(f(r.build.percentile(0.5) / 1000)) µs per frame, \(f(buildNsPerParticle, 2)) ns per particle")
+            lines.append(
+                "render            p50 \(f(r.render.percentile(0.5) / 1e6, 2)) ms  p99 \(f(r.render.percentile(0.99) / 1e6, 2)) ms per frame at \(outputSize), \(threads) thread\(threads == 1 ? "" : "s") (\(drawnQuads) quads)"
+            )
+            lines.append(
+                "                  \(f(renderNsPerParticle, 1)) ns per particle; \(f(r.covered.mean / 1e6, 2)) M covered pixels, \(f(rasterizeNsPerCoveredPixel, 3)) ns per covered pixel"
+            )
+            lines.append(
+                "                  draw list p50 \(f(r.resolve.percentile(0.5) / 1000)) µs, rasterize p50 \(f(r.rasterize.percentile(0.5) / 1e6, 2)) ms"
+            )
+            lines.append(
+                "render list       p50 \(f(r.build.percentile(0.5) / 1000)) µs per frame, \(f(buildNsPerParticle, 2)) ns per particle")
         }
-        lines.append("memory            peak \(f(Double(peakResidentBytes) / 1_048_576)) MiB resident; particles \(f(Double(storageBytes) / 1_048_576)) MiB = \(bytesPerParticle.map { f($0) } ?? "—") bytes per live particle")
+        lines.append(
+            "memory            peak \(f(Double(peakResidentBytes) / 1_048_576)) MiB resident; particles \(f(Double(storageBytes) / 1_048_576)) MiB = \(bytesPerParticle.map { f($0) } ?? "—") bytes per live particle"
+        )
         if refusedBirths > 0 { lines.append("budget            \(refusedBirths) births refused") }
         if let firstCut { lines.append("budget            \(cutFrames) frame\(cutFrames == 1 ? "" : "s") cut; the first: \(firstCut)") }
         lines.append("state hash        \(stateHash)")
@@ -338,19 +358,27 @@ struct BenchResult {
         var o: [String: Any] = [
             "preset": name, "frames": steps, "warmUpSteps": warmUpSteps, "stepRate": stepRate, "threads": threads,
             "birthRateScale": birthRateScale,
-            "live": ["min": Int(r.live.minimum), "mean": r.live.mean, "max": Int(r.live.maximum), "final": Int(r.live.last), "series": "@series:live@"],
+            "live": [
+                "min": Int(r.live.minimum), "mean": r.live.mean, "max": Int(r.live.maximum), "final": Int(r.live.last),
+                "series": "@series:live@",
+            ],
             "stepMicroseconds": [
                 "p50": r.step.percentile(0.5) / 1000, "p99": r.step.percentile(0.99) / 1000, "max": r.step.maximum / 1000,
                 "series": "@series:step@",
             ],
             "stepsPerSecond": stepsPerSecond,
             "particleUpdatesPerSecond": updatesPerSecond, "nsPerParticleUpdate": nsPerUpdate.map { $0 as Any } ?? NSNull(),
-            "memory": ["peakResidentBytes": peakResidentBytes, "particleStorageBytes": storageBytes, "bytesPerLiveParticle": bytesPerParticle.map { $0 as Any } ?? NSNull()],
+            "memory": [
+                "peakResidentBytes": peakResidentBytes, "particleStorageBytes": storageBytes,
+                "bytesPerLiveParticle": bytesPerParticle.map { $0 as Any } ?? NSNull(),
+            ],
             "refusedBirths": refusedBirths, "stateHash": stateHash,
         ]
         if rendered {
             o["render"] = [
-                "milliseconds": ["p50": r.render.percentile(0.5) / 1e6, "p99": r.render.percentile(0.99) / 1e6, "series": "@series:render@"],
+                "milliseconds": [
+                    "p50": r.render.percentile(0.5) / 1e6, "p99": r.render.percentile(0.99) / 1e6, "series": "@series:render@",
+                ],
                 "renderListMicroseconds": ["p50": r.build.percentile(0.5) / 1000],
                 "renderListNsPerParticle": buildNsPerParticle, "quads": drawnQuads,
                 "drawListMicroseconds": ["p50": r.resolve.percentile(0.5) / 1000],

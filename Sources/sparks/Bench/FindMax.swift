@@ -16,7 +16,8 @@ extension Bench {
         var name = preset
         var best: (scale: Double, result: BenchResult)?
         func trial(_ scale: Double) throws -> Bool {
-            let result = try measure(preset, locator: locator, csv: nil, scaleOverride: scale, framesOverride: Self.findMaxFrames, drawsOverride: true)
+            let result = try measure(
+                preset, locator: locator, csv: nil, scaleOverride: scale, framesOverride: Self.findMaxFrames, drawsOverride: true)
             name = result.name
             let frame = result.record.frame.percentile(0.5) / 1e9
             let fits = frame <= budget
@@ -27,7 +28,9 @@ extension Bench {
             if fits, scale > (best?.scale ?? 0) { best = (scale, result) }
             return fits
         }
-        print("finding the largest birth-rate scale of \(preset) that draws at \(f(fps, 0)) fps (\(f(budget * 1000, 2)) ms a frame), \(threads) thread\(threads == 1 ? "" : "s"):")
+        print(
+            "finding the largest birth-rate scale of \(preset) that draws at \(f(fps, 0)) fps (\(f(budget * 1000, 2)) ms a frame), \(threads) thread\(threads == 1 ? "" : "s"):"
+        )
         var low: Double, high: Double
         if try trial(1) {
             low = 1

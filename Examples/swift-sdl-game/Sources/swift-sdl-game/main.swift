@@ -40,7 +40,9 @@ let effects = URL(fileURLWithPath: #filePath).deletingLastPathComponent().append
 
 guard SDL_Init(SDL_INIT_VIDEO) == 0 else { fail("starting SDL") }
 defer { SDL_Quit() }
-guard let window = SDL_CreateWindow("Sparks - swift-sdl-game", 100, 100, 640, 480, SDL_WINDOW_SHOWN.rawValue) else { fail("opening a window") }
+guard let window = SDL_CreateWindow("Sparks - swift-sdl-game", 100, 100, 640, 480, SDL_WINDOW_SHOWN.rawValue) else {
+    fail("opening a window")
+}
 guard let renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_ACCELERATED.rawValue) ?? SDL_CreateRenderer(window, -1, 0) else {
     fail("creating a renderer")
 }
@@ -119,7 +121,9 @@ while running {
         if let path = options.screenshot {
             var w: Int32 = 0, h: Int32 = 0
             SDL_GetRendererOutputSize(renderer, &w, &h)
-            guard let surface = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, UInt32(SDL_PIXELFORMAT_ARGB8888.rawValue)) else { fail("making a screenshot") }
+            guard let surface = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, UInt32(SDL_PIXELFORMAT_ARGB8888.rawValue)) else {
+                fail("making a screenshot")
+            }
             SDL_RenderReadPixels(renderer, nil, UInt32(SDL_PIXELFORMAT_ARGB8888.rawValue), surface.pointee.pixels, surface.pointee.pitch)
             guard IMG_SavePNG(surface, path) == 0 else { fail("writing \(path)") }
             SDL_FreeSurface(surface)
