@@ -4,24 +4,31 @@ import SparksCore
 
 struct Schema: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Print the JSON Schema of preset files (presets/sparks.schema.json).",
+        abstract: "Print the JSON Schema of preset files (presets/sparks.schema.json), or the key reference.",
         discussion: """
             Generated from the same property tables the preset reader uses. A preset names it \
             with "$schema": "sparks.schema.json" so editors complete and check its keys; for a \
             preset outside presets/, write the schema beside it:
 
               sparks schema --out my-effects/sparks.schema.json
+
+            --keys prints every key as a Markdown reference instead (docs/keys.md): the values \
+            it takes, its default and what it does.
             """)
 
-    @Option(help: ArgumentHelp("Write the schema to this file instead of printing it.", valueName: "FILE"))
+    @Option(help: ArgumentHelp("Write to this file instead of printing.", valueName: "FILE"))
     var out: String?
 
+    @Flag(help: "Print the key reference (Markdown) instead of the JSON Schema.")
+    var keys = false
+
     func run() throws {
+        let text = keys ? PresetKeyReference.markdown : PresetSchema.text
         if let out {
-            try Data(PresetSchema.text.utf8).write(to: URL(fileURLWithPath: out), options: .atomic)
+            try Data(text.utf8).write(to: URL(fileURLWithPath: out), options: .atomic)
             FileHandle.standardError.write(Data("wrote \(out)\n".utf8))
         } else {
-            print(PresetSchema.text, terminator: "")
+            print(text, terminator: "")
         }
     }
 }

@@ -16,6 +16,13 @@ struct SchemaTests {
         #expect(committed == (try canonical(Data(PresetSchema.text.utf8))))
     }
 
+    @Test("docs/keys.md is the key reference generated from the same tables (regenerate: sparks schema --keys --out docs/keys.md)")
+    func committedKeyReferenceIsCurrent() throws {
+        let committed = try String(contentsOf: repositoryRoot.appendingPathComponent("docs/keys.md"), encoding: .utf8)
+        #expect(committed == PresetKeyReference.markdown)
+        for key in EmitterCell.table.keys + LayerProperties.table.keys { #expect(committed.contains("| `\(key)` |"), "\(key)") }
+    }
+
     @Test("The schema names exactly the keys the decoder accepts")
     func sameKeys() throws {
         let schema = PresetSchema.object
