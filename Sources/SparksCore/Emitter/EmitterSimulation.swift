@@ -177,6 +177,7 @@ public final class EmitterSimulation {
             let state = cellStates[index]
             let sampler = ParticleSampler(cell: cell, layer: properties)
             budget.release(state.storage.integrate(sampler.rates(dt: dt), threads: threads))
+            if !properties.emitterBehaviors.isEmpty { BehaviorPass.apply(properties.emitterBehaviors, to: state.storage, dt: dt) }
             if cell.isEnabled {
                 spawnFromShape(
                     state, cell: cell, sampler: sampler, from: t0, to: t1, properties: properties,
@@ -207,6 +208,7 @@ public final class EmitterSimulation {
             let state = parent.children[index]
             let sampler = ParticleSampler(cell: subcell, layer: properties)
             budget.release(state.storage.integrate(sampler.rates(dt: dt), threads: threads))
+            if !properties.emitterBehaviors.isEmpty { BehaviorPass.apply(properties.emitterBehaviors, to: state.storage, dt: dt) }
             if subcell.isEnabled {
                 spawnFromParents(
                     state, cell: subcell, sampler: sampler, parent: parent, accumulatorIndex: index,

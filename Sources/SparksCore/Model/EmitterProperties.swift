@@ -2,6 +2,9 @@
 public struct EmitterProperties: Hashable, Sendable {
     /// The top-level cells. Default none.
     public var emitterCells: [EmitterCell] = []
+    /// Behaviours applied to every particle of every cell, in order (CAEmitterBehavior, private
+    /// on iOS). Default none.
+    public var emitterBehaviors: [EmitterBehavior] = []
     /// Multiplies every cell's birth rate (new particles only). Default 1.
     public var birthRate: Double = 1
     /// Multiplies sampled lifetimes of new particles. Default 1.
@@ -37,7 +40,8 @@ public struct EmitterProperties: Hashable, Sendable {
     /// Creates properties with Core Animation's defaults.
     public init() {}
 
-    /// The settable properties, by Core Animation key (cells are structural and not listed).
+    /// The settable properties, by Core Animation key (cells and behaviours are structural and
+    /// not listed).
     public static let table = PropertyTable<EmitterProperties>([
         .point("emitterPosition", \.emitterPosition, "Centre of the emission shape in the layer's coordinates, [x, y]."),
         .number("emitterZPosition", \.emitterZPosition, .any, "z of the emission shape's centre."),

@@ -49,7 +49,7 @@ public enum LayerKind: String, Hashable, Sendable, CaseIterable {
     /// Keys holding nested structures this kind adds (decoded by the preset reader, addressed
     /// by name in key paths), besides its properties.
     public var structureKeys: [String] {
-        self == .emitter ? ["emitterCells"] : []
+        self == .emitter ? ["emitterCells", "emitterBehaviors"] : []
     }
 
     /// Every property key a layer of this kind has: CALayer's, then its own.

@@ -33,6 +33,8 @@ public enum PropertyAddress: Hashable, Sendable {
     case content(key: String, component: PropertyComponent?)
     /// A property of an emitter cell found by names: `emitterCells.rocket.emitterCells.spark.birthRate`.
     case cell(names: [String], key: String, component: PropertyComponent?)
+    /// A property of an emitter layer's behaviour found by name: `emitterBehaviors.pull.stiffness`.
+    case behavior(name: String, key: String, component: PropertyComponent?)
 
     /// Resolves `keyPath` for a layer of `kind`, returning the address and the kind of value it
     /// takes.
@@ -55,6 +57,14 @@ public enum PropertyAddress: Hashable, Sendable {
             let (kind, component) = try resolveKey(
                 key, componentName: parts[(index + 1)...].joined(separator: "."), in: EmitterCell.table, keyPath: keyPath)
             return (.cell(names: names, key: key, component: component), kind)
+        }
+        if first == "emitterBehaviors", kind.structureKeys.contains(first) {
+            guard parts.count >= 3, !parts[1].isEmpty else {
+                throw KeyPathError(keyPath: keyPath, reason: "expected emitterBehaviors.NAME.PROPERTY")
+            }
+            let (kind, component) = try resolveKey(
+                parts[2], componentName: parts[3...].joined(separator: "."), in: EmitterBehavior.table, keyPath: keyPath)
+            return (.behavior(name: parts[1], key: parts[2], component: component), kind)
         }
         if LayerProperties.table[first] != nil {
             let (k, c) = try resolveKey(first, componentName: rest, in: LayerProperties.table, keyPath: keyPath)
@@ -101,6 +111,16 @@ public enum PropertyAddress: Hashable, Sendable {
     /// Checks that what the address names exists in `state` (cells are found by name when a
     /// value is set, so a misspelt cell name is an error, not a silent no-op).
     public func check(in state: LayerState, keyPath: String) throws(KeyPathError) {
+        if case .behavior(let name, _, _) = self {
+            let known = (state.emitter?.emitterBehaviors ?? []).compactMap(\.name)
+            guard !known.contains(name) else { return }
+            throw KeyPathError(
+                keyPath: keyPath,
+                reason: known.isEmpty
+                    ? "there is no behaviour named \"\(name)\" (no behaviour here has a name)"
+                    : "there is no behaviour named \"\(name)\" (behaviours: \(known.joined(separator: ", ")))",
+                suggestion: nearestKey(to: name, in: known))
+        }
         guard case .cell(let names, _, _) = self else { return }
         var cells = state.emitter?.emitterCells ?? []
         for name in names {
@@ -128,6 +148,9 @@ public enum PropertyAddress: Hashable, Sendable {
         case .cell(let names, let key, let component):
             guard let cells = state.emitter?.emitterCells, let cell = Self.cell(names[...], in: cells) else { return nil }
             return Self.read(EmitterCell.table, key, component, cell)
+        case .behavior(let name, let key, let component):
+            guard let behaviors = state.emitter?.emitterBehaviors, let index = behaviors.firstIndex(named: name) else { return nil }
+            return Self.read(EmitterBehavior.table, key, component, behaviors[index])
         }
     }
 
@@ -142,6 +165,11 @@ public enum PropertyAddress: Hashable, Sendable {
             Self.write(table, key, component, value, &state.content)
         case .cell(let names, let key, let component):
             state.content.changeEmitter { Self.writeCell(names[...], key, component, value, &$0.emitterCells) }
+        case .behavior(let name, let key, let component):
+            state.content.changeEmitter { emitter in
+                guard let index = emitter.emitterBehaviors.firstIndex(named: name) else { return }
+                Self.write(EmitterBehavior.table, key, component, value, &emitter.emitterBehaviors[index])
+            }
         }
     }
 

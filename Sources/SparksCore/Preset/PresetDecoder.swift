@@ -16,9 +16,7 @@ public struct PresetDecoder: Sendable {
     /// Keys of a cell besides its properties.
     public static let cellStructureKeys = ["emitterCells", "style"]
     /// Private Core Animation keys seen in the wild that Sparks rejects (core-animation.md §6.12).
-    public static let privateCellKeys = [
-        "particleType", "orientationRange", "orientationLongitude", "orientationLatitude", "emitterBehaviors",
-    ]
+    public static let privateCellKeys = ["particleType", "orientationRange", "orientationLongitude", "orientationLatitude"]
 
     /// How the file is named in messages.
     public var fileName: String
@@ -140,6 +138,8 @@ public struct PresetDecoder: Sendable {
                 }
             case "emitterCells" where kind.structureKeys.contains("emitterCells"):
                 layer.content.emitter?.emitterCells = decodeCells(member.value, path: memberPath, depth: 1, reader: reader)
+            case "emitterBehaviors" where kind.structureKeys.contains("emitterBehaviors"):
+                layer.content.emitter?.emitterBehaviors = decodeBehaviors(member.value, path: memberPath, reader: reader)
             default:
                 // A property of CALayer or of this kind: the key path system resolves it, as it
                 // does for --set and animations (a preset key is a whole property, never a
@@ -187,6 +187,54 @@ public struct PresetDecoder: Sendable {
             return cell
         }
     }
+
+    /// An emitter layer's behaviours: each a `type` and the keys that type reads (core-animation.md §6.13).
+    private func decodeBehaviors(_ node: JSONNode, path: String, reader: ValueDecoder) -> [EmitterBehavior] {
+        guard let elements = reader.elements(node, path: path, what: "a list of emitter behaviours") else { return [] }
+        return elements.enumerated().compactMap { i, element in
+            let itemPath = "\(path)[\(i)]"
+            guard let members = reader.members(element, path: itemPath, what: "an emitter behaviour") else { return nil }
+            guard let typeMember = members.first(where: { $0.key == "type" }) else {
+                reader.report(itemPath, element.location, "a behaviour needs a \"type\": one of \(Self.behaviorTypes)")
+                return nil
+            }
+            if case .string("light") = typeMember.value.value {
+                reader.report(
+                    "\(itemPath).type", typeMember.value.location,
+                    "the light behaviour is not supported: it lights particles as 3-D surfaces (CALight), which Sparks does not draw")
+                return nil
+            }
+            let options = EmitterBehavior.Kind.allCases.map(\.rawValue)
+            guard case .string(let text)? = reader.decode(.choice(options), typeMember.value, path: "\(itemPath).type"),
+                let type = EmitterBehavior.Kind(rawValue: IOSSpelling.canonical(text, among: options) ?? text)
+            else { return nil }
+            var behavior = EmitterBehavior(type: type)
+            let allowed = ["name", "enabled"] + (EmitterBehavior.keys[type] ?? [])
+            for member in members where member.key != "type" {
+                let memberPath = "\(itemPath).\(member.key)"
+                if allowed.contains(member.key) {
+                    _ = reader.set(member, path: memberPath, on: &behavior, from: EmitterBehavior.table)
+                } else if EmitterBehavior.table[member.key] != nil {
+                    reader.report(
+                        memberPath, member.keyLocation,
+                        "\"\(member.key)\" is not a key of a \(type.rawValue) behaviour (its keys: \(allowed.joined(separator: ", ")))")
+                } else {
+                    unknownKey(member, path: itemPath, allowed: ["type"] + allowed, reader: reader)
+                }
+            }
+            let stops = type == .colorOverLife ? behavior.colors.count : behavior.values?.count ?? 0
+            if let locations = behavior.locations, locations.count != stops {
+                reader.report(
+                    "\(itemPath).locations", element.location,
+                    "\(locations.count) locations for \(stops) \(type == .colorOverLife ? "colours" : "values"); give one location per stop"
+                )
+            }
+            return behavior
+        }
+    }
+
+    /// The behaviour types a preset names, for messages.
+    static let behaviorTypes = EmitterBehavior.Kind.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
 
     /// A cell's `style` dictionary: values for cell properties are applied; other keys (style
     /// keys of Core Animation's private renderer, or of a newer iOS) are noted and ignored.

@@ -35,6 +35,11 @@ public enum PresetEncoder {
         changes(EmitterCell.table, cell, EmitterCell())
     }
 
+    /// The keys of `behavior` that differ from a new behaviour of its type, in table order.
+    public static func changedProperties(of behavior: EmitterBehavior) -> [(key: String, kind: PropertyKind, value: PropertyValue)] {
+        changes(EmitterBehavior.table, behavior, EmitterBehavior(type: behavior.type))
+    }
+
     /// The timing and options of `animation` that differ from a new animation of its kind
     /// (not its values, key path, value function or curves), in table order.
     public static func changedOptions(of animation: Animation) -> [(key: String, kind: PropertyKind, value: PropertyValue)] {
@@ -64,9 +69,18 @@ public enum PresetEncoder {
         var members: [(String, PresetJSON)] = [("type", .string(layer.kind.rawValue))]
         for (key, kind, v) in changedProperties(of: layer) { members.append((key, value(v, kind: kind))) }
         if let cells = layer.content.emitter?.emitterCells, !cells.isEmpty { members.append(("emitterCells", .array(cells.map(cell)))) }
+        if let behaviors = layer.content.emitter?.emitterBehaviors, !behaviors.isEmpty {
+            members.append(("emitterBehaviors", .array(behaviors.map(behavior))))
+        }
         if !layer.animations.isEmpty { members.append(("animations", .array(layer.animations.map { animation($0, on: layer.kind) }))) }
         if !layer.sublayers.isEmpty { members.append(("sublayers", .array(layer.sublayers.map(self.layer)))) }
         return .object(members)
+    }
+
+    private static func behavior(_ behavior: EmitterBehavior) -> PresetJSON {
+        let keys = ["name", "enabled"] + (EmitterBehavior.keys[behavior.type] ?? [])
+        let changed = changedProperties(of: behavior).filter { keys.contains($0.key) }
+        return .object([("type", .string(behavior.type.rawValue))] + changed.map { ($0.key, value($0.value, kind: $0.kind)) })
     }
 
     private static func cell(_ cell: EmitterCell) -> PresetJSON {

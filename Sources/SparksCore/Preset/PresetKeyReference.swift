@@ -30,6 +30,12 @@ public enum PresetKeyReference {
             "Each entry of an emitter's `emitterCells` (and of a cell's own `emitterCells`, its sub-cells).",
             EmitterCell.table, EmitterCell())
         text += section(
+            "Emitter behaviours (CAEmitterBehavior)",
+            "Each entry of an emitter's `emitterBehaviors`: a `type` (`wave`, `drag`, `alignToMotion`, `valueOverLife`, "
+                + "`colorOverLife`, `attractor`) and the keys that type reads, named in each key's description. "
+                + "Private API on iOS: App Review may reject apps that use it.",
+            EmitterBehavior.table, EmitterBehavior(type: .drag))
+        text += section(
             "Replicator layers (CAReplicatorLayer)", "`\"type\": \"replicator\"`.", ReplicatorProperties.table, ReplicatorProperties())
         text += section("Shape layers (CAShapeLayer)", "`\"type\": \"shape\"`.", ShapeProperties.table, ShapeProperties())
         text += section("Gradient layers (CAGradientLayer)", "`\"type\": \"gradient\"`.", GradientProperties.table, GradientProperties())

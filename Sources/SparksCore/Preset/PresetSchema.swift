@@ -68,6 +68,10 @@ public enum PresetSchema {
                 keys["emitterCells"] = [
                     "type": "array", "items": ["$ref": "#/definitions/cell"], "description": "The cells this layer emits.",
                 ]
+                keys["emitterBehaviors"] = [
+                    "type": "array", "items": ["$ref": "#/definitions/behavior"],
+                    "description": "Behaviours applied to every particle of every cell, in order (CAEmitterBehavior: private API on iOS).",
+                ]
             }
             var definition: [String: Any] = ["type": "object", "additionalProperties": false, "properties": keys]
             if kind != .layer {
@@ -80,8 +84,14 @@ public enum PresetSchema {
             result[definitionName(kind)] = definition
         }
         choice["type"] = "object"
+        var behavior = properties(EmitterBehavior.table)
+        behavior["type"] = [
+            "description": "The kind of behaviour (kCAEmitterBehaviorWave, …); each reads its own keys.",
+            "anyOf": [spelledChoice(EmitterBehavior.Kind.allCases.map(\.rawValue))],
+        ]
         return result.merging([
             "layer": choice,
+            "behavior": ["type": "object", "additionalProperties": false, "required": ["type"], "properties": behavior],
             "animation": animationSchema,
             "timingFunction": [
                 "description": "A named curve or the control points [x1, y1, x2, y2].",

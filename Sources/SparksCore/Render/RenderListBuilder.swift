@@ -21,12 +21,15 @@ public final class RenderListBuilder {
         var halfWidth: Float
         var halfHeight: Float
         var uv: (Float, Float, Float, Float)
-        let px, py, pz, red, green, blue, alpha, scale, spin, age: UnsafeMutablePointer<Float>
+        /// How its particles are turned (by spin, or by a behaviour).
+        var rotation: ParticleRotation
+        let px, py, pz, red, green, blue, alpha, scale, spin, age, lifetime, vx, vy: UnsafeMutablePointer<Float>
 
         init(
             storage: ParticleStorage, texture: Texture, sampling: TextureSampling, textureSlot: Int, halfWidth: Float, halfHeight: Float,
-            uv: (Float, Float, Float, Float)
+            uv: (Float, Float, Float, Float), rotation: ParticleRotation
         ) {
+            self.rotation = rotation
             self.storage = storage
             self.texture = texture
             self.sampling = sampling
@@ -44,6 +47,16 @@ public final class RenderListBuilder {
             scale = storage.pointer(.scale)
             spin = storage.pointer(.spin)
             age = storage.pointer(.age)
+            lifetime = storage.pointer(.lifetime)
+            vx = storage.pointer(.velocityX)
+            vy = storage.pointer(.velocityY)
+        }
+
+        /// Particle `i`'s rotation in radians: spin × age, unless a behaviour turns it.
+        @inline(__always)
+        func angle(_ i: Int) -> Float {
+            if case .spin = rotation { return spin[i] * age[i] }
+            return rotation.angle(spin: spin[i], age: age[i], lifetime: lifetime[i], vx: vx[i], vy: vy[i])
         }
     }
 
@@ -340,7 +353,7 @@ public final class RenderListBuilder {
 
     // MARK: Particles
 
-    private func collectVisibleCells(_ cells: [EmitterCell], states: [CellState]) {
+    private func collectVisibleCells(_ cells: [EmitterCell], states: [CellState], rotation: ParticleRotation) {
         for (cell, state) in zip(cells, states) {
             if cell.isEnabled, let texture = cell.contents, state.storage.count > 0 {
                 let base = cell.baseSize
@@ -355,9 +368,9 @@ public final class RenderListBuilder {
                     CellView(
                         storage: state.storage, texture: texture, sampling: sampling, textureSlot: slot,
                         halfWidth: Float(base.width / 2), halfHeight: Float(base.height / 2),
-                        uv: (Float(r.origin.x), Float(r.origin.y), Float(r.maxX), Float(r.maxY))))
+                        uv: (Float(r.origin.x), Float(r.origin.y), Float(r.maxX), Float(r.maxY)), rotation: rotation))
             }
-            collectVisibleCells(cell.emitterCells, states: state.children)
+            collectVisibleCells(cell.emitterCells, states: state.children, rotation: rotation)
         }
     }
 
@@ -366,7 +379,8 @@ public final class RenderListBuilder {
         clip: Rect?, into list: inout RenderList
     ) {
         cells.removeAll(keepingCapacity: true)
-        collectVisibleCells(properties.emitterCells, states: layer.simulation.cellStates)
+        let rotation = properties.emitterBehaviors.isEmpty ? .spin : BehaviorPass.particleRotation(properties.emitterBehaviors)
+        collectVisibleCells(properties.emitterCells, states: layer.simulation.cellStates, rotation: rotation)
         guard !cells.isEmpty else { return }
         let blend: BlendMode = properties.renderMode == .additive ? .additive : .normal
         let keepDepth = properties.preservesDepth
@@ -489,7 +503,7 @@ public final class RenderListBuilder {
         return RenderQuad(
             centerX: view.px[i], centerY: view.py[i], centerZ: keepDepth ? view.pz[i] : 0,
             halfWidth: view.halfWidth * scale, halfHeight: view.halfHeight * scale,
-            rotation: view.spin[i] * view.age[i],
+            rotation: view.angle(i),
             red: view.red[i] * m.0, green: view.green[i] * m.1, blue: view.blue[i] * m.2, alpha: alpha,
             u0: view.uv.0, v0: view.uv.1, u1: view.uv.2, v1: view.uv.3)
     }

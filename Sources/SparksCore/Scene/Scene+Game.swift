@@ -65,7 +65,7 @@ extension Animation {
         switch target {
         case .content(let key, _): return ["birthRate", "lifetime", "emitterCells"].contains(key)
         case .cell(_, let key, _): return ["birthRate", "enabled", "lifetime"].contains(key)
-        case .layer, nil: return false
+        case .layer, .behavior, nil: return false
         }
     }
 }
