@@ -28,6 +28,9 @@ struct GalleryPresetTests {
         ("carousel", 12...34),  // 14/s × 1.6 s (one simulation, drawn on twelve cards)
         ("embers", 300...420),  // 60/s × 6 s
         ("bench-anchor", 9_800...10_200),  // 5000/s × 2 s
+        ("magic-trail", 520...630),  // 260/s × 2.2 s
+        ("swirl", 840...960),  // 300/s × 3 s
+        ("flutter", 420...476),  // 4 × 16/s × 7 s
         ("orbit", 0...0), ("equalizer", 0...0), ("volume", 0...0), ("spinner", 0...0), ("pulse", 0...0), ("loader", 0...0),
     ]
 

@@ -34,7 +34,10 @@ struct SchemaTests {
         #expect(keys("plainLayer") == Set(LayerProperties.table.keys + PresetDecoder.layerStructureKeys))
         #expect(
             keys("emitterLayer")
-                == Set(LayerProperties.table.keys + EmitterProperties.table.keys + PresetDecoder.layerStructureKeys + ["emitterCells", "emitterBehaviors"]))
+                == Set(
+                    LayerProperties.table.keys + EmitterProperties.table.keys + PresetDecoder.layerStructureKeys + [
+                        "emitterCells", "emitterBehaviors",
+                    ]))
         #expect(keys("behavior") == Set(EmitterBehavior.table.keys + ["type"]))
         #expect(
             keys("replicatorLayer") == Set(LayerProperties.table.keys + ReplicatorProperties.table.keys + PresetDecoder.layerStructureKeys))
