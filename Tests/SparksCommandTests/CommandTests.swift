@@ -253,11 +253,12 @@ struct CommandTests {
         let result = try sparks("list")
         #expect(result.status == 0)
         let lines = result.output.split(separator: "\n")
-        #expect(lines.count == 20)
-        for name in [
+        let names = [
             "fire", "neon", "fireworks", "snow", "smoke", "confetti", "sparkle", "rain", "hearts", "comet", "orbit", "equalizer", "volume",
-            "spinner", "pulse", "neon-ring", "carousel", "embers", "loader", "bench-anchor",
-        ] {
+            "spinner", "pulse", "neon-ring", "carousel", "embers", "loader", "bench-anchor", "magic-trail", "swirl", "flutter",
+        ]
+        #expect(lines.count == names.count)
+        for name in names {
             let line = lines.first { $0.hasPrefix(name + " ") }
             #expect(line != nil && line!.count > name.count + 20, "\(name) is missing or has no description")
         }

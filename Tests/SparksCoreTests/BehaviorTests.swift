@@ -111,6 +111,8 @@ struct BehaviorTests {
         weak.falloffDistance = 10
         let w = weak.attraction(offset: Vector3(20, 0, 0), axis: xAxis)
         #expect(abs(w.x + 20.0 / 11) < 1e-12)
+        weak.falloff = -1  // real code writes negative falloffs: the magnitude counts
+        #expect(weak.attraction(offset: Vector3(20, 0, 0), axis: xAxis) == w)
         #expect(axial.orientation == Vector3(1, 0, 0))
     }
 

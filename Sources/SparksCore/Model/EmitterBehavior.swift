@@ -78,7 +78,8 @@ public struct EmitterBehavior: Hashable, Sendable {
     public var orientationLatitude: Double = 0
     /// attractor: the axis or normal: its angle in the x-y plane from the x axis.
     public var orientationLongitude: Double = 0
-    /// attractor: how fast the pull weakens beyond `falloffDistance` (0: it does not).
+    /// attractor: how fast the pull weakens beyond `falloffDistance` (0: it does not; its sign is
+    /// ignored).
     public var falloff: Double = 0
     /// attractor: the distance beyond `radius` at which the pull starts to weaken.
     public var falloffDistance: Double = 0
@@ -128,7 +129,9 @@ public struct EmitterBehavior: Hashable, Sendable {
         .number("zPosition", \.zPosition, .any, "attractor: its point's z."),
         .number("orientationLatitude", \.orientationLatitude, .any, "attractor: the axis or normal's angle from the x-y plane, radians."),
         .number("orientationLongitude", \.orientationLongitude, .any, "attractor: the axis or normal's angle in the x-y plane, radians."),
-        .number("falloff", \.falloff, .nonNegative, "attractor: how fast the pull weakens beyond falloffDistance (0: it does not)."),
+        .number(
+            "falloff", \.falloff, .any, "attractor: how fast the pull weakens beyond falloffDistance (0: it does not; the sign is ignored)."
+        ),
         .number("falloffDistance", \.falloffDistance, .nonNegative, "attractor: the distance beyond radius at which the pull weakens."),
     ])
 
@@ -200,7 +203,7 @@ extension EmitterBehavior {
         let distance = (towards.x * towards.x + towards.y * towards.y + towards.z * towards.z).squareRoot()
         guard distance > radius, distance > 0 else { return Vector3(0, 0, 0) }
         let past = distance - radius - falloffDistance
-        let weakening = falloff > 0 && past > 0 ? 1 / (1 + falloff * past) : 1
+        let weakening = falloff != 0 && past > 0 ? 1 / (1 + abs(falloff) * past) : 1
         let pull = -stiffness * (distance - radius) * weakening / distance
         return Vector3(towards.x * pull, towards.y * pull, towards.z * pull)
     }

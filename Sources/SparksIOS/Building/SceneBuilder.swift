@@ -54,7 +54,11 @@ struct SceneBuilder {
         if object.layerKind == .emitter {
             var cellNames = Set<String>()
             let cells = object.cells.map { cell($0, depth: 1, used: &cellNames) }
-            description.content.changeEmitter { $0.emitterCells = cells }
+            let behaviors = object.behaviors.map(\.behavior)
+            description.content.changeEmitter {
+                $0.emitterCells = cells
+                $0.emitterBehaviors = behaviors
+            }
         }
         if depth < PresetDecoder.maxLayerDepth - 1 {
             description.sublayers = object.sublayers.map { layer($0, depth: depth + 1, used: &used) }

@@ -111,6 +111,7 @@ private struct CodeWriter {
                 indent -= 1
                 line("}")
             }
+            if Self.usesBehaviors(scene.layers) { behaviorMaker() }
             indent -= 1
             line("}")
         } else {
@@ -208,6 +209,14 @@ private struct CodeWriter {
         if let cells = layer.content.emitter?.emitterCells, !cells.isEmpty {
             let cellNames = cells.map { cell($0, depth: 1) }
             line(assignment(v, "emitterCells", list(cellNames)))
+        }
+        if let behaviors = layer.content.emitter?.emitterBehaviors, !behaviors.isEmpty {
+            line("// CAEmitterBehavior is private API: App Review may reject apps that use it.")
+            let behaviorNames = behaviors.map { behavior($0) }
+            line(
+                swift
+                    ? "\(v).setValue(\(list(behaviorNames)), forKey: \"emitterBehaviors\")"
+                    : "[\(v) setValue:\(list(behaviorNames)) forKey:@\"emitterBehaviors\"];")
         }
         for animation in layer.animations {
             let a = self.animation(animation, layerKind: layer.kind, inGroup: false)
@@ -412,6 +421,47 @@ private struct CodeWriter {
 
     private func choice(_ option: String, key: String) -> String {
         IOSSpelling.spelling(option, forKey: key, swift: swift)
+    }
+
+    /// One emitter behaviour, made through the runtime (the class is in no header) and set
+    /// up by key-value coding; returns its variable.
+    private mutating func behavior(_ behavior: EmitterBehavior) -> String {
+        let v = variable(behavior.name, fallback: behavior.type.rawValue + "Behavior")
+        let type = quoted(behavior.type.rawValue)
+        line(
+            swift
+                ? "let \(v) = emitterBehavior(type: \(type))"
+                : "id \(v) = [NSClassFromString(@\"CAEmitterBehavior\") performSelector:NSSelectorFromString(@\"behaviorWithType:\") withObject:\(type)];"
+        )
+        let keys = ["name", "enabled"] + (EmitterBehavior.keys[behavior.type] ?? [])
+        for (key, kind, value) in PresetEncoder.changedProperties(of: behavior) where keys.contains(key) {
+            // Behaviours take plain strings (`"radial"`), not iOS constants.
+            let code = if case .string(let s) = value { quoted(s) } else { object(value, kind: kind) }
+            line(swift ? "\(v).setValue(\(code), forKey: \(quoted(key)))" : "[\(v) setValue:\(code) forKey:\(quoted(key))];")
+        }
+        return v
+    }
+
+    /// The Swift helper that makes a CAEmitterBehavior through the runtime.
+    private mutating func behaviorMaker() {
+        for text in [
+            "",
+            "/// A CAEmitterBehavior, made through the runtime: the class is not in the SDK's headers",
+            "/// (private API: App Review may reject apps that use it).",
+            "private func emitterBehavior(type: String) -> NSObject {",
+            "    let behaviorClass = NSClassFromString(\"CAEmitterBehavior\") as! NSObject.Type",
+            "    let make = behaviorClass.method(for: NSSelectorFromString(\"behaviorWithType:\"))!",
+            "    let behaviorWithType = unsafeBitCast(make, to: (@convention(c) (Any?, Selector, Any?) -> NSObject).self)",
+            "    return behaviorWithType(behaviorClass, NSSelectorFromString(\"behaviorWithType:\"), type)",
+            "}",
+        ] {
+            line(text)
+        }
+    }
+
+    /// Whether any layer of the tree has emitter behaviours.
+    private static func usesBehaviors(_ layers: [LayerDescription]) -> Bool {
+        layers.contains { !($0.content.emitter?.emitterBehaviors.isEmpty ?? true) || usesBehaviors($0.sublayers) }
     }
 
     /// A transform as the Core Animation call that makes it exactly, or its sixteen elements.

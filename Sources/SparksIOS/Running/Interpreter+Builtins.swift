@@ -434,6 +434,14 @@ extension Interpreter {
             if labels.first == "systemName" { throw Skip(reason: "SF Symbols (systemName:) are not available on Linux", at: at) }
             if labels.first == "data" || labels.first == "contentsOfFile" { return imageFromResource(s, at: at) }
             return .image(s)
+        case "NSClassFromString":
+            guard case .string(let name)? = a.first else { throw Skip(reason: "NSClassFromString of something not a name", at: at) }
+            return .type(name)
+        case "NSSelectorFromString":
+            guard case .string(let name)? = a.first else { throw Skip(reason: "NSSelectorFromString of something not a name", at: at) }
+            return .selector(name)
+        case "CAEmitterBehavior.behaviorWithType":
+            return .object(try makeBehavior(a.last, at: at))
         case "NSValue":
             return a.first ?? .null
         case "Bundle", "NSBundle":
@@ -466,7 +474,7 @@ extension Interpreter {
         case "CAValueFunction":
             guard let first = a.first, let f = valueFunction(first) else { throw Skip(reason: "an unknown value function", at: at) }
             return .valueFunction(f)
-        case "CAEmitterLayer", "CAReplicatorLayer", "CALayer", "CAShapeLayer", "CAGradientLayer", "CAEmitterCell",
+        case "CAEmitterLayer", "CAReplicatorLayer", "CALayer", "CAShapeLayer", "CAGradientLayer", "CAEmitterCell", "CAEmitterBehavior",
             "CABasicAnimation", "CAKeyframeAnimation", "CAAnimationGroup", "CASpringAnimation", "CATextLayer", "CATransformLayer", "UIView",
             "UIImageView":
             return try makeObject(name, labels: labels, a, at: at)
@@ -558,6 +566,18 @@ extension Interpreter {
         }
         switch (type, method) {
         case (_, "alloc"): return .object(newObject(kind: .allocated(type), className: type, madeAt: at, file: file))
+        case ("CAEmitterBehavior", "behaviorWithType"):
+            return .object(try makeBehavior(a.last, at: at))
+        case (_, "method"), (_, "instanceMethod"):
+            // `cls.method(for: NSSelectorFromString("behaviorWithType:"))`: the class method, to call later.
+            guard case .selector(let selector)? = a.first else { break }
+            return .type("\(type).\(selector.split(separator: ":").first ?? "")")
+        case (_, "perform"), (_, "performSelector"):
+            guard case .selector(let selector)? = a.first else { break }
+            let name = String(selector.split(separator: ":").first ?? "")
+            return try typeMethod(type, name, labels: [nil], Array(a.dropFirst()), at: at)
+        case (_, "responds"), (_, "respondsToSelector"):
+            return .bool(true)
         case (_, "new"), (_, "init"):
             return try builtinFunction(type, labels: method == "init" ? labels : [], a, at: at, scope: globals, selfObject: nil)
         case ("CAEmitterLayer", "layer"), ("CAReplicatorLayer", "layer"), ("CALayer", "layer"), ("CAShapeLayer", "layer"),

@@ -15,6 +15,8 @@ extension Interpreter {
             throw Skip(reason: "\(className) is not supported by Sparks", at: at)
         case "CAEmitterCell":
             object = newObject(kind: .cell, className: className, madeAt: at, file: file)
+        case "CAEmitterBehavior":
+            object = try makeBehavior(a.last, at: at)
         case "CABasicAnimation", "CAKeyframeAnimation", "CAAnimationGroup", "CASpringAnimation":
             object = newObject(kind: .animation(Object.AnimationClass(rawValue: className)!), className: className, madeAt: at, file: file)
             if labels.first == "keyPath" || labels.first == "animationWithKeyPath", let first = a.first {
@@ -139,6 +141,11 @@ extension Interpreter {
             }
             var key: String?
             if a.count > 1, case .string(let k) = a[safe: 1] { key = k }
+            // A property animation without a key path animates the property its key names
+            // (`add(CABasicAnimation(), forKey: "opacity")`), as Core Animation does.
+            if let key, animation.setting("keyPath") == nil, !isGroup(animation) {
+                animation.settings.append(("keyPath", .string(key), at))
+            }
             var converted = try convertAnimation(animation, on: target, at: at)
             converted.key = key
             if let t = deferredTime { converted.timing.beginTime += t }
@@ -192,6 +199,8 @@ extension Interpreter {
             return method == "copy" ? .object(object) : .void
         case "convert", "convertPoint":
             return a.first ?? .null
+        case "takeUnretainedValue", "takeRetainedValue":
+            return .object(object)
         case "perform", "performSelector":
             guard case .selector(let name)? = a.first else { throw Skip(reason: "perform without a selector", at: at) }
             let delayIndex = labels.firstIndex { $0 == "afterDelay" }
@@ -215,6 +224,7 @@ extension Interpreter {
         case .layer(let kind):
             let key = propertyKey(name)
             if key == "emitterCells" { return .array(object.cells.map(Value.object)) }
+            if key == "emitterBehaviors" { return .array(object.behaviors.map(Value.object)) }
             if key == "sublayers" { return .array(object.sublayers.map(Value.object)) }
             if key == "superlayer" { return object.superlayer.map(Value.object) ?? .null }
             if key == "animationKeys" { return .array(object.animations.compactMap(\.key).map(Value.string)) }
@@ -223,6 +233,10 @@ extension Interpreter {
             {
                 return propertyValue(v)
             }
+        case .behavior:
+            let key = name == "isEnabled" ? "enabled" : name
+            if key == "type" { return .string(object.behavior.type.rawValue) }
+            if let d = EmitterBehavior.table[key] { return propertyValue(d.get(object.behavior)) }
         case .cell:
             let key = propertyKey(name)
             if key == "emitterCells" { return .array(object.cells.map(Value.object)) }
@@ -319,6 +333,15 @@ extension Interpreter {
             case "emitterCells":
                 guard kind == .emitter else { throw Skip(reason: "emitterCells belongs to emitter layers (CAEmitterLayer)", at: at) }
                 object.cells = try cellList(value, owner: object, at: at)
+            case "emitterBehaviors":
+                guard kind == .emitter else { throw Skip(reason: "emitterBehaviors belongs to emitter layers (CAEmitterLayer)", at: at) }
+                object.behaviors = try elements(of: value, at: at).map {
+                    guard case .object(let b) = $0, case .behavior = b.kind else {
+                        throw Skip(reason: "emitterBehaviors holds \($0.description), not a CAEmitterBehavior", at: at)
+                    }
+                    return b
+                }
+                note("emitterBehaviors is private API on iOS (CAEmitterBehavior); Sparks runs it", at: at)
             case "sublayers":
                 object.sublayers = try elements(of: value, at: at).compactMap {
                     if case .object(let o) = $0, o.layerKind != nil { return o }
@@ -358,6 +381,8 @@ extension Interpreter {
                         + (nearestCellKey(key).map { " (did you mean \"\($0)\"?)" } ?? ""), at: at)
             }
             d.set(&object.cell, try propertyValue(value, kind: d.kind, key: key, at: at))
+        case .behavior:
+            try setBehaviorProperty(of: object, key, value, at: at)
         case .animation:
             object.settings.append((key, value, at))
         case .path:
@@ -486,14 +511,64 @@ extension Interpreter {
             }
             return
         }
+        if case .behavior(let name, let key, let component) = address {
+            guard let behavior = layer.behaviors.first(where: { ($0.behavior.name ?? $0.nameHint) == name }) else {
+                throw Skip(reason: "key path \"\(keyPath)\": there is no behaviour named \"\(name)\"", at: at)
+            }
+            if let t = deferredTime { return try deferChange(of: layer, keyPath, value, at: at, time: t) }
+            guard component == nil else { throw Skip(reason: "key path \"\(keyPath)\": set the whole \(key)", at: at) }
+            return try setBehaviorProperty(of: behavior, key, value, at: at)
+        }
         if let t = deferredTime { return try deferChange(of: layer, keyPath, value, at: at, time: t) }
         address.apply(v, to: &layer.state)
+    }
+
+    private func isGroup(_ animation: Object) -> Bool {
+        if case .animation(.group) = animation.kind { return true }
+        return false
+    }
+
+    /// A CAEmitterBehavior of the type `type` names (`"wave"`, `kCAEmitterBehaviorWave`).
+    func makeBehavior(_ type: Value?, at: SourcePosition) throws -> Object {
+        let options = EmitterBehavior.Kind.allCases.map(\.rawValue)
+        let text: String
+        switch type {
+        case .string(let s)?: text = s
+        case .constant(let c)?: text = c
+        default: throw Skip(reason: "a CAEmitterBehavior without a type", at: at)
+        }
+        if text == "light" || text.hasSuffix("BehaviorLight") {
+            throw Skip(
+                reason: "the light behaviour is not supported: it lights particles as 3-D surfaces, which Sparks does not draw", at: at)
+        }
+        guard let name = IOSSpelling.canonical(text, among: options) ?? IOSSpelling.canonical("." + text, among: options),
+            let kind = EmitterBehavior.Kind(rawValue: name)
+        else {
+            throw Skip(reason: "\"\(text)\" is not a CAEmitterBehavior type (types: \(options.joined(separator: ", ")))", at: at)
+        }
+        let object = newObject(kind: .behavior, className: "CAEmitterBehavior", madeAt: at, file: file)
+        object.behavior = EmitterBehavior(type: kind)
+        return object
+    }
+
+    /// `behavior.setValue(value, forKey: key)`: a key of the behaviour's type.
+    func setBehaviorProperty(of object: Object, _ name: String, _ value: Value, at: SourcePosition) throws {
+        let key = name == "isEnabled" ? "enabled" : name
+        let type = object.behavior.type
+        guard let d = EmitterBehavior.table[key], key == "name" || key == "enabled" || (EmitterBehavior.keys[type] ?? []).contains(key)
+        else {
+            throw Skip(reason: "\"\(key)\" is not a key of a \(type.rawValue) behaviour", at: at)
+        }
+        d.set(&object.behavior, try propertyValue(value, kind: d.kind, key: key, at: at))
     }
 
     /// The layer's state with its cells as values (for reading key paths through cells).
     func stateWithCells(_ layer: Object) -> LayerState {
         var state = layer.state
-        state.content.changeEmitter { $0.emitterCells = layer.cells.map(cellValue) }
+        state.content.changeEmitter {
+            $0.emitterCells = layer.cells.map(cellValue)
+            $0.emitterBehaviors = layer.behaviors.map(\.behavior)
+        }
         return state
     }
 

@@ -606,11 +606,19 @@ final class Interpreter {
         _ callee: Expr, _ argumentExprs: [Argument], _ scope: Scope, _ selfObject: Object?, at: SourcePosition
     ) throws -> Value {
         let labels = argumentExprs.map(\.label)
+        // `unsafeBitCast(value, to: SomeType.self)`: the value, whatever the type says.
+        if case .name("unsafeBitCast") = callee.kind, let first = argumentExprs.first {
+            return try evaluate(first.value, scope, selfObject)
+        }
         var arguments: [Value] = []
         for a in argumentExprs { arguments.append(try evaluate(a.value, scope, selfObject)) }
         switch callee.kind {
         case .name(let name):
             if let v = scope.lookup(name), case .function(let f) = v { return try call(f, arguments, at: at) }
+            // A class method held in a variable (`let make = cls.method(for: selector)`), called.
+            if let v = scope.lookup(name), case .type(let t) = v {
+                return try builtinFunction(t, labels: labels, arguments, at: at, scope: scope, selfObject: selfObject)
+            }
             // A method of self called without `self.`.
             if let object = selfObject, case .instance(let type) = object.kind,
                 let result = try callMethod(type, on: object, name: name, labels: labels, arguments: arguments, at: at)

@@ -137,6 +137,8 @@ final class Object {
     enum Kind {
         case layer(LayerKind)
         case cell
+        /// A CAEmitterBehavior; `behavior` holds it.
+        case behavior
         case animation(AnimationClass)
         /// A UIView (or a view controller's view); `layer` is its layer.
         case view
@@ -169,6 +171,10 @@ final class Object {
     var animations: [Animation] = []
     // Layers and cells.
     var cells: [Object] = []
+    // Emitter layers: their behaviours, in order.
+    var behaviors: [Object] = []
+    // Behaviours.
+    var behavior = EmitterBehavior(type: .drag)
     // Cells.
     var cell = EmitterCell()
     weak var owner: Object?
