@@ -2,7 +2,7 @@
 #   make run            install what is missing, build (release) and open the fire preset
 #   make run PRESET=neon
 #   make test           install what is missing, build and run the whole test suite
-#   make                build the sparks command and the C library (libsparks)
+#   make                build the sparks command, its iOS import/export tools and the C library (libsparks)
 #   make install PREFIX=DIR   install libsparks, include/sparks.h and sparks.pc under DIR
 # Other targets: make build, make render, make validate, make gallery, make fuzz, make bench,
 # make benchmarks, make fuzz-coverage, make fuzz-raster, make sanitize, make soak, make clean,
@@ -20,7 +20,7 @@ RUN_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev fonts-dejavu-core 
 TEST_PACKAGES := $(RUN_PACKAGES) x11-apps xdotool python3 python3-jsonschema ffmpeg
 
 .DEFAULT_GOAL := all
-.PHONY: all lib install examples docs run test build release deps test-deps render validate fuzz fuzz-coverage fuzz-raster sanitize soak gallery bench benchmarks clean check-swift format lint
+.PHONY: all ios lib install examples docs run test build release deps test-deps render validate fuzz fuzz-coverage fuzz-raster sanitize soak gallery bench benchmarks clean check-swift format lint
 
 # Release builds target this machine's vector width: Swift compiles for baseline x86-64 (SSE2,
 # no FMA) unless told otherwise, and the rasterizer's 8-lane kernels run about twice as fast
@@ -56,13 +56,18 @@ deps: check-swift
 test-deps: check-swift
 	$(call install_missing,$(TEST_PACKAGES))
 
+# The sparks command alone: no swift-syntax, so the window opens after a short build.
 release: deps
 	$(SWIFT) build $(RELEASE) --product sparks
+
+# sparks import and sparks export (swift-syntax, minutes to compile): run by `sparks import …`.
+ios: deps
+	$(SWIFT) build $(RELEASE) --product sparks-ios
 
 run: release
 	./.build/release/sparks run $(PRESET)
 
-all: release lib
+all: release ios lib
 
 # The C API: a shared library, its header and a pkg-config file.
 PREFIX ?= /usr/local

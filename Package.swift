@@ -15,6 +15,8 @@ let package = Package(
         // The C API: libSparksC.so with include/sparks.h (`make install` names it libsparks).
         .library(name: "SparksC", type: .dynamic, targets: ["SparksC"]),
         .executable(name: "sparks", targets: ["sparks"]),
+        // `sparks import` and `sparks export` (swift-syntax): run by `sparks import …`, built by `make`.
+        .executable(name: "sparks-ios", targets: ["sparks-ios"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -47,10 +49,23 @@ let package = Package(
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
             ]
         ),
+        // What the command-line programs share: finding presets, budgets as options, errors.
+        .target(
+            name: "SparksCommandSupport",
+            dependencies: ["SparksCore", "SparksSDL", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        // The window, render, bench and the rest: no swift-syntax, so `make run` builds quickly.
         .executableTarget(
             name: "sparks",
             dependencies: [
-                "SparksCore", "SparksRaster", "SparksSDL", "SparksIOS",
+                "SparksCore", "SparksRaster", "SparksSDL", "SparksCommandSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "sparks-ios",
+            dependencies: [
+                "SparksCore", "SparksRaster", "SparksSDL", "SparksIOS", "SparksCommandSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -1,4 +1,5 @@
 import ArgumentParser
+import SparksCommandSupport
 import SparksCore
 
 struct List: ParsableCommand {

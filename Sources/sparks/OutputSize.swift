@@ -1,4 +1,5 @@
 import ArgumentParser
+import SparksCommandSupport
 import SparksCore
 
 /// `--width` and `--height` of commands that draw: either alone keeps the canvas's aspect ratio.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SparksCommandSupport
 import SparksCore
 
 /// Options shared by the commands that build a scene: which preset, overrides, seed.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SparksCommandSupport
 import SparksCore
 
 struct Validate: ParsableCommand {

@@ -87,6 +87,24 @@ struct ImportExportCommandTests {
         #expect(define.error.contains("--define takes NAME=VALUE, got \"intensity\""), "\(define.error)")
     }
 
+    @Test("Without the iOS tools beside it, sparks import and export say how to build them, and the other commands work")
+    func withoutIOSTools() throws {
+        let folder = try temporaryFolder()
+        let lone = folder.appendingPathComponent("sparks")
+        try FileManager.default.copyItem(at: sparksExecutable, to: lone)
+        let environment = ["PATH": "/usr/bin:/bin", "SPARKS_HOME": repositoryRoot.path]
+        for command in [["import", "View.swift"], ["export", "swift", "fire"]] {
+            let result = try runProgram(lone, command, environment: environment)
+            #expect(result.status != 0)
+            #expect(result.error.contains("sparks-ios") && result.error.contains("make"), "\(result.error)")
+        }
+        let validate = try runProgram(lone, ["validate", "fire"], environment: environment)
+        #expect(validate.status == 0, "\(validate.error)")
+        // With it, `sparks import --help` is the importer's own help.
+        let help = try sparks("import", "--help")
+        #expect(help.output.contains("--define") && help.output.contains("--canvas"), "\(help.output)")
+    }
+
     @Test("export writes Swift and Objective-C that import back to the same pictures")
     func exportAndBack() throws {
         let folder = try temporaryFolder()

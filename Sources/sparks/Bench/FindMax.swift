@@ -1,4 +1,5 @@
 import Foundation
+import SparksCommandSupport
 
 extension Bench {
     /// Timed frames per trial of the search (after each trial's warm-up).

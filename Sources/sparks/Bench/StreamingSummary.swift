@@ -1,4 +1,5 @@
 import Foundation
+import SparksCommandSupport
 
 /// Count, mean, extremes and percentiles of a stream of values in fixed memory, however long
 /// the stream: values are counted in bins half a percent wide on a logarithmic scale, so a

@@ -3,40 +3,42 @@ import SparksCore
 
 /// The budgets every command checks presets against before doing any work (the same for
 /// `validate`, `run`, `render` and `bench`, so `validate` refuses exactly what they would).
-struct BudgetOptions: ParsableArguments {
+package struct BudgetOptions: ParsableArguments {
     @Option(name: .customLong("max-particles"), help: "Most particles simulated at once (1…\(Self.maxParticlesCeiling)).")
-    var maxParticles: Int = ParticleBudget.defaultLimit
+    package var maxParticles: Int = ParticleBudget.defaultLimit
 
     @Option(name: .customLong("max-layer-copies"), help: "Most layer copies drawn per frame, replicators included (1…10000000).")
-    var maxLayerCopies: Int = PresetLimits.defaultMaxDrawnInstances
+    package var maxLayerCopies: Int = PresetLimits.defaultMaxDrawnInstances
 
     @Option(
         name: .customLong("max-drawn-quads"),
         help: "Most quads drawn per frame: particles times their replicated copies, plus layers (1…100000000).")
-    var maxDrawnQuads: Int = PresetLimits.defaultMaxDrawnQuads
+    package var maxDrawnQuads: Int = PresetLimits.defaultMaxDrawnQuads
 
     @Option(
         name: .customLong("max-texture-memory"),
         help: "Most memory for decoded images, in MiB, worked out from their headers before decoding (1…16384).")
-    var maxTextureMemory: Int = PresetLimits.defaultMaxTextureBytes >> 20
+    package var maxTextureMemory: Int = PresetLimits.defaultMaxTextureBytes >> 20
 
     @Option(
         name: .customLong("max-covered-pixels"),
         help:
             "Most pixels a frame draws, in millions at the canvas size: particles beyond are left out of that frame (and said once); a preset is never refused for it (1…100000)."
     )
-    var maxCoveredPixels: Double = PresetLimits.defaultMaxCoveredPixels / 1e6
+    package var maxCoveredPixels: Double = PresetLimits.defaultMaxCoveredPixels / 1e6
 
     @Option(name: .customLong("max-prewarm"), help: "Most prewarm work (a negative beginTime), in millions of particle-steps (1…1000000).")
-    var maxPrewarm: Double = PresetLimits.defaultMaxPrewarmWork / 1e6
+    package var maxPrewarm: Double = PresetLimits.defaultMaxPrewarmWork / 1e6
 
     @Option(name: .customLong("max-preset-size"), help: "Largest preset file, in MiB (1…1024).")
-    var maxPresetSize: Int = PresetLimits.defaultMaxPresetBytes >> 20
+    package var maxPresetSize: Int = PresetLimits.defaultMaxPresetBytes >> 20
 
     /// The highest --max-particles accepted (about 6.4 GB of particles).
-    static let maxParticlesCeiling = 100_000_000
+    package static let maxParticlesCeiling = 100_000_000
 
-    func validate() throws {
+    package init() {}
+
+    package func validate() throws {
         func check<T: Comparable & CustomStringConvertible>(_ name: String, _ value: T, _ range: ClosedRange<T>) throws {
             guard range.contains(value) else {
                 throw ValidationError("--\(name) must be between \(range.lowerBound) and \(range.upperBound)")
@@ -54,7 +56,7 @@ struct BudgetOptions: ParsableArguments {
     }
 
     /// The budgets as the core takes them.
-    var limits: PresetLimits {
+    package var limits: PresetLimits {
         PresetLimits(
             maxParticles: maxParticles, maxDrawnInstances: maxLayerCopies, maxDrawnQuads: maxDrawnQuads,
             maxTextureBytes: maxTextureMemory << 20, maxCoveredPixels: maxCoveredPixels * 1e6,
@@ -64,7 +66,7 @@ struct BudgetOptions: ParsableArguments {
 
 extension BudgetExceeded.Budget {
     /// The option of `sparks` that raises this budget.
-    var option: String {
+    package var option: String {
         switch self {
         case .particles: "--max-particles"
         case .layerCopies: "--max-layer-copies"
@@ -79,7 +81,7 @@ extension BudgetExceeded.Budget {
 extension PresetError {
     /// The same problems, each passed budget followed by the option that raises it (the core's
     /// messages say what to change in the preset; the option is the command line's to name).
-    var namingOptions: PresetError {
+    package var namingOptions: PresetError {
         PresetError(
             diagnostics.map { problem in
                 guard let budget = problem.exceeded?.budget else { return problem }

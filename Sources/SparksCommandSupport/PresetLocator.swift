@@ -4,11 +4,11 @@ import SparksSDL
 
 /// Finds presets and assets: the current folder's `presets/` and `assets/`, then those of the
 /// Sparks checkout the program was built in, then `$SPARKS_HOME`.
-struct PresetLocator {
+package struct PresetLocator {
     /// Folders that may hold `presets/` and `assets/`, most specific first.
-    let roots: [URL]
+    package let roots: [URL]
 
-    init() {
+    package init() {
         var roots: [URL] = []
         let environment = ProcessInfo.processInfo.environment
         roots.append(URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
@@ -26,15 +26,15 @@ struct PresetLocator {
     }
 
     /// The first `presets/` folder found.
-    var presetsDirectory: URL? { roots.first.map { $0.appendingPathComponent("presets") } }
+    package var presetsDirectory: URL? { roots.first.map { $0.appendingPathComponent("presets") } }
 
     /// Asset folders, in search order.
-    var assetDirectories: [URL] {
+    package var assetDirectories: [URL] {
         roots.map { $0.appendingPathComponent("assets") }.filter { FileManager.default.fileExists(atPath: $0.path) }
     }
 
     /// Every preset file in the presets folder, by name.
-    var presetFiles: [URL] {
+    package var presetFiles: [URL] {
         guard let dir = presetsDirectory,
             let names = try? FileManager.default.contentsOfDirectory(atPath: dir.path)
         else { return [] }
@@ -42,7 +42,7 @@ struct PresetLocator {
     }
 
     /// The file a PRESET argument names: an existing path, or a name in the presets folder.
-    func file(for argument: String) throws -> URL {
+    package func file(for argument: String) throws -> URL {
         let direct = URL(fileURLWithPath: argument)
         if argument.contains("/") || argument.hasSuffix(".json") {
             guard FileManager.default.fileExists(atPath: direct.path) else { throw CommandError("no preset file at \(argument)") }
@@ -59,7 +59,7 @@ struct PresetLocator {
     }
 
     /// How to show a file in messages: relative to the current folder when inside it.
-    func displayName(_ url: URL) -> String {
+    package func displayName(_ url: URL) -> String {
         let cwd = FileManager.default.currentDirectoryPath + "/"
         let path = url.standardizedFileURL.path
         return path.hasPrefix(cwd) ? String(path.dropFirst(cwd.count)) : path
@@ -68,7 +68,7 @@ struct PresetLocator {
     /// Loads and validates a preset: its keys and values, its budgets (after `adjust`, which
     /// changes the scene as options ask, e.g. --live), and that every image it names decodes.
     /// Every command loads presets this way, so `validate` refuses exactly what they would.
-    func load(
+    package func load(
         _ url: URL, limits: PresetLimits = .standard, adjust: ((inout SceneDescription) -> Void)? = nil
     ) -> Result<SceneDescription, PresetError> {
         let name = displayName(url)
@@ -105,7 +105,7 @@ struct PresetLocator {
     }
 
     /// The presets beside `url` (its folder's .json files, not the schema), in name order.
-    func siblings(of url: URL) -> [URL] {
+    package func siblings(of url: URL) -> [URL] {
         let folder = url.deletingLastPathComponent()
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return [url] }
         return names.filter { $0.hasSuffix(".json") && $0 != "sparks.schema.json" }.sorted().map { folder.appendingPathComponent($0) }
@@ -113,7 +113,7 @@ struct PresetLocator {
 }
 
 /// A command-line failure with a message for the user.
-struct CommandError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
+package struct CommandError: Error, CustomStringConvertible {
+    package let description: String
+    package init(_ description: String) { self.description = description }
 }
