@@ -114,24 +114,13 @@ public enum PropertyAddress: Hashable, Sendable {
         if case .behavior(let name, _, _) = self {
             let known = (state.emitter?.emitterBehaviors ?? []).compactMap(\.name)
             guard !known.contains(name) else { return }
-            throw KeyPathError(
-                keyPath: keyPath,
-                reason: known.isEmpty
-                    ? "there is no behaviour named \"\(name)\" (no behaviour here has a name)"
-                    : "there is no behaviour named \"\(name)\" (behaviours: \(known.joined(separator: ", ")))",
-                suggestion: nearestKey(to: name, in: known))
+            throw .noneNamed(name, "behaviour", plural: "behaviours", known: known, keyPath: keyPath)
         }
         guard case .cell(let names, _, _) = self else { return }
         var cells = state.emitter?.emitterCells ?? []
         for name in names {
             guard let index = cells.firstIndex(named: name) else {
-                let known = cells.compactMap(\.name)
-                throw KeyPathError(
-                    keyPath: keyPath,
-                    reason: known.isEmpty
-                        ? "there is no cell named \"\(name)\" (no cell here has a name)"
-                        : "there is no cell named \"\(name)\" (cells: \(known.joined(separator: ", ")))",
-                    suggestion: nearestKey(to: name, in: known))
+                throw .noneNamed(name, "cell", plural: "cells", known: cells.compactMap(\.name), keyPath: keyPath)
             }
             cells = cells[index].emitterCells
         }

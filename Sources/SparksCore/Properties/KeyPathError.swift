@@ -20,4 +20,14 @@ public struct KeyPathError: Error, Sendable, CustomStringConvertible {
         if let suggestion { text += " — did you mean \"\(suggestion)\"?" }
         return text
     }
+
+    /// No `thing` (layer, cell, behaviour) named `name`: the names there are, and the nearest.
+    static func noneNamed(_ name: String, _ thing: String, plural: String, known: [String], keyPath: String) -> KeyPathError {
+        KeyPathError(
+            keyPath: keyPath,
+            reason: known.isEmpty
+                ? "there is no \(thing) named \"\(name)\" (no \(thing) \(thing == "layer" ? "has" : "here has") a name)"
+                : "there is no \(thing) named \"\(name)\" (\(plural): \(known.joined(separator: ", ")))",
+            suggestion: nearestKey(to: name, in: known))
+    }
 }

@@ -243,13 +243,7 @@ public final class Scene {
         }
         let name = String(keyPath[..<dot])
         guard let layer = layer(named: name) else {
-            let names = allLayers.compactMap(\.properties.name)
-            throw KeyPathError(
-                keyPath: keyPath,
-                reason: names.isEmpty
-                    ? "there is no layer named \"\(name)\" (no layer has a name)"
-                    : "there is no layer named \"\(name)\" (layers: \(names.joined(separator: ", ")))",
-                suggestion: nearestKey(to: name, in: names))
+            throw .noneNamed(name, "layer", plural: "layers", known: allLayers.compactMap(\.properties.name), keyPath: keyPath)
         }
         return (layer, String(keyPath[keyPath.index(after: dot)...]))
     }
