@@ -20,11 +20,13 @@ struct AllocationTests {
             // birthRate; an emitter moving along a path; a sorted draw order; replicators
             // with animated sublayers and clipping; emitters inside a replicator; a 3-D
             // replicator turned by a value function under a perspective sublayerTransform;
-            // gradient layers; shape layers with animated strokes and dashes.
+            // gradient layers; shape layers with animated strokes and dashes; every emitter
+            // behaviour (on two threads for a large cell); plane particles.
             ("bench-anchor", 100_000, 1), ("bench-anchor", 100_000, 2), ("fire", 20_000, 1),
             ("fireworks", 20_000, 2), ("hearts", 3_000, 1), ("comet", 3_000, 1), ("confetti", 3_000, 1),
             ("orbit", 1, 1), ("equalizer", 1, 1), ("neon-ring", 3_000, 1), ("spinner", 1, 2), ("pulse", 1, 1),
-            ("carousel", 1, 1), ("embers", 300, 1), ("loader", 1, 1),
+            ("carousel", 1, 1), ("embers", 300, 1), ("loader", 1, 1), ("magic-trail", 3_000, 1), ("swirl", 100_000, 2),
+            ("flutter", 3_000, 1), ("celebrate", 3_000, 1),
         ])
     func steadyState(preset: String, live: Int, threads: Int) throws {
         #expect(

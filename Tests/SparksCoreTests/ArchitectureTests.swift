@@ -15,13 +15,17 @@ private let layering: [[String]] = [
     ["Preset"],
 ]
 
-/// Each Swift file of a SparksCore folder, without its comments.
+/// Each Swift file of a SparksCore folder, without its comments and the words inside its
+/// string literals (a message may name Core Animation without using the folder's types).
 private func sources(in folder: String) throws -> [(name: String, text: String)] {
     let url = repositoryRoot.appendingPathComponent("Sources/SparksCore/\(folder)")
     return try FileManager.default.contentsOfDirectory(atPath: url.path).filter { $0.hasSuffix(".swift") }.sorted().map { name in
         let text = try String(contentsOf: url.appendingPathComponent(name), encoding: .utf8)
         let code = text.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { line in line.range(of: "//").map { String(line[..<$0.lowerBound]) } ?? String(line) }
+            .map { line in
+                let withoutStrings = String(line).replacing(/"(?:[^"\\]|\\.)*"/, with: "\"\"")
+                return withoutStrings.range(of: "//").map { String(withoutStrings[..<$0.lowerBound]) } ?? withoutStrings
+            }
         return (name, code.joined(separator: "\n"))
     }
 }

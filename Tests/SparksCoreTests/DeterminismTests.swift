@@ -85,8 +85,9 @@ struct DeterminismTests {
 struct ParallelTests {
     /// 300,000 births/s at 60 Hz is 5,000 births a step (parallel births) and 60,000 live
     /// particles (parallel update); sub-cells keep a serial part in the mix.
-    func hash(threads: Int, steps: Int = 45) -> (UInt64, Int) {
+    func hash(threads: Int, steps: Int = 45, planes: Bool = false, behaviors: [EmitterBehavior] = []) -> (UInt64, Int) {
         let (scene, _) = emitterScene { e in
+            e.emitterBehaviors = behaviors
             e.seed = 42
             e.emitterShape = .rectangle
             e.emitterSize = Size(width: 400, height: 300)
@@ -102,6 +103,11 @@ struct ParallelTests {
                     $0.redSpeed = -0.4
                     $0.scaleSpeed = -0.25
                     $0.spinRange = 1
+                    if planes {
+                        $0.particleType = .plane
+                        $0.orientationRange = .pi
+                        $0.orientationLatitude = .pi / 2
+                    }
                 },
                 cell("c") {
                     $0.birthRate = 20
@@ -127,6 +133,30 @@ struct ParallelTests {
         #expect(one.1 > 50_000)
         #expect(hash(threads: 2) == one)
         #expect(hash(threads: 3) == one)
+    }
+
+    @Test("Plane particles and every behaviour keep the state hash the same for 1, 2 and 3 threads")
+    func planesAndBehaviorsForAnyThreadCount() {
+        var drag = EmitterBehavior(type: .drag)
+        drag.drag = 1.5
+        var wave = EmitterBehavior(type: .wave)
+        wave.force = [40, -20, 5]
+        wave.frequency = 2
+        var attractor = EmitterBehavior(type: .attractor)
+        attractor.stiffness = 3
+        attractor.radius = 20
+        attractor.falloff = 0.1
+        attractor.position = Point(x: 120, y: 80)
+        var scale = EmitterBehavior(type: .valueOverLife)
+        scale.values = [0.5, 2, 0]
+        var color = EmitterBehavior(type: .colorOverLife)
+        color.colors = [.white, Color(red: 1, green: 0.5, blue: 0, alpha: 0.5)]
+        let behaviors = [drag, wave, attractor, scale, color]
+        let one = hash(threads: 1, planes: true, behaviors: behaviors)
+        #expect(one.1 > 50_000)
+        #expect(one != hash(threads: 1), "planes and behaviours change the state")
+        #expect(hash(threads: 2, planes: true, behaviors: behaviors) == one)
+        #expect(hash(threads: 3, planes: true, behaviors: behaviors) == one)
     }
 
     @Test("Jumping the generator ahead gives the numbers drawing would have")

@@ -31,6 +31,7 @@ struct GalleryPresetTests {
         ("magic-trail", 520...630),  // 260/s × 2.2 s
         ("swirl", 840...960),  // 300/s × 3 s
         ("flutter", 420...476),  // 4 × 16/s × 7 s
+        ("celebrate", 340...380),  // 5 × 9/s × 8 s = 360
         ("orbit", 0...0), ("equalizer", 0...0), ("volume", 0...0), ("spinner", 0...0), ("pulse", 0...0), ("loader", 0...0),
     ]
 

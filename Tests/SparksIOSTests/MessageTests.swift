@@ -37,8 +37,8 @@ struct MessageTests {
             file: "private-cell-key.swift",
             code: """
                 let c = CAEmitterCell()
-                c.setValue("sprite", forKey: "particleType")
-                """, messages: ["2:1: skipped: particleType is a private Core Animation key that Sparks does not support"]),
+                c.setValue(nil, forKey: "emitterBehaviors")
+                """, messages: ["2:1: skipped: emitterBehaviors belong to the emitter layer (CAEmitterLayer), not to a cell"]),
         Case(
             file: "out-of-rule.swift",
             code: """

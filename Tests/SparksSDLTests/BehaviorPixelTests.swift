@@ -47,4 +47,28 @@ struct BehaviorPixelTests {
         let corner = image.meanBrightness(x: 0, y: 0, width: 60, height: 60)
         #expect(ring > 3 * max(centre, 1) && ring > 3 * max(corner, 1), "ring \(ring), centre \(centre), corner \(corner)")
     }
+
+    @Test("celebrate: plane particles are cards seen at every tilt, covering about half the pixels the same pieces cover as sprites")
+    func tumblingCards() throws {
+        func covered(_ scene: Scene) throws -> Int {
+            let image = try picture(scene, at: 4)
+            // Anything but the canvas's background, #1d1830.
+            var count = 0
+            for y in 0..<image.height {
+                for x in 0..<image.width {
+                    let p = image[x, y]
+                    if p.r != 0x1d || p.g != 0x18 || p.b != 0x30 { count += 1 }
+                }
+            }
+            return count
+        }
+        let planes = try covered(try shippedScene("celebrate"))
+        let flat = try shippedScene("celebrate")
+        for i in flat.emitterLayers[0].emitter.emitterCells.indices { flat.emitterLayers[0].emitter.emitterCells[i].particleType = .sprite }
+        let sprites = try covered(flat)
+        // Facings uniform over the half of all directions toward the viewer foreshorten a card by
+        // |cos ψ|, ½ on average (overlaps take a little from both).
+        let ratio = Double(planes) / Double(sprites)
+        #expect(ratio > 0.35 && ratio < 0.7, "planes \(planes), sprites \(sprites)")
+    }
 }

@@ -15,7 +15,7 @@ public final class CellState {
 
     init(cell: EmitterCell) {
         name = cell.name
-        storage = ParticleStorage(accumulatorCount: cell.emitterCells.count)
+        storage = ParticleStorage(accumulatorCount: cell.emitterCells.count, hasFacing: cell.particleType == .plane)
         children = cell.emitterCells.map(CellState.init(cell:))
     }
 
@@ -36,6 +36,7 @@ public final class CellState {
                 taken.insert(ObjectIdentifier(state)).inserted
             {
                 state.children = reconcile(state.children, with: cell.emitterCells)
+                if cell.particleType == .plane { state.storage.addFacing() }
                 return state
             }
             return CellState(cell: cell)
@@ -47,7 +48,7 @@ public final class CellState {
         guard states.count == cells.count else { return false }
         for (state, cell) in zip(states, cells) {
             guard state.name == cell.name, state.storage.accumulatorCount == cell.emitterCells.count,
-                matches(state.children, cell.emitterCells)
+                state.storage.hasFacing || cell.particleType != .plane, matches(state.children, cell.emitterCells)
             else { return false }
         }
         return true

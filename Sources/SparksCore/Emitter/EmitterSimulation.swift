@@ -177,7 +177,9 @@ public final class EmitterSimulation {
             let state = cellStates[index]
             let sampler = ParticleSampler(cell: cell, layer: properties)
             budget.release(state.storage.integrate(sampler.rates(dt: dt), threads: threads))
-            if !properties.emitterBehaviors.isEmpty { BehaviorPass.apply(properties.emitterBehaviors, to: state.storage, dt: dt) }
+            if !properties.emitterBehaviors.isEmpty {
+                BehaviorPass.apply(properties.emitterBehaviors, to: state.storage, dt: dt, threads: threads)
+            }
             if cell.isEnabled {
                 spawnFromShape(
                     state, cell: cell, sampler: sampler, from: t0, to: t1, properties: properties,
@@ -208,7 +210,9 @@ public final class EmitterSimulation {
             let state = parent.children[index]
             let sampler = ParticleSampler(cell: subcell, layer: properties)
             budget.release(state.storage.integrate(sampler.rates(dt: dt), threads: threads))
-            if !properties.emitterBehaviors.isEmpty { BehaviorPass.apply(properties.emitterBehaviors, to: state.storage, dt: dt) }
+            if !properties.emitterBehaviors.isEmpty {
+                BehaviorPass.apply(properties.emitterBehaviors, to: state.storage, dt: dt, threads: threads)
+            }
             if subcell.isEnabled {
                 spawnFromParents(
                     state, cell: subcell, sampler: sampler, parent: parent, accumulatorIndex: index,
@@ -291,7 +295,7 @@ public final class EmitterSimulation {
             WorkerPool.shared.run(parts: parts, job)
             live = (0..<parts).reduce(0) { $0 + job.results[$1] }
             job.finish()
-            random.advance(by: UInt64(granted) * ShapeBirths.drawsPerBirth)
+            random.advance(by: UInt64(granted) * batch.drawsPerBirth)
             storage.commit(slots: granted, live: live)
         } else {
             var writer = storage.makeWriter()
@@ -308,8 +312,8 @@ public final class EmitterSimulation {
 
     /// Everything births from the emitter shape in one step need, as a value threads can share.
     struct ShapeBirths: Sendable {
-        /// Random numbers each birth takes: three for the spawn site, ten for the particle.
-        static let drawsPerBirth: UInt64 = 13
+        /// Random numbers each birth takes: three for the spawn site, then the particle's.
+        var drawsPerBirth: UInt64 { 3 + sampler.drawsPerParticle }
 
         let sampler: ParticleSampler
         let shape: EmitterShape, mode: EmitterMode
@@ -375,7 +379,7 @@ public final class EmitterSimulation {
                 return
             }
             var generator = random
-            generator.advance(by: UInt64(first) * ShapeBirths.drawsPerBirth)
+            generator.advance(by: UInt64(first) * batch.drawsPerBirth)
             var writer = storage.makeWriter(offset: first)
             batch.write((first + 1)...end, into: &writer, random: &generator)
             results[part] = writer.liveCount

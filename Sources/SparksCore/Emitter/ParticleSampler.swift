@@ -4,9 +4,9 @@ import Foundation
 ///
 /// Built once per cell per step from the cell and the layer's multipliers, with everything that
 /// does not change between particles (longitude and latitude turns, the cone's width) worked
-/// out once. Every particle takes exactly ten draws from the layer's generator, in a fixed order
-/// (direction ×2, lifetime, velocity, scale, spin, red, green, blue, alpha), whatever happens to
-/// it afterwards.
+/// out once. Every particle takes the same draws from the layer's generator, in a fixed order
+/// (direction ×2, lifetime, velocity, scale, spin, red, green, blue, alpha, and for `plane`
+/// particles the facing direction ×2), whatever happens to it afterwards.
 struct ParticleSampler {
     typealias Vector = SIMD3<Float>
 
@@ -17,11 +17,14 @@ struct ParticleSampler {
     var color: SIMD4<Float>, colorRange: SIMD4<Float>, colorSpeed: SIMD4<Float>
     var scaleSpeed: Float
     var acceleration: Vector
-    // Direction constants (core-animation.md §6.3).
-    let cosLongitude: Float, sinLongitude: Float
-    let cosLatitude: Float, sinLatitude: Float, hasLatitude: Bool
-    let spread: Float
-    let oneMinusCosHalfSpread: Float
+    /// The cone of emission directions (core-animation.md §6.3).
+    let emission: DirectionCone
+    /// For `plane` particles, the cone their cards' facing direction is drawn from, around the
+    /// direction the orientation keys give (from +x, as a point emitter's), and its frame.
+    let facing: (cone: DirectionCone, frame: DirectionCone.Frame)?
+
+    /// Random numbers each particle takes.
+    var drawsPerParticle: UInt64 { facing == nil ? 10 : 12 }
 
     init(cell: EmitterCell, layer: EmitterProperties) {
         // Layer multipliers apply to sampled values at birth only (core-animation.md §5.5, Q12).
@@ -39,22 +42,105 @@ struct ParticleSampler {
         colorSpeed = SIMD4(Float(cell.redSpeed), Float(cell.greenSpeed), Float(cell.blueSpeed), Float(cell.alphaSpeed))
         scaleSpeed = Float(cell.scaleSpeed)
         acceleration = Vector(Float(cell.xAcceleration), Float(cell.yAcceleration), Float(cell.zAcceleration))
-        cosLongitude = Float(cos(cell.emissionLongitude))
-        sinLongitude = Float(sin(cell.emissionLongitude))
-        cosLatitude = Float(cos(cell.emissionLatitude))
-        sinLatitude = Float(sin(cell.emissionLatitude))
-        hasLatitude = cell.emissionLatitude != 0
-        spread = Float(abs(cell.emissionRange))
-        oneMinusCosHalfSpread = Float(1 - cos(min(abs(cell.emissionRange) / 2, Double.pi)))
+        emission = DirectionCone(longitude: cell.emissionLongitude, latitude: cell.emissionLatitude, range: cell.emissionRange)
+        if cell.particleType == .plane {
+            let cone = DirectionCone(
+                longitude: cell.orientationLongitude, latitude: cell.orientationLatitude, range: cell.orientationRange)
+            facing = (cone, cone.frame(natural: Vector(1, 0, 0)))
+        } else {
+            facing = nil
+        }
     }
 
-    /// The centre direction of emission and two directions perpendicular to it.
-    struct Frame {
+    /// The emission frame for a natural direction (unit length), see ``DirectionCone/frame(natural:)``.
+    @inline(__always)
+    func frame(natural n: Vector) -> DirectionCone.Frame {
+        emission.frame(natural: n)
+    }
+
+    /// Births one particle at `position` (the state at its birth time), emitted in `frame`,
+    /// already aged by `age` seconds (its sub-step age), with the parent's colour and scale
+    /// multiplied in (white and 1 for top-level cells, core-animation.md §6.8). A particle whose lifetime has
+    /// already passed is written as a dead slot: never shown, and the slots of later births do
+    /// not depend on it.
+    @inline(__always)
+    func emit(
+        into writer: inout ParticleStorage.Writer, random: inout SeededRandom,
+        position: Vector, frame: DirectionCone.Frame, age: Float, parentColor: SIMD4<Float>, parentScale: Float
+    ) {
+        let d1 = random.nextUnit(), d2 = random.nextUnit()
+        let uLife = random.nextUnit(), uSpeed = random.nextUnit()
+        let uScale = random.nextUnit(), uSpin = random.nextUnit()
+        let uColor = SIMD4(random.nextUnit(), random.nextUnit(), random.nextUnit(), random.nextUnit())
+        var facingDirection = Vector(0, 0, 1)
+        if let facing {
+            let f1 = random.nextUnit(), f2 = random.nextUnit()
+            facingDirection = facing.cone.direction(around: facing.frame, f1, f2)
+        }
+
+        let life = lifetime + lifetimeRange * (uLife - 0.5)
+        guard life > age else {
+            // Lifetime ≤ 0 or already over: never shown (core-animation.md §6.5).
+            writer.append(position: position, velocity: .zero, color: .zero, scale: 0, spin: 0, age: age, lifetime: life)
+            return
+        }
+
+        let direction = emission.direction(around: frame, d1, d2)
+        let v0 = direction * (speed + speedRange * (uSpeed - 0.5))
+        let a = acceleration
+        // Exact state after `age` seconds of constant acceleration (core-animation.md §6.4).
+        let p = position + v0 * age + a * (0.5 * age * age)
+        let v = v0 + a * age
+        var c0 = color + colorRange * (uColor - 0.5)
+        c0.replace(with: 0, where: c0 .< 0)
+        c0.replace(with: 1, where: c0 .> 1)
+        var c = c0 * parentColor + colorSpeed * age
+        c.replace(with: 0, where: c .< 0)
+        c.replace(with: 1, where: c .> 1)
+        let s0 = (scale + scaleRange * (uScale - 0.5)) * parentScale
+        writer.append(
+            position: p, velocity: v, color: c, scale: s0 + scaleSpeed * age,
+            spin: spin + spinRange * (uSpin - 0.5), age: age, lifetime: life, facing: facingDirection)
+    }
+
+    /// The per-step rates of live particles (read live from the cell, core-animation.md §6.10).
+    func rates(dt: Double) -> ParticleStorage.Rates {
+        ParticleStorage.Rates(
+            dt: Float(dt),
+            acceleration: (acceleration.x, acceleration.y, acceleration.z),
+            colorSpeed: (colorSpeed.x, colorSpeed.y, colorSpeed.z, colorSpeed.w),
+            scaleSpeed: scaleSpeed)
+    }
+}
+
+/// A cone of directions (core-animation.md §6.3): its centre is a natural direction turned by a
+/// longitude about z (positive toward +y, clockwise on screen) and tilted toward +z by a
+/// latitude; its full apex angle is the range. Emission directions and the facing of `plane`
+/// particles are drawn from such cones.
+struct DirectionCone: Sendable {
+    typealias Vector = SIMD3<Float>
+
+    let cosLongitude: Float, sinLongitude: Float
+    let cosLatitude: Float, sinLatitude: Float, hasLatitude: Bool
+    let spread: Float
+    let oneMinusCosHalfSpread: Float
+
+    init(longitude: Double, latitude: Double, range: Double) {
+        cosLongitude = Float(cos(longitude))
+        sinLongitude = Float(sin(longitude))
+        cosLatitude = Float(cos(latitude))
+        sinLatitude = Float(sin(latitude))
+        hasLatitude = latitude != 0
+        spread = Float(abs(range))
+        oneMinusCosHalfSpread = Float(1 - cos(min(abs(range) / 2, Double.pi)))
+    }
+
+    /// The centre direction of the cone and two directions perpendicular to it.
+    struct Frame: Sendable {
         var d: Vector, e1: Vector, e2: Vector
     }
 
-    /// The emission frame for a natural direction (unit length): turned by the longitude about
-    /// z (positive toward +y, clockwise on screen), tilted toward +z by the latitude.
+    /// The cone's frame for a natural direction (unit length).
     @inline(__always)
     func frame(natural n: Vector) -> Frame {
         var d = Vector(n.x * cosLongitude - n.y * sinLongitude, n.x * sinLongitude + n.y * cosLongitude, n.z)
@@ -71,66 +157,19 @@ struct ParticleSampler {
         return Frame(d: d, e1: e1, e2: e2)
     }
 
-    /// Births one particle at `position` (the state at its birth time), emitted in `frame`,
-    /// already aged by `age` seconds (its sub-step age), with the parent's colour and scale
-    /// multiplied in (white and 1 for top-level cells, core-animation.md §6.8). A particle whose lifetime has
-    /// already passed is written as a dead slot: never shown, and the slots of later births do
-    /// not depend on it.
+    /// A direction in the cone around `frame.d` from two uniform numbers: uniform in solid
+    /// angle, cos α uniform in [cos(range/2), 1] and the azimuth β uniform.
     @inline(__always)
-    func emit(
-        into writer: inout ParticleStorage.Writer, random: inout SeededRandom,
-        position: Vector, frame: Frame, age: Float, parentColor: SIMD4<Float>, parentScale: Float
-    ) {
-        let d1 = random.nextUnit(), d2 = random.nextUnit()
-        let uLife = random.nextUnit(), uSpeed = random.nextUnit()
-        let uScale = random.nextUnit(), uSpin = random.nextUnit()
-        let uColor = SIMD4(random.nextUnit(), random.nextUnit(), random.nextUnit(), random.nextUnit())
-
-        let life = lifetime + lifetimeRange * (uLife - 0.5)
-        guard life > age else {
-            // Lifetime ≤ 0 or already over: never shown (core-animation.md §6.5).
-            writer.append(position: position, velocity: .zero, color: .zero, scale: 0, spin: 0, age: age, lifetime: life)
-            return
+    func direction(around frame: Frame, _ u1: Float, _ u2: Float) -> Vector {
+        guard spread > 0 else { return frame.d }
+        if CoreAnimationChoices.emissionRangeIsCone {
+            let cosAlpha = 1 - u1 * oneMinusCosHalfSpread
+            let sinAlpha = max(0, 1 - cosAlpha * cosAlpha).squareRoot()
+            let beta = 2 * Float.pi * u2
+            return frame.d * cosAlpha + (frame.e1 * cos(beta) + frame.e2 * sin(beta)) * sinAlpha
         }
-
-        // Uniform in solid angle inside the cone of half-angle spread/2 around d (core-animation.md §6.3):
-        // cos α uniform in [cos(spread/2), 1], azimuth β uniform.
-        var direction = frame.d
-        if spread > 0 {
-            if CoreAnimationChoices.emissionRangeIsCone {
-                let cosAlpha = 1 - d1 * oneMinusCosHalfSpread
-                let sinAlpha = max(0, 1 - cosAlpha * cosAlpha).squareRoot()
-                let beta = 2 * Float.pi * d2
-                direction = frame.d * cosAlpha + (frame.e1 * cos(beta) + frame.e2 * sin(beta)) * sinAlpha
-            } else {
-                let angle = spread * (d1 - 0.5)
-                let c = cos(angle), s = sin(angle)
-                direction = Vector(frame.d.x * c - frame.d.y * s, frame.d.x * s + frame.d.y * c, frame.d.z)
-            }
-        }
-        let v0 = direction * (speed + speedRange * (uSpeed - 0.5))
-        let a = acceleration
-        // Exact state after `age` seconds of constant acceleration (core-animation.md §6.4).
-        let p = position + v0 * age + a * (0.5 * age * age)
-        let v = v0 + a * age
-        var c0 = color + colorRange * (uColor - 0.5)
-        c0.replace(with: 0, where: c0 .< 0)
-        c0.replace(with: 1, where: c0 .> 1)
-        var c = c0 * parentColor + colorSpeed * age
-        c.replace(with: 0, where: c .< 0)
-        c.replace(with: 1, where: c .> 1)
-        let s0 = (scale + scaleRange * (uScale - 0.5)) * parentScale
-        writer.append(
-            position: p, velocity: v, color: c, scale: s0 + scaleSpeed * age,
-            spin: spin + spinRange * (uSpin - 0.5), age: age, lifetime: life)
-    }
-
-    /// The per-step rates of live particles (read live from the cell, core-animation.md §6.10).
-    func rates(dt: Double) -> ParticleStorage.Rates {
-        ParticleStorage.Rates(
-            dt: Float(dt),
-            acceleration: (acceleration.x, acceleration.y, acceleration.z),
-            colorSpeed: (colorSpeed.x, colorSpeed.y, colorSpeed.z, colorSpeed.w),
-            scaleSpeed: scaleSpeed)
+        let angle = spread * (u1 - 0.5)
+        let c = cos(angle), s = sin(angle)
+        return Vector(frame.d.x * c - frame.d.y * s, frame.d.x * s + frame.d.y * c, frame.d.z)
     }
 }

@@ -29,8 +29,11 @@ public final class ParticleStorage {
     public private(set) var capacity = 0
     /// Extra columns: one birth accumulator per sub-cell (core-animation.md §6.5: one per parent/sub-cell pair).
     public let accumulatorCount: Int
+    /// Whether three more columns, after the accumulators, hold the direction each particle's
+    /// card faces (x, y, z; a unit vector): `plane` particles (core-animation.md §6.12).
+    public private(set) var hasFacing: Bool
     /// Total columns.
-    public var columnCount: Int { Self.fixedColumnCount + accumulatorCount }
+    public var columnCount: Int { Self.fixedColumnCount + accumulatorCount + (hasFacing ? 3 : 0) }
 
     /// The first slot in use (the oldest particle, or a dead one not yet dropped).
     private var head = 0
@@ -38,9 +41,11 @@ public final class ParticleStorage {
     private var used = 0
     private var block: UnsafeMutablePointer<Float>?
 
-    /// Creates empty storage with one accumulator column per sub-cell.
-    public init(accumulatorCount: Int) {
+    /// Creates empty storage with one accumulator column per sub-cell, and the facing columns
+    /// of plane particles when `hasFacing`.
+    public init(accumulatorCount: Int, hasFacing: Bool = false) {
         self.accumulatorCount = accumulatorCount
+        self.hasFacing = hasFacing
     }
 
     deinit {
@@ -57,6 +62,28 @@ public final class ParticleStorage {
     @inline(__always)
     func accumulatorPointer(_ index: Int) -> UnsafeMutablePointer<Float> {
         basePointer + (Self.fixedColumnCount + index) * capacity
+    }
+
+    /// The base of facing column `axis` (0: x, 1: y, 2: z), indexed by slot; only with `hasFacing`.
+    @inline(__always)
+    public func facingPointer(_ axis: Int) -> UnsafeMutablePointer<Float> {
+        basePointer + (Self.fixedColumnCount + accumulatorCount + axis) * capacity
+    }
+
+    /// Adds the facing columns, keeping every particle: those alive face the viewer (+z), as
+    /// sprites do, so a cell that becomes `plane` changes only the particles born after.
+    public func addFacing() {
+        guard !hasFacing else { return }
+        let old = block
+        let oldColumns = columnCount
+        hasFacing = true
+        guard capacity > 0, let old else { return }
+        let newBlock = UnsafeMutablePointer<Float>.allocate(capacity: capacity * columnCount)
+        newBlock.update(from: old, count: capacity * oldColumns)
+        (newBlock + oldColumns * capacity).initialize(repeating: 0, count: 2 * capacity)
+        (newBlock + (oldColumns + 2) * capacity).initialize(repeating: 1, count: capacity)
+        old.deallocate()
+        block = newBlock
     }
 
     @usableFromInline var basePointer: UnsafeMutablePointer<Float> {
@@ -117,6 +144,7 @@ public final class ParticleStorage {
         fileprivate let base: UnsafeMutablePointer<Float>
         fileprivate let capacity: Int
         fileprivate let accumulators: Int
+        fileprivate let hasFacing: Bool
         fileprivate var slot: Int
         fileprivate var written = 0
         fileprivate var liveWritten = 0
@@ -130,7 +158,7 @@ public final class ParticleStorage {
         @inline(__always)
         mutating func append(
             position p: SIMD3<Float>, velocity v: SIMD3<Float>, color c: SIMD4<Float>,
-            scale: Float, spin: Float, age: Float, lifetime: Float
+            scale: Float, spin: Float, age: Float, lifetime: Float, facing: SIMD3<Float> = SIMD3(0, 0, 1)
         ) {
             precondition(written < room, "reserve room before writing particles")
             let i = slot, cap = capacity
@@ -149,6 +177,12 @@ public final class ParticleStorage {
             base[Column.age.rawValue * cap + i] = age
             base[Column.lifetime.rawValue * cap + i] = lifetime
             for a in 0..<accumulators { base[(ParticleStorage.fixedColumnCount + a) * cap + i] = 0 }
+            if hasFacing {
+                let column = ParticleStorage.fixedColumnCount + accumulators
+                base[column * cap + i] = facing.x
+                base[(column + 1) * cap + i] = facing.y
+                base[(column + 2) * cap + i] = facing.z
+            }
             slot = i + 1 == cap ? 0 : i + 1
             written += 1
             if age < lifetime { liveWritten += 1 }
@@ -160,7 +194,9 @@ public final class ParticleStorage {
     func makeWriter(offset: Int = 0) -> Writer {
         var tail = head + used + offset
         if capacity > 0 { tail %= capacity }
-        return Writer(base: basePointer, capacity: capacity, accumulators: accumulatorCount, slot: tail, room: capacity - used - offset)
+        return Writer(
+            base: basePointer, capacity: capacity, accumulators: accumulatorCount, hasFacing: hasFacing, slot: tail,
+            room: capacity - used - offset)
     }
 
     /// Makes the slots writers wrote part of the storage: `slots` in all, `live` of them alive.
@@ -193,30 +229,57 @@ public final class ParticleStorage {
     /// updated at once; every particle gets the same arithmetic, so results do not change.
     @discardableResult
     func integrate(_ rates: Rates, threads: Int = 1) -> Int {
-        guard used > 0 else { return 0 }
-        let (a, b) = slotRanges
-        let parts = threads > 1 && used >= Self.parallelThreshold ? min(threads, 64) : 1
-        var deaths = 0
-        if parts == 1 {
-            deaths = integrate(rates, a) + integrate(rates, b)
-        } else {
-            // Split both runs into `parts` pieces of whole SIMD groups, one result slot each.
-            let job = integrateJob ?? IntegrateJob(storage: self)
-            integrateJob = job
-            job.prepare(rates: rates, first: a, second: b, parts: parts)
-            WorkerPool.shared.run(parts: parts, job)
-            deaths = (0..<parts).reduce(0) { $0 + job.results[$1] }
-        }
+        let deaths = run(.integrate(rates), threads: threads)
         count -= deaths
         return deaths
     }
 
-    /// The reusable job of a parallel update: which ranges each thread takes.
-    private var integrateJob: IntegrateJob?
+    /// Applies a behaviour to every live particle (core-animation.md §6.13), on several threads
+    /// for large cells; every particle gets the same arithmetic whatever the split.
+    func apply(_ kernel: BehaviorKernel, threads: Int = 1) {
+        run(.behavior(kernel), threads: threads)
+    }
 
-    private final class IntegrateJob: ParallelJob {
+    /// What is done to every slot in use, run by run.
+    enum SlotWork {
+        /// Motion, colour, scale and age over a step; counts deaths.
+        case integrate(Rates)
+        /// One behaviour's change.
+        case behavior(BehaviorKernel)
+    }
+
+    /// Does `work` to every slot in use, split across threads for large storage; returns the
+    /// deaths it counted.
+    @discardableResult
+    private func run(_ work: SlotWork, threads: Int) -> Int {
+        guard used > 0 else { return 0 }
+        let (a, b) = slotRanges
+        let parts = threads > 1 && used >= Self.parallelThreshold ? min(threads, 64) : 1
+        if parts == 1 { return run(work, a) + run(work, b) }
+        // Split both runs into `parts` pieces of whole SIMD groups, one result slot each.
+        let job = slotJob ?? SlotJob(storage: self)
+        slotJob = job
+        job.prepare(work: work, first: a, second: b, parts: parts)
+        WorkerPool.shared.run(parts: parts, job)
+        return job.finish()
+    }
+
+    /// `work` on one run of slots.
+    private func run(_ work: SlotWork, _ range: Range<Int>) -> Int {
+        switch work {
+        case .integrate(let rates): return integrate(rates, range)
+        case .behavior(let kernel):
+            kernel.apply(to: self, range)
+            return 0
+        }
+    }
+
+    /// The reusable job of a parallel update: which ranges each thread takes.
+    private var slotJob: SlotJob?
+
+    private final class SlotJob: ParallelJob {
         unowned let storage: ParticleStorage
-        var rates = Rates(dt: 0, acceleration: (0, 0, 0), colorSpeed: (0, 0, 0, 0), scaleSpeed: 0)
+        var work: SlotWork?
         var first = 0..<0, second = 0..<0
         var parts = 1
         let results = UnsafeMutablePointer<Int>.allocate(capacity: 64)
@@ -224,15 +287,22 @@ public final class ParticleStorage {
         init(storage: ParticleStorage) { self.storage = storage }
         deinit { results.deallocate() }
 
-        func prepare(rates: Rates, first: Range<Int>, second: Range<Int>, parts: Int) {
-            self.rates = rates
+        func prepare(work: SlotWork, first: Range<Int>, second: Range<Int>, parts: Int) {
+            self.work = work
             self.first = first
             self.second = second
             self.parts = parts
         }
 
+        /// The deaths the parts counted; lets go of the work.
+        func finish() -> Int {
+            work = nil
+            return (0..<parts).reduce(0) { $0 + results[$1] }
+        }
+
         func run(part: Int) {
-            results[part] = storage.integrate(rates, piece(first, part)) + storage.integrate(rates, piece(second, part))
+            guard let work else { return }
+            results[part] = storage.run(work, piece(first, part)) + storage.run(work, piece(second, part))
         }
 
         private func piece(_ range: Range<Int>, _ part: Int) -> Range<Int> {
@@ -255,12 +325,8 @@ public final class ParticleStorage {
         let vx = pointer(.velocityX), vy = pointer(.velocityY), vz = pointer(.velocityZ)
         let r = pointer(.red), g = pointer(.green), b = pointer(.blue), al = pointer(.alpha)
         let s = pointer(.scale), age = pointer(.age), life = pointer(.lifetime)
-        @inline(__always) func load(_ p: UnsafeMutablePointer<Float>, _ i: Int) -> V {
-            UnsafeRawPointer(p + i).loadUnaligned(as: V.self)
-        }
-        @inline(__always) func store(_ v: V, _ p: UnsafeMutablePointer<Float>, _ i: Int) {
-            UnsafeMutableRawPointer(p + i).storeBytes(of: v, as: V.self)
-        }
+        @inline(__always) func load(_ p: UnsafeMutablePointer<Float>, _ i: Int) -> V { V(loadingFrom: p + i) }
+        @inline(__always) func store(_ v: V, _ p: UnsafeMutablePointer<Float>, _ i: Int) { v.store(to: p + i) }
         let zero = V(repeating: 0), one = V(repeating: 1)
         // The standard library's generic pointwiseMin/Max run lane by lane; masked replacement
         // compiles to vector min/max.
@@ -338,6 +404,17 @@ public final class ParticleStorage {
         result.reserveCapacity(count)
         let p = pointer(column)
         forEachLiveSlot { result.append(p[$0]) }
+        return result
+    }
+
+    /// The direction each live particle's card faces (unit vectors), in birth order; empty
+    /// without facing columns (cells that are not `plane`).
+    public func facings() -> [SIMD3<Float>] {
+        guard hasFacing else { return [] }
+        var result: [SIMD3<Float>] = []
+        result.reserveCapacity(count)
+        let x = facingPointer(0), y = facingPointer(1), z = facingPointer(2)
+        forEachLiveSlot { result.append(SIMD3(x[$0], y[$0], z[$0])) }
         return result
     }
 

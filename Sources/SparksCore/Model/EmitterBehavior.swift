@@ -137,28 +137,30 @@ public struct EmitterBehavior: Hashable, Sendable {
 
     /// The value at normalised age `t` of stops `values` at `locations` (evenly spaced when nil
     /// or of another count): piecewise linear, held beyond the first and last stop.
-    static func interpolate(_ values: [Double], locations: [Double]?, at t: Double) -> Double {
+    public static func interpolate(_ values: [Double], locations: [Double]?, at t: Double) -> Double {
         guard !values.isEmpty else { return 0 }
         let (a, b, f) = segment(count: values.count, locations: locations, at: t)
         return values[a] + (values[b] - values[a]) * f
     }
 
-    /// The stops on either side of `t` and how far between them it lies (0 at `a`, 1 at `b`).
+    /// The stops on either side of `t` and how far between them it lies (0 at `a`, 1 at `b`):
+    /// the last pair of neighbouring stops whose first lies before `t`, the fraction held at 1
+    /// past the second. For increasing locations that is the pair `t` lies between; for others
+    /// it is still one definite answer.
     static func segment(count: Int, locations: [Double]?, at t: Double) -> (a: Int, b: Int, fraction: Double) {
         guard count > 1 else { return (0, 0, 0) }
         let stops = locations.flatMap { $0.count == count ? $0 : nil }
         func location(_ i: Int) -> Double { stops?[i] ?? Double(i) / Double(count - 1) }
-        if t <= location(0) { return (0, 0, 0) }
-        for i in 1..<count where t < location(i) {
+        for i in (1..<count).reversed() where t > location(i - 1) {
             let a = location(i - 1), b = location(i)
-            return (i - 1, i, b > a ? (t - a) / (b - a) : 1)
+            return (i - 1, i, b > a ? min(max((t - a) / (b - a), 0), 1) : 1)
         }
-        return (count - 1, count - 1, 0)
+        return (0, 0, 0)
     }
 
     /// The colour at normalised age `t` of `colors` at `locations`, each component interpolated
     /// as ``interpolate(_:locations:at:)`` does.
-    static func color(_ colors: [Color], locations: [Double]?, at t: Double) -> Color {
+    public static func color(_ colors: [Color], locations: [Double]?, at t: Double) -> Color {
         guard !colors.isEmpty else { return .white }
         let (a, b, f) = segment(count: colors.count, locations: locations, at: t)
         let c0 = colors[a], c1 = colors[b]

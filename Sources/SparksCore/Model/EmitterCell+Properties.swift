@@ -4,6 +4,10 @@ extension EmitterCell {
     /// Longest lifetime a preset may ask for, in seconds.
     public static let maxLifetime = 1e5
 
+    /// Keys Core Animation reads by key-value coding but declares in no header: iOS code sets
+    /// them with `setValue(_:forKey:)` and plain strings (core-animation.md §6.12).
+    public static let privateKeys = ["particleType", "orientationLongitude", "orientationLatitude", "orientationRange"]
+
     /// The settable properties, by Core Animation key (sub-cells are structural and not listed).
     public static let table = PropertyTable<EmitterCell>([
         .text("name", \.name, "Name used in key paths such as emitterCells.NAME.birthRate."),
@@ -47,6 +51,18 @@ extension EmitterCell {
         .number(
             "minificationFilterBias", \.minificationFilterBias, NumberRule(minimum: -16, maximum: 16),
             "Added to the mip level of a minified image: positive blurs, negative sharpens."),
+        .choice(
+            "particleType", \.particleType,
+            "sprite (an image facing the viewer) or plane (a card turning in 3-D); private Core Animation key."),
+        .number(
+            "orientationLongitude", \.orientationLongitude, .any,
+            "Plane particles: turn about z of the direction their cards face, radians from +x, clockwise on screen."),
+        .number(
+            "orientationLatitude", \.orientationLatitude, .any,
+            "Plane particles: tilt toward the viewer of the direction their cards face, radians (π/2 faces the viewer)."),
+        .number(
+            "orientationRange", \.orientationRange, .any,
+            "Plane particles: full apex angle of the cone their facing direction is sampled from, radians."),
         .number(
             "beginTime", \.timing.beginTime, .any,
             "When the cell starts emitting: layer time for a top-level cell, parent age for a sub-cell."),

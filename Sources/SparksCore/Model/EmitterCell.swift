@@ -75,6 +75,18 @@ public struct EmitterCell: Hashable, Sendable {
     /// Added to the mip level chosen when the image is drawn smaller than its size: positive
     /// blurs, negative sharpens. Default 0.
     public var minificationFilterBias: Double = 0
+    /// How particles are drawn: images facing the viewer, or cards turning in 3-D (a private
+    /// Core Animation key, core-animation.md §6.12). Default sprite.
+    public var particleType: ParticleType = .sprite
+    /// For `plane` particles: the turn about z of the direction their cards face, from +x, in
+    /// radians (positive is clockwise on screen). Default 0.
+    public var orientationLongitude: Double = 0
+    /// For `plane` particles: the tilt toward +z (the viewer) of the direction their cards face,
+    /// in radians; π/2 faces the viewer. Default 0.
+    public var orientationLatitude: Double = 0
+    /// For `plane` particles: the full apex angle of the cone the facing direction is sampled
+    /// from, in radians. Default 0.
+    public var orientationRange: Double = 0
     /// Sub-cells: every live particle of this cell emits these (core-animation.md §6.8).
     public var emitterCells: [EmitterCell] = []
     /// When the cell emits: measured in the emitter layer's time for a top-level cell and in

@@ -39,3 +39,13 @@ public enum RenderMode: String, Sendable, CaseIterable {
     /// Additive blending: destination + premultiplied source; order irrelevant.
     case additive
 }
+
+/// How a cell's particles are drawn (the private `particleType` key, core-animation.md §6.12).
+public enum ParticleType: String, Sendable, CaseIterable {
+    /// An image facing the viewer, turned in the screen's plane by its spin (the default).
+    case sprite
+    /// A card in 3-D: its plane faces a direction sampled at birth from `orientationLongitude`,
+    /// `orientationLatitude` and `orientationRange`, and its spin turns it within that plane, so
+    /// tilted cards foreshorten and flip as they turn (paper confetti).
+    case plane
+}

@@ -43,13 +43,21 @@ public struct LayerState: Hashable, Sendable {
 }
 
 extension EmitterProperties {
-    /// Sets every value to `model`'s, keeping the storage of this value's cell arrays.
+    /// Sets every value to `model`'s, keeping the storage of this value's cell and behaviour
+    /// arrays (animating `emitterBehaviors.NAME.KEY` then changes them in place).
     mutating func reset(to model: EmitterProperties) {
-        var own: [EmitterCell] = []
-        swap(&own, &emitterCells)  // hold our cell array aside, uniquely referenced
+        var own: [EmitterCell] = [], ownBehaviors: [EmitterBehavior] = []
+        swap(&own, &emitterCells)  // hold our arrays aside, uniquely referenced
+        swap(&ownBehaviors, &emitterBehaviors)
         self = model
-        swap(&own, &emitterCells)  // and put it back in place of the model's
+        swap(&own, &emitterCells)  // and put them back in place of the model's
+        swap(&ownBehaviors, &emitterBehaviors)
         EmitterCell.reset(&emitterCells, to: model.emitterCells)
+        if emitterBehaviors.count == model.emitterBehaviors.count {
+            for i in emitterBehaviors.indices { emitterBehaviors[i] = model.emitterBehaviors[i] }
+        } else {
+            emitterBehaviors = model.emitterBehaviors
+        }
     }
 }
 

@@ -15,8 +15,6 @@ public struct PresetDecoder: Sendable {
     public static let layerStructureKeys = ["type", "sublayers", "animations"]
     /// Keys of a cell besides its properties.
     public static let cellStructureKeys = ["emitterCells", "style"]
-    /// Private Core Animation keys seen in the wild that Sparks rejects (core-animation.md §6.12).
-    public static let privateCellKeys = ["particleType", "orientationRange", "orientationLongitude", "orientationLatitude"]
 
     /// How the file is named in messages.
     public var fileName: String
@@ -177,9 +175,6 @@ public struct PresetDecoder: Sendable {
                 guard !reader.set(member, path: memberPath, on: &cell, from: EmitterCell.table) else { continue }
                 if member.key == "emitterCells" {
                     cell.emitterCells = decodeCells(member.value, path: memberPath, depth: depth + 1, reader: reader)
-                } else if Self.privateCellKeys.contains(member.key) {
-                    reader.report(
-                        memberPath, member.keyLocation, "\"\(member.key)\" is a private Core Animation key that Sparks does not support")
                 } else {
                     unknownKey(member, path: cellPath, allowed: EmitterCell.table.keys + Self.cellStructureKeys, reader: reader)
                 }

@@ -96,7 +96,8 @@ public final class DrawListBuilder {
             let m = batch.transform * toPixels
             switch batch.shape {
             case .rectangle:
-                if m.m14 == 0, m.m24 == 0 {
+                // Tilted cards have depth across them: flat only where depth does not change w.
+                if m.m14 == 0, m.m24 == 0, m.m34 == 0 || !Self.hasTiltedQuads(list.quads[batch.range]) {
                     appendFlatQuads(batch, list.quads, m, clip, into: &output)
                 } else {
                     appendProjectedQuads(batch, list.quads, m, clip, into: &output)
@@ -140,6 +141,11 @@ public final class DrawListBuilder {
         return PixelRect(
             x0: pixels(placement.pixelX(rect.origin.x), .down), y0: pixels(placement.pixelY(rect.origin.y), .down),
             x1: pixels(placement.pixelX(rect.maxX), .up), y1: pixels(placement.pixelY(rect.maxY), .up))
+    }
+
+    /// Whether any of `quads` is a tilted card (a `plane` particle).
+    private static func hasTiltedQuads(_ quads: ArraySlice<RenderQuad>) -> Bool {
+        quads.contains { $0.tilt != 0 }
     }
 
     /// Largest pixel coordinate kept; beyond it geometry is dropped rather than drawn wrongly.
@@ -300,6 +306,7 @@ public final class DrawListBuilder {
             let w = q.centerZ * m34 + m44
             guard alpha > 0, w > 1e-6 else { return nil }
             let iw = 1 / w
+            if q.tilt != 0 { return resolveCard(q, alpha: alpha, iw: iw) }
             var c: Float = 1, s: Float = 0
             if q.rotation != 0 { (s, c) = sineAndCosine(q.rotation) }
             // Half-extent vectors of the turned image: a along its width, b along its height.
@@ -312,7 +319,28 @@ public final class DrawListBuilder {
                 uAxisX: 2 * (ax * m11 + ay * m21) * iw, uAxisY: 2 * (ax * m12 + ay * m22) * iw,
                 vAxisX: 2 * (bx * m11 + by * m21) * iw, vAxisY: 2 * (bx * m12 + by * m22) * iw,
                 u0: q.u0, v0: q.v0, u1: q.u1, v1: q.v1, red: q.red, green: q.green, blue: q.blue, alpha: alpha)
-            // Finite and within reach: one comparison of the sum (NaN and infinity fail it).
+            return Self.withinReach(quad)
+        }
+
+        /// A tilted card (a `plane` particle), seen along z: a parallelogram whose corners keep
+        /// their depth, which the transform may turn into x and y (w is the same at every
+        /// corner: the batch has no perspective across depth).
+        private func resolveCard(_ q: RenderQuad, alpha: Float, iw: Float) -> DrawQuad? {
+            let (a, b) = q.halfAxes
+            let ax = Float(a.x), ay = Float(a.y), az = Float(a.z), bx = Float(b.x), by = Float(b.y), bz = Float(b.z)
+            let x = q.centerX - ax - bx, y = q.centerY - ay - by, z = q.centerZ - az - bz
+            let quad = DrawQuad(
+                originX: (x * m11 + y * m21 + z * m31 + m41) * iw,
+                originY: (x * m12 + y * m22 + z * m32 + m42) * iw,
+                uAxisX: 2 * (ax * m11 + ay * m21 + az * m31) * iw, uAxisY: 2 * (ax * m12 + ay * m22 + az * m32) * iw,
+                vAxisX: 2 * (bx * m11 + by * m21 + bz * m31) * iw, vAxisY: 2 * (bx * m12 + by * m22 + bz * m32) * iw,
+                u0: q.u0, v0: q.v0, u1: q.u1, v1: q.v1, red: q.red, green: q.green, blue: q.blue, alpha: alpha)
+            return Self.withinReach(quad)
+        }
+
+        /// `quad` when it is finite and within reach: one comparison of the sum (NaN and infinity fail it).
+        @inline(__always)
+        private static func withinReach(_ quad: DrawQuad) -> DrawQuad? {
             let reach = abs(quad.originX) + abs(quad.originY) + abs(quad.uAxisX) + abs(quad.uAxisY) + abs(quad.vAxisX) + abs(quad.vAxisY)
             return reach < DrawListBuilder.coordinateLimit ? quad : nil
         }
@@ -373,26 +401,29 @@ public final class DrawListBuilder {
     /// top-left corner.
     private struct QuadPlane {
         let m: Transform3D
-        let origin: (Double, Double)
-        let width: (Double, Double), height: (Double, Double)
-        let z: Double
+        let origin: SIMD3<Double>
+        let width: SIMD3<Double>, height: SIMD3<Double>
 
         init(_ q: RenderQuad, _ m: Transform3D) {
             self.m = m
-            let c = Double(cos(q.rotation)), s = Double(sin(q.rotation))
-            width = (2 * Double(q.halfWidth) * c, 2 * Double(q.halfWidth) * s)
-            height = (-2 * Double(q.halfHeight) * s, 2 * Double(q.halfHeight) * c)
-            origin = (Double(q.centerX) - (width.0 + height.0) / 2, Double(q.centerY) - (width.1 + height.1) / 2)
-            z = Double(q.centerZ)
+            let (a, b) = q.halfAxes
+            width = 2 * a
+            height = 2 * b
+            origin = SIMD3(Double(q.centerX), Double(q.centerY), Double(q.centerZ)) - (a + b)
+        }
+
+        func point(_ fx: Double, _ fy: Double) -> SIMD3<Double> {
+            origin + fx * width + fy * height
         }
 
         func w(_ fx: Double, _ fy: Double) -> Double {
-            let x = origin.0 + fx * width.0 + fy * height.0, y = origin.1 + fx * width.1 + fy * height.1
-            return x * m.m14 + y * m.m24 + z * m.m34 + m.m44
+            let p = point(fx, fy)
+            return p.x * m.m14 + p.y * m.m24 + p.z * m.m34 + m.m44
         }
 
         func project(_ fx: Double, _ fy: Double) -> (x: Float, y: Float, w: Float)? {
-            DrawListBuilder.project(origin.0 + fx * width.0 + fy * height.0, origin.1 + fx * width.1 + fy * height.1, z, m)
+            let p = point(fx, fy)
+            return DrawListBuilder.project(p.x, p.y, p.z, m)
         }
     }
 

@@ -22,8 +22,16 @@ public struct RenderQuad: Equatable, Sendable {
     public var halfWidth: Float
     /// Half the height; negative as for `halfWidth`.
     public var halfHeight: Float
-    /// Rotation in radians; positive turns +x toward +y (clockwise on screen).
+    /// Rotation in radians; positive turns +x toward +y (clockwise on screen). For a tilted card,
+    /// the turn within its own plane.
     public var rotation: Float
+    /// For a card turned in 3-D (a `plane` particle): the angle between the direction its face
+    /// looks and +z (toward the viewer), in radians; 0 for an image facing the viewer, π for one
+    /// seen from behind.
+    public var tilt: Float
+    /// The direction in the xy-plane the face is tilted toward, in radians from +x (positive
+    /// toward +y); no effect when `tilt` is 0.
+    public var tiltAzimuth: Float
     /// Tint red, 0…1, multiplied into the texture (straight alpha).
     public var red: Float
     /// Tint green, 0…1.
@@ -45,7 +53,7 @@ public struct RenderQuad: Equatable, Sendable {
     public init(
         centerX: Float, centerY: Float, centerZ: Float = 0, halfWidth: Float, halfHeight: Float, rotation: Float = 0,
         red: Float, green: Float, blue: Float, alpha: Float,
-        u0: Float = 0, v0: Float = 0, u1: Float = 1, v1: Float = 1
+        u0: Float = 0, v0: Float = 0, u1: Float = 1, v1: Float = 1, tilt: Float = 0, tiltAzimuth: Float = 0
     ) {
         self.centerX = centerX
         self.centerY = centerY
@@ -53,6 +61,8 @@ public struct RenderQuad: Equatable, Sendable {
         self.halfWidth = halfWidth
         self.halfHeight = halfHeight
         self.rotation = rotation
+        self.tilt = tilt
+        self.tiltAzimuth = tiltAzimuth
         self.red = red
         self.green = green
         self.blue = blue
@@ -63,14 +73,39 @@ public struct RenderQuad: Equatable, Sendable {
         self.v1 = v1
     }
 
-    /// The four corners in the quad's space (before the batch transform), in the order
-    /// top-left, top-right, bottom-right, bottom-left of the unrotated image.
+    /// The four corners in the quad's space (before the batch transform), seen along z, in the
+    /// order top-left, top-right, bottom-right, bottom-left of the unrotated image.
     public var corners: [Point] {
+        let (a, b) = halfAxes
+        return [(-1.0, -1.0), (1, -1), (1, 1), (-1, 1)].map { su, sv in
+            Point(x: Double(centerX) + su * a.x + sv * b.x, y: Double(centerY) + su * a.y + sv * b.y)
+        }
+    }
+
+    /// The half-extent vectors of the image in the quad's space, in 3-D: `a` from the centre to
+    /// the middle of the right edge, `b` to the middle of the bottom edge. An image facing the
+    /// viewer is turned by `rotation` about z. A tilted card is the same image turned by
+    /// `rotation` within its own plane, that plane carried from facing +z to facing its tilted
+    /// direction by the shortest turn (about the axis perpendicular to both).
+    var halfAxes: (a: SIMD3<Double>, b: SIMD3<Double>) {
         let c = Double(cos(rotation)), s = Double(sin(rotation))
         let hw = Double(halfWidth), hh = Double(halfHeight)
-        return [(-hw, -hh), (hw, -hh), (hw, hh), (-hw, hh)].map { dx, dy in
-            Point(x: Double(centerX) + dx * c - dy * s, y: Double(centerY) + dx * s + dy * c)
-        }
+        guard tilt != 0 else { return (SIMD3(hw * c, hw * s, 0), SIMD3(-hh * s, hh * c, 0)) }
+        let (e1, e2) = Self.cardAxes(tilt: Double(tilt), azimuth: Double(tiltAzimuth))
+        return ((e1 * c + e2 * s) * hw, (e2 * c - e1 * s) * hh)
+    }
+
+    /// Where the image's x and y axes go when a card facing +z is turned by the shortest turn
+    /// to face the direction `tilt` away from +z toward `azimuth`. With n that direction,
+    /// k = 1 − cos tilt: e1 = (cos tilt + k·sin²φ, −k·sinφ·cosφ, −sin tilt·cosφ) and
+    /// e2 = (−k·sinφ·cosφ, cos tilt + k·cos²φ, −sin tilt·sinφ) (Rodrigues' formula about
+    /// ẑ × n, written without the division by |ẑ × n| so a card seen from behind is defined).
+    static func cardAxes(tilt: Double, azimuth: Double) -> (SIMD3<Double>, SIMD3<Double>) {
+        let ct = cos(tilt), st = sin(tilt), k = 1 - ct
+        let cp = cos(azimuth), sp = sin(azimuth)
+        let e1 = SIMD3(ct + k * sp * sp, -k * sp * cp, -st * cp)
+        let e2 = SIMD3(-k * sp * cp, ct + k * cp * cp, -st * sp)
+        return (e1, e2)
     }
 }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Turns a layer tree into a ``RenderList``. Each layer draws, back to front: its background,
 /// its contents, its sublayers (for a replicator, once per instance), its border, then its
 /// particles (in its render mode's order: above the background and border, as CAEmitterLayer.h
@@ -24,10 +26,12 @@ public final class RenderListBuilder {
         /// How its particles are turned (by spin, or by a behaviour).
         var rotation: ParticleRotation
         let px, py, pz, red, green, blue, alpha, scale, spin, age, lifetime, vx, vy: UnsafeMutablePointer<Float>
+        /// The direction each card faces, for `plane` particles (nil for sprites).
+        let facing: (x: UnsafeMutablePointer<Float>, y: UnsafeMutablePointer<Float>, z: UnsafeMutablePointer<Float>)?
 
         init(
             storage: ParticleStorage, texture: Texture, sampling: TextureSampling, textureSlot: Int, halfWidth: Float, halfHeight: Float,
-            uv: (Float, Float, Float, Float), rotation: ParticleRotation
+            uv: (Float, Float, Float, Float), rotation: ParticleRotation, isPlane: Bool
         ) {
             self.rotation = rotation
             self.storage = storage
@@ -50,6 +54,21 @@ public final class RenderListBuilder {
             lifetime = storage.pointer(.lifetime)
             vx = storage.pointer(.velocityX)
             vy = storage.pointer(.velocityY)
+            facing =
+                isPlane && storage.hasFacing ? (storage.facingPointer(0), storage.facingPointer(1), storage.facingPointer(2)) : nil
+        }
+
+        /// Particle `i`'s card as a tilt from facing the viewer and the direction of that tilt
+        /// (both 0 for sprites).
+        @inline(__always)
+        func tilt(_ i: Int) -> (tilt: Float, azimuth: Float) {
+            guard let facing else { return (0, 0) }
+            let x = facing.x[i], y = facing.y[i], z = facing.z[i]
+            let sideways = (x * x + y * y).squareRoot()
+            // A lean below a millionth of a radian moves no pixel: such a card is drawn as the
+            // sprite it looks like (a facing of latitude π/2 is off +z by cos(π/2) in floats).
+            guard sideways > 1e-6 else { return (z < 0 ? .pi : 0, 0) }
+            return (atan2f(sideways, z), atan2f(y, x))
         }
 
         /// Particle `i`'s rotation in radians: spin × age, unless a behaviour turns it.
@@ -361,14 +380,17 @@ public final class RenderListBuilder {
                 let sampling = TextureSampling(
                     minification: cell.minificationFilter, magnification: cell.magnificationFilter,
                     minificationBias: Float(cell.minificationFilterBias))
+                // Cells share a batch when they draw alike: same image, filtering and kind of particle.
+                let isPlane = cell.particleType == .plane && state.storage.hasFacing
                 let slot =
-                    self.cells.firstIndex { $0.texture == texture && $0.sampling == sampling }.map { self.cells[$0].textureSlot }
-                    ?? self.cells.count
+                    self.cells.firstIndex { $0.texture == texture && $0.sampling == sampling && ($0.facing != nil) == isPlane }
+                    .map { self.cells[$0].textureSlot } ?? self.cells.count
                 self.cells.append(
                     CellView(
                         storage: state.storage, texture: texture, sampling: sampling, textureSlot: slot,
                         halfWidth: Float(base.width / 2), halfHeight: Float(base.height / 2),
-                        uv: (Float(r.origin.x), Float(r.origin.y), Float(r.maxX), Float(r.maxY)), rotation: rotation))
+                        uv: (Float(r.origin.x), Float(r.origin.y), Float(r.maxX), Float(r.maxY)), rotation: rotation,
+                        isPlane: isPlane))
             }
             collectVisibleCells(cell.emitterCells, states: state.children, rotation: rotation)
         }
@@ -384,6 +406,10 @@ public final class RenderListBuilder {
         guard !cells.isEmpty else { return }
         let blend: BlendMode = properties.renderMode == .additive ? .additive : .normal
         let keepDepth = properties.preservesDepth
+        // Cards of a layer that does not preserve depth are flattened into its plane, corners
+        // and all; sprites already are (their depth is left out).
+        let flattened = keepDepth ? transform : Transform3D.flatten * transform
+        func batchTransform(of view: CellView) -> Transform3D { view.facing == nil ? transform : flattened }
         let modulation = (Float(tint.red), Float(tint.green), Float(tint.blue), Float(tint.alpha) * opacity)
         let particles = cells.reduce(0) { $0 + $1.storage.count }
         let room = max(0, maxDrawnQuads - list.quads.count)
@@ -398,7 +424,8 @@ public final class RenderListBuilder {
         case .unordered, .additive:
             // Cells in tree order, each in birth order (core-animation.md §5.4).
             for view in cells {
-                list.beginBatch(texture: view.texture, sampling: view.sampling, blendMode: blend, transform: transform, clip: clip)
+                list.beginBatch(
+                    texture: view.texture, sampling: view.sampling, blendMode: blend, transform: batchTransform(of: view), clip: clip)
                 appendInBirthOrder(view, keepDepth: keepDepth, modulation: modulation, into: &list)
             }
         case .oldestFirst, .oldestLast, .backToFront:
@@ -406,7 +433,8 @@ public final class RenderListBuilder {
             if cells.count == 1, mode != .backToFront || !hasDepth(cells[0].storage) {
                 // One cell in birth order, or its reverse: no sort needed.
                 let view = cells[0]
-                list.beginBatch(texture: view.texture, sampling: view.sampling, blendMode: blend, transform: transform, clip: clip)
+                list.beginBatch(
+                    texture: view.texture, sampling: view.sampling, blendMode: blend, transform: batchTransform(of: view), clip: clip)
                 if mode == .oldestLast {
                     let (a, b) = view.storage.slotRanges
                     for slot in b.reversed() where view.storage.isLive(slot) {
@@ -439,7 +467,8 @@ public final class RenderListBuilder {
             for entry in order {
                 let view = cells[Int(entry.cell)]
                 if view.textureSlot != currentSlot {
-                    list.beginBatch(texture: view.texture, sampling: view.sampling, blendMode: blend, transform: transform, clip: clip)
+                    list.beginBatch(
+                        texture: view.texture, sampling: view.sampling, blendMode: blend, transform: batchTransform(of: view), clip: clip)
                     currentSlot = view.textureSlot
                 }
                 appendQuad(view, Int(entry.slot), keepDepth: keepDepth, modulation: modulation, into: &list)
@@ -500,11 +529,12 @@ public final class RenderListBuilder {
         let scale = view.scale[i]
         let alpha = view.alpha[i] * m.3
         guard scale != 0, alpha > 0, CoreAnimationChoices.negativeScaleIsDrawn || scale > 0 else { return nil }
+        let card = view.tilt(i)
         return RenderQuad(
             centerX: view.px[i], centerY: view.py[i], centerZ: keepDepth ? view.pz[i] : 0,
             halfWidth: view.halfWidth * scale, halfHeight: view.halfHeight * scale,
             rotation: view.angle(i),
             red: view.red[i] * m.0, green: view.green[i] * m.1, blue: view.blue[i] * m.2, alpha: alpha,
-            u0: view.uv.0, v0: view.uv.1, u1: view.uv.2, v1: view.uv.3)
+            u0: view.uv.0, v0: view.uv.1, u1: view.uv.2, v1: view.uv.3, tilt: card.tilt, tiltAzimuth: card.azimuth)
     }
 }

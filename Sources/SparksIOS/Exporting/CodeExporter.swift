@@ -233,8 +233,19 @@ private struct CodeWriter {
     private mutating func cell(_ cell: EmitterCell, depth: Int) -> String {
         let v = variable(cell.name, fallback: "cell")
         line(swift ? "let \(v) = CAEmitterCell()" : "CAEmitterCell *\(v) = [CAEmitterCell emitterCell];")
+        var saidPrivate = false
         for (key, kind, value) in PresetEncoder.changedProperties(of: cell) {
-            line(assignment(v, key, expression(value, kind: kind, key: key)))
+            guard EmitterCell.privateKeys.contains(key) else {
+                line(assignment(v, key, expression(value, kind: kind, key: key)))
+                continue
+            }
+            // Keys in no header: set by key-value coding, with plain strings.
+            if !saidPrivate {
+                line("// \(EmitterCell.privateKeys.joined(separator: ", ")) are private keys: App Review may reject apps that use them.")
+                saidPrivate = true
+            }
+            let code = if case .string(let text) = value { quoted(text) } else { object(value, kind: kind) }
+            line(swift ? "\(v).setValue(\(code), forKey: \(quoted(key)))" : "[\(v) setValue:\(code) forKey:\(quoted(key))];")
         }
         if !cell.emitterCells.isEmpty {
             let inner = cell.emitterCells.map { self.cell($0, depth: depth + 1) }

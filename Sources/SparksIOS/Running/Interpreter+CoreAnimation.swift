@@ -371,10 +371,11 @@ extension Interpreter {
                 return
             }
             guard let d = EmitterCell.table[key] else {
-                if ["particleType", "orientationRange", "orientationLongitude", "orientationLatitude", "emitterBehaviors", "style"]
-                    .contains(key)
-                {
-                    throw Skip(reason: "\(key) is a private Core Animation key that Sparks does not support", at: at)
+                if key == "emitterBehaviors" {
+                    throw Skip(reason: "emitterBehaviors belong to the emitter layer (CAEmitterLayer), not to a cell", at: at)
+                }
+                if key == "style" {
+                    throw Skip(reason: "style is a private Core Animation key that Sparks does not support", at: at)
                 }
                 throw Skip(
                     reason: "\"\(key)\" is not a property of an emitter cell (CAEmitterCell)"

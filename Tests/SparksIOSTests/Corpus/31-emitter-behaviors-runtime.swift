@@ -16,6 +16,10 @@ final class BehaviorConfettiView: UIView {
         cell.emissionRange = CGFloat(Double.pi)
         cell.spin = 4
         cell.spinRange = 8
+        cell.setValue("plane", forKey: "particleType")
+        cell.setValue(Double.pi, forKey: "orientationRange")
+        cell.setValue(Double.pi / 2, forKey: "orientationLongitude")
+        cell.setValue(Double.pi / 2, forKey: "orientationLatitude")
         emitterLayer.emitterCells = [cell]
         emitterLayer.setValue([horizontalWaveBehavior(), attractorBehavior(for: emitterLayer), dragBehavior()], forKey: "emitterBehaviors")
         let animation = CAKeyframeAnimation()
