@@ -27,17 +27,24 @@ let package = Package(
     ],
     targets: [
         .target(name: "SparksCore"),
+        // The rasterizer's pixel kernels, in C: compiled for the baseline and for AVX2, the
+        // fastest the machine runs chosen at run time (see include/SparksKernels.h for why C).
+        .target(name: "CSparksKernels"),
         // The CPU rasterizer: draws the core's draw lists into pixel buffers (no SDL).
-        .target(name: "SparksRaster", dependencies: ["SparksCore"]),
+        .target(name: "SparksRaster", dependencies: ["SparksCore", "CSparksKernels"]),
+        // SDL2, SDL2_image and SDL2_ttf from the standard include and library paths (Debian's
+        // packages put them there). Not through pkg-config: sdl2.pc's flags carry -D_REENTRANT,
+        // which SwiftPM refuses with a warning on every build of Sparks and of every package that
+        // depends on it. SDL installed elsewhere (Homebrew's /opt/homebrew): pass
+        // -Xcc -I/opt/homebrew/include -Xlinker -L/opt/homebrew/lib.
         .systemLibrary(
             name: "CSparksSDL2",
-            pkgConfig: "sdl2",
             providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev"])]
         ),
         .target(name: "SparksSDL", dependencies: ["SparksCore", "SparksRaster", "CSparksSDL2"]),
         .target(name: "SparksKit", dependencies: ["SparksCore", "SparksRaster", "SparksSDL"]),
         .target(name: "CSparksAPI"),
-        .target(name: "SparksC", dependencies: ["CSparksAPI", "SparksKit"]),
+        .target(name: "SparksC", dependencies: ["CSparksAPI", "SparksKit", "SparksRaster"]),
         .target(name: "SparksFuzzing", dependencies: ["SparksCore", "SparksRaster"]),
         // iOS code in and out: `sparks import` (Swift read with swift-syntax, Objective-C with a
         // reader of its own) and `sparks export`. The library targets never depend on it.

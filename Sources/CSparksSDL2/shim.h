@@ -1,9 +1,11 @@
 #ifndef SPARKS_CSDL2_SHIM_H
 #define SPARKS_CSDL2_SHIM_H
 
-#include <SDL.h>
-#include <SDL_image.h>
-#include <SDL_ttf.h>
+/* Through the SDL2 folder of the standard include path: SDL's pkg-config flags add
+ * -D_REENTRANT, which SwiftPM refuses with a warning on every build (Package.swift says more). */
+#include <SDL2/SDL.h>
+#include <SDL2/SDL_image.h>
+#include <SDL2/SDL_ttf.h>
 
 /* Function-like SDL macros that Swift cannot import. */
 static inline int SparksWindowPosCentered(void) { return (int)SDL_WINDOWPOS_CENTERED; }

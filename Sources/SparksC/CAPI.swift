@@ -4,6 +4,7 @@
 import CSparksAPI
 import Foundation
 import SparksKit
+import SparksRaster
 
 /// One lock for the whole library: C hosts may call from any thread.
 private let libraryLock = NSLock()
@@ -66,6 +67,22 @@ nonisolated(unsafe) private let versionText: UnsafeMutablePointer<CChar> = strdu
 @_cdecl("sparks_version")
 public func sparks_version() -> UnsafePointer<CChar> {
     UnsafePointer(versionText)
+}
+
+@_cdecl("sparks_build_optimized")
+public func sparks_build_optimized() -> Int32 {
+    Effect.isOptimizedBuild ? 1 : 0
+}
+
+/// Made once and never freed or written: safe to share.
+nonisolated(unsafe) private let buildText: UnsafeMutablePointer<CChar> = strdup(
+    "Sparks \(SparksVersion.text): Swift code \(SparksBuild.isSwiftOptimized ? "optimised" : "not optimised"), pixel kernels "
+        + "\(SparksBuild.areKernelsOptimized ? "optimised" : "not optimised") (\(RasterKernels.active.name))"
+        + (SparksBuild.advice.map { ". \($0)" } ?? ""))!
+
+@_cdecl("sparks_build_info")
+public func sparks_build_info() -> UnsafePointer<CChar> {
+    UnsafePointer(buildText)
 }
 
 @_cdecl("sparks_effect_load_file")
@@ -294,13 +311,14 @@ public func sparks_effect_release_renderer(_ effect: OpaquePointer?) {
 
 @_cdecl("sparks_effect_draw_argb")
 public func sparks_effect_draw_argb(
-    _ effect: OpaquePointer?, _ pixels: UnsafeMutableRawPointer?, _ width: Int32, _ height: Int32, _ pitch: Int32
+    _ effect: OpaquePointer?, _ pixels: UnsafeMutableRawPointer?, _ size: Int, _ width: Int32, _ height: Int32, _ pitch: Int32
 ) -> sparks_status {
     guard let pixels else { return argumentError(effect, "sparks_effect_draw_argb: the pixels are NULL") }
     return locked {
         guard let handle = EffectHandle.from(effect) else { return SPARKS_ERROR_ARGUMENT }
         do {
-            try handle.effect.draw(intoPixels: pixels, width: Int(width), height: Int(height), bytesPerRow: Int(pitch))
+            let buffer = UnsafeMutableRawBufferPointer(start: pixels, count: max(size, 0))
+            try handle.effect.draw(intoPixels: buffer, width: Int(width), height: Int(height), bytesPerRow: Int(pitch))
             return handle.succeed()
         } catch {
             return handle.fail(SPARKS_ERROR_ARGUMENT, "sparks_effect_draw_argb: \(error)")

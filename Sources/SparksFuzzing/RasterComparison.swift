@@ -8,7 +8,8 @@ import SparksRaster
 ///   except where the reference calls the answer ambiguous.
 /// - Colour, the whole scene: every channel within ``colorTolerance`` of the reference, except
 ///   at ambiguous pixels.
-/// - Threads: the picture is the same, byte for byte, on one thread and on the scene's count.
+/// - Threads and kernels: the picture is the same, byte for byte, on one thread and on the
+///   scene's count, and with every set of pixel kernels the machine runs.
 public struct RasterComparison: CustomStringConvertible {
     /// Largest difference of a channel (0…255) accepted at a pixel that is not ambiguous:
     /// texture coordinates carried to 1/256 texel, tints in 256ths and 8-bit rounding at every
@@ -20,18 +21,18 @@ public struct RasterComparison: CustomStringConvertible {
     /// Pixels passed over as ambiguous.
     public var ambiguousCoverage = 0, ambiguousColor = 0
     /// Disagreements.
-    public var coverageMismatches = 0, colorMismatches = 0, threadMismatches = 0
+    public var coverageMismatches = 0, colorMismatches = 0, threadMismatches = 0, kernelMismatches = 0
     /// The largest channel difference found at a compared pixel.
     public var largestColorDifference = 0.0
     /// The first disagreement, in words.
     public var firstProblem: String?
 
-    public var isClean: Bool { coverageMismatches == 0 && colorMismatches == 0 && threadMismatches == 0 }
+    public var isClean: Bool { coverageMismatches == 0 && colorMismatches == 0 && threadMismatches == 0 && kernelMismatches == 0 }
 
     public var description: String {
         "coverage \(coveragePixels) pixels (\(ambiguousCoverage) ambiguous, \(coverageMismatches) wrong), colour \(colorPixels) pixels "
             + "(\(ambiguousColor) ambiguous, \(colorMismatches) wrong, largest difference \(largestColorDifference)), "
-            + "\(threadMismatches) differing by thread count" + (firstProblem.map { ": \($0)" } ?? "")
+            + "\(threadMismatches) differing by thread count, \(kernelMismatches) by kernels" + (firstProblem.map { ": \($0)" } ?? "")
     }
 
     public init() {}
@@ -130,6 +131,18 @@ public struct RasterComparison: CustomStringConvertible {
             threadMismatches = differing
             note("\(differing) pixels differ between 1 and \(scene.threads) threads")
         }
+        let active = renderer.kernels
+        for kernels in RasterKernels.available where kernels != active {
+            renderer.kernels = kernels
+            renderer.draw(scene.list)
+            let other = renderer.buffer.wordsRowByRow()
+            if other != threaded {
+                let differing = zip(other, threaded).filter { $0 != $1 }.count
+                kernelMismatches += differing
+                note("\(differing) pixels differ between the \(active.name) and \(kernels.name) kernels")
+            }
+        }
+        renderer.kernels = active
         var reference = ReferenceRasterizer(
             width: scene.width, height: scene.height, background: scene.background, textures: scene.images.mapValues(MipPyramid.init))
         reference.draw(scene.list)

@@ -17,6 +17,7 @@ extension Effect {
     ///   bindings hand out.
     /// - Throws: when the renderer cannot draw textures at all.
     public func draw(into renderer: OpaquePointer) throws(EffectError) {
+        SparksBuild.warnIfUnoptimized()
         try drawing.draw(self, into: renderer)
     }
 
@@ -30,11 +31,40 @@ extension Effect {
     ///
     /// The buffer holds `width` × `height` pixels of 32 bits, `0xAARRGGBB` words (SDL's
     /// `ARGB8888`: an `SDL_Surface`'s or a locked streaming texture's pixels), rows
-    /// `bytesPerRow` apart, with premultiplied colour (opaque pixels are plain ARGB).
-    /// - Throws: for a size outside 1…16384 pixels or rows shorter than the width.
-    public func draw(intoPixels pixels: UnsafeMutableRawPointer, width: Int, height: Int, bytesPerRow: Int) throws(EffectError) {
+    /// `bytesPerRow` apart, with premultiplied colour (opaque pixels are plain ARGB). Exactly
+    /// those pixels are read and written — the buffer's size, not the effect's canvas: the
+    /// ``camera`` places the canvas on them (by default one point per pixel from the top-left
+    /// corner, so a canvas larger than the buffer is cut off at its right and bottom).
+    /// - Parameters:
+    ///   - pixels: the buffer; it must hold `(height − 1) × bytesPerRow + width × 4` bytes.
+    ///   - width: pixels per row drawn.
+    ///   - height: rows drawn.
+    ///   - bytesPerRow: the distance between rows (an `SDL_Surface`'s `pitch`), at least `width × 4`.
+    /// - Throws: for a size outside 1…16384 pixels, rows shorter than the width, or a buffer too
+    ///   small for them; nothing is written then.
+    public func draw(intoPixels pixels: UnsafeMutableRawBufferPointer, width: Int, height: Int, bytesPerRow: Int) throws(EffectError) {
+        SparksBuild.warnIfUnoptimized()
         try drawing.draw(self, intoPixels: pixels, width: width, height: height, bytesPerRow: bytesPerRow)
     }
+
+    /// Draws the effect over a game's frame of `width` × `height` `0xAARRGGBB` pixels held row
+    /// after row in an array (premultiplied colour), as ``draw(intoPixels:width:height:bytesPerRow:)``.
+    /// - Throws: for a size outside 1…16384 pixels or an array of another size than `width × height`.
+    public func draw(into pixels: inout [UInt32], width: Int, height: Int) throws(EffectError) {
+        guard pixels.count == width * height else {
+            throw EffectError("an array of \(pixels.count) pixels is not \(width)×\(height)")
+        }
+        let result = pixels.withUnsafeMutableBytes { buffer in
+            Result { () throws(EffectError) in try draw(intoPixels: buffer, width: width, height: height, bytesPerRow: width * 4) }
+        }
+        try result.get()
+    }
+
+    /// Whether the Sparks this game runs was compiled with optimisation. A debug build of a
+    /// package that depends on Sparks compiles it without (its frames then take tens to hundreds
+    /// of times as long, and the first draw says so once on standard error): build with
+    /// `-c release`, or pass `-Xcc -O2` to optimise its pixel kernels in a debug build.
+    public static var isOptimizedBuild: Bool { SparksBuild.isOptimized }
 
     /// What the covered-pixel budget left out of the frame drawn last (by ``draw(into:)`` or
     /// ``draw(intoPixels:width:height:bytesPerRow:)``): how many particle quads, from which
@@ -107,12 +137,22 @@ final class EffectDrawing {
         budgetCut = drawer.budgetCut
     }
 
-    func draw(_ effect: Effect, intoPixels pixels: UnsafeMutableRawPointer, width: Int, height: Int, bytesPerRow: Int) throws(EffectError) {
+    func draw(
+        _ effect: Effect, intoPixels buffer: UnsafeMutableRawBufferPointer, width: Int, height: Int, bytesPerRow: Int
+    )
+        throws(EffectError)
+    {
         guard (1...PixelBuffer.maxSide).contains(width), (1...PixelBuffer.maxSide).contains(height) else {
             throw EffectError("a pixel buffer of \(width)×\(height) pixels: each side must be 1…\(PixelBuffer.maxSide)")
         }
         guard bytesPerRow >= width * 4 else {
             throw EffectError("a pixel buffer \(width) pixels wide needs at least \(width * 4) bytes per row, not \(bytesPerRow)")
+        }
+        let needed = (height - 1) * bytesPerRow + width * 4
+        guard let pixels = buffer.baseAddress, buffer.count >= needed else {
+            throw EffectError(
+                "a buffer of \(buffer.count) bytes is too small for \(width)×\(height) pixels \(bytesPerRow) bytes apart, which take \(needed)"
+            )
         }
         if pixelDrawer == nil, let rasterizer = CPURenderer(width: width, height: height, decoder: images) {
             let drawer = FrameDrawer(backend: rasterizer)

@@ -120,7 +120,9 @@ public final class Effect {
 
     /// Advances by `seconds` of the game's time (times ``speed``; nothing while paused) in
     /// whole fixed steps, carrying the remainder to the next call. A long stall (over a quarter
-    /// of a second) is not caught up: the effect skips ahead rather than freezing the game.
+    /// of a second) is not caught up: the effect skips ahead rather than freezing the game, so
+    /// `advance(by: 2)` moves a quarter of a second. To warm an effect up or jump ahead, use
+    /// ``fastForward(by:)``.
     /// - Returns: the steps taken.
     @discardableResult
     public func advance(by seconds: Double) -> Int {
@@ -128,6 +130,21 @@ public final class Effect {
         scene.step(count: advance.steps)
         return advance.steps
     }
+
+    /// Runs the effect `seconds` ahead now, every fixed step of them, paused or not and
+    /// whatever ``speed``: an effect that should already be going when it appears (smoke over a
+    /// chimney, snow), or a jump ahead. At most ``maxFastForward`` seconds at once.
+    /// - Returns: the steps taken.
+    @discardableResult
+    public func fastForward(by seconds: Double) -> Int {
+        guard seconds.isFinite, seconds > 0 else { return 0 }
+        let steps = Int((min(seconds, Self.maxFastForward) / scene.stepDuration).rounded())
+        scene.step(count: steps)
+        return steps
+    }
+
+    /// The longest ``fastForward(by:)`` runs at once, in seconds (ten minutes).
+    public static let maxFastForward: Double = 600
 
     /// Takes `count` fixed steps now, paused or not (a game with its own fixed-step loop).
     public func step(count: Int = 1) {

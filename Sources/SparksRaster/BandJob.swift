@@ -57,6 +57,9 @@ final class BandJob: ParallelJob {
 
     deinit { covered.deallocate() }
 
+    /// The pixel kernels the bands draw with.
+    var kernels = RasterKernels.active
+
     /// Works out which image each command of `list` draws into and its clip within its groups;
     /// returns the group images the list needs. Called before `prepare`.
     func resolveGroups(of list: DrawList) -> Int {
@@ -206,21 +209,20 @@ final class BandJob: ParallelJob {
                         case .quads:
                             quads.draw(
                                 quadBuffer.baseAddress!, extents, range: command.range, texture: mips,
-                                sampling: command.sampling, blendMode: command.blendMode, area: area)
+                                sampling: command.sampling, blendMode: command.blendMode, area: area, kernels: kernels)
                         case .triangles:
                             triangles.draw(
                                 vertices, indices, range: command.range, texture: mips,
-                                sampling: command.sampling, blendMode: command.blendMode, area: area)
+                                sampling: command.sampling, blendMode: command.blendMode, area: area, kernels: kernels)
                         case .beginGroup:
                             for y in y0..<y1 { (target.pixels + y * target.rowStride + x0).update(repeating: 0, count: x1 - x0) }
                         case .endGroup(let opacity, _):
                             guard level > 0 else { break }
                             let below = level == 1 ? buffer : groupImages[level - 2]
-                            let fade = UniformTint(red: 1, green: 1, blue: 1, alpha: opacity).lanes
-                            for y in y0..<y1 {
-                                compositeSpan(
-                                    below.pixels + y * below.rowStride, target.pixels + y * target.rowStride, x0, x1, opacity: fade)
-                            }
+                            let fade = TintFactors.of(red: 1, green: 1, blue: 1, alpha: opacity).alpha
+                            kernels.table.pointee.composite(
+                                below.pixels, below.rowStride, target.pixels, target.rowStride, Int32(x0), Int32(x1), Int32(y0), Int32(y1),
+                                fade)
                         }
                     }
                 }

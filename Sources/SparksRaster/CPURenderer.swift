@@ -35,6 +35,12 @@ public final class CPURenderer: DrawBackend {
     }
     /// What the last `draw` did.
     public private(set) var statistics = DrawStatistics()
+    /// The pixel kernels it draws with (``RasterKernels/active`` unless set); every set draws
+    /// the same pixels.
+    public var kernels: RasterKernels {
+        get { job.kernels }
+        set { job.kernels = newValue }
+    }
 
     private let textures: TextureStore<RasterTexture>
     private let job = BandJob()
@@ -80,6 +86,7 @@ public final class CPURenderer: DrawBackend {
     /// Clears the buffer to the list's background and draws the list. Only pixels inside both
     /// the list's size and the buffer's are drawn.
     public func draw(_ list: DrawList) {
+        SparksBuild.warnIfUnoptimized()
         let depth = job.resolveGroups(of: list)
         if groupImages.first.map({ $0.width != buffer.width || $0.height != buffer.height }) ?? false { groupImages.removeAll() }
         while groupImages.count < depth, let image = PixelBuffer(width: buffer.width, height: buffer.height) { groupImages.append(image) }

@@ -1,3 +1,4 @@
+import CSparksKernels
 import SparksCore
 
 /// Where a draw may write: its clip rectangle within one thread's band of rows.
@@ -10,7 +11,7 @@ struct DrawArea {
 
 /// Draws ``DrawQuad``s: per quad, the inverse of its pixel mapping, the mip level its on-screen
 /// size asks for, and per row the exact run of pixels whose centres lie inside, filled by the
-/// span kernels.
+/// pixel kernels (``RasterKernels``).
 ///
 /// A pixel (x, y) is covered when its centre lies in the parallelogram: with d the centre
 /// minus the quad's origin, `s = (d × v) / (u × v)` and `t = (u × d) / (u × v)` (u and v the
@@ -20,19 +21,23 @@ struct QuadRasterizer {
     /// Covered pixels drawn so far (the sum of span lengths).
     var coveredPixels = 0
 
-    /// Draws `quads[range]` into `area`, skipping quads whose rows (`extents[i]`) miss it.
+    /// Draws `quads[range]` into `area` with `kernels`, skipping quads whose rows (`extents[i]`)
+    /// miss it.
     mutating func draw(
         _ quads: UnsafePointer<DrawQuad>, _ extents: UnsafePointer<QuadExtent>, range: Range<Int>, texture: MipLevels?,
-        sampling: TextureSampling, blendMode: BlendMode, area: DrawArea
+        sampling: TextureSampling, blendMode: BlendMode, area: DrawArea, kernels: RasterKernels
     ) {
         // Level 0's size, once per draw rather than per quad.
         let base = texture.map { (width: Float($0.levels[0].width), height: Float($0.levels[0].height), count: $0.levels.count) }
+        var target = area.kernelArea
+        let fill = kernels.table.pointee.fill_quad!
+        var covered: Int64 = 0
         for i in range {
             let r = extents[i]
             guard Int(r.last) >= area.y0, Int(r.first) < area.y1 else { continue }
             let q = quads[i]
-            let tint = UniformTint(red: q.red, green: q.green, blue: q.blue, alpha: q.alpha)
-            guard !tint.isInvisible else { continue }
+            let tint = TintFactors.of(red: q.red, green: q.green, blue: q.blue, alpha: q.alpha)
+            guard tint.alpha != 0 else { continue }
             let det = q.uAxisX * q.vAxisY - q.uAxisY * q.vAxisX
             guard abs(det) > 1e-6 else { continue }
             let inverse = 1 / det
@@ -47,46 +52,11 @@ struct QuadRasterizer {
                     dUdx: c.dsdx * base.width, dVdx: c.dtdx * base.height, dUdy: c.dsdy * base.width, dVdy: c.dtdy * base.height)
                 choice = sampling.choose(texelsPerPixel: texelsPerPixel, levelCount: base.count)
             }
-            var rows = QuadRows(geometry: geometry, tint: tint, area: area)
-            dispatch(texture, choice, blendMode, to: &rows)
-            coveredPixels &+= rows.covered
+            var setup = geometry.setup(tint: tint)
+            var source = sparks_source(texture, choice, blendMode)
+            covered &+= fill(&setup, &source, &target)
         }
-    }
-}
-
-/// Fills every covered row of one quad inside a draw area, with whichever source and blend
-/// operation the dispatch picks.
-private struct QuadRows: SpanSourceVisitor {
-    let geometry: QuadGeometry
-    let tint: UniformTint
-    let area: DrawArea
-    var covered = 0
-
-    mutating func visit<Source: SpanSource, Operation: BlendOperation>(_ source: Source, _ operation: Operation.Type) {
-        let g = geometry, tint = self.tint.lanes
-        let plane = source.plane(g.coordinates)
-        let rows = g.rows(within: area)
-        guard rows.lowerBound < rows.upperBound else { return }
-        let left = Float(area.x0), right = Float(area.x1)
-        var count = 0
-        var Y = Float(rows.lowerBound) + 0.5 - g.originY
-        var line = area.buffer + rows.lowerBound &* area.rowStride
-        for row in rows {
-            defer {
-                Y += 1
-                line += area.rowStride
-            }
-            // The span's ends, in pixels: the tighter of the s and t bounds, within the area.
-            let s = g.s.columns(Y), t = g.t.columns(Y)
-            let lo = Swift.max(s.lo, t.lo) + g.columnOffset
-            let hi = Swift.min(s.hi, t.hi) + g.columnOffset
-            let first = Swift.max(lo.rounded(.up), left), end = Swift.min(hi.rounded(.up), right)
-            guard first < end else { continue }
-            let x0 = wholeNumber(first), x1 = wholeNumber(end)
-            count &+= x1 &- x0
-            fillSpan(line, x0, x1, source, source.row(plane, X: first + 0.5, Y: Float(row) + 0.5), tint, operation)
-        }
-        covered &+= count
+        coveredPixels &+= Int(covered)
     }
 }
 
@@ -111,6 +81,13 @@ struct QuadExtent {
         first = Int32(truncatingIfNeeded: wholeNumber(max(top, -2).rounded(.down)))
         last = Int32(truncatingIfNeeded: wholeNumber(min(bottom, 2_097_152).rounded(.up)))
     }
+}
+
+/// A quad's unit texture coordinates over the screen: `s = s0 + X·dsdx + Y·dsdy` (and t) at
+/// a pixel centre X, Y pixels right of and below pixel (0, 0).
+struct CoordinatePlane {
+    let s0: Float, dsdx: Float, dsdy: Float
+    let t0: Float, dtdx: Float, dtdy: Float
 }
 
 /// A quad's inverse mapping, from pixel centres back to its parameters, and its spans.
@@ -215,9 +192,14 @@ struct QuadGeometry {
         return slopes < 1e6 && bounds <= 4e30 && abs(s.slope) + abs(t.slope) < 1e30 && abs(originX) + abs(originY) < 1e7
     }
 
-    /// Rows of `area` the quad can cover.
-    func rows(within area: DrawArea) -> Range<Int> {
-        let y0 = Swift.max(area.y0, firstRow), y1 = Swift.min(area.y1, endRow)
-        return y0 < y1 ? y0..<y1 : 0..<0
+    /// The quad as the kernels take it, with its tint (its rows are limited to ±10⁷; the kernels
+    /// keep to the area's).
+    func setup(tint: sparks_tint) -> sparks_quad_setup {
+        let c = coordinates
+        func row(_ r: Int) -> Int32 { Int32(Swift.min(Swift.max(r, -10_000_000), 10_000_000)) }
+        return sparks_quad_setup(
+            s0: c.s0, dsdx: c.dsdx, dsdy: c.dsdy, t0: c.t0, dtdx: c.dtdx, dtdy: c.dtdy,
+            s_slope: s.slope, s_near: s.near, s_far: s.far, t_slope: t.slope, t_near: t.near, t_far: t.far,
+            origin_y: originY, column_offset: columnOffset, first_row: row(firstRow), end_row: row(endRow), tint: tint)
     }
 }

@@ -1,3 +1,4 @@
+import CSparksKernels
 import SparksCore
 
 /// A texture as the CPU rasterizer samples it: the shared ``MipPyramid`` copied into memory the
@@ -52,11 +53,11 @@ final class RasterTexture {
                     }
                 }
             }
-            return LevelView(
+            return sparks_level(
                 texels: UnsafePointer(texels), alpha: UnsafePointer(alpha), footprints: UnsafePointer(footprints),
                 width: Int32(level.width), height: Int32(level.height))
         }
-        let storage = UnsafeMutableBufferPointer<LevelView>.allocate(capacity: views.count)
+        let storage = UnsafeMutableBufferPointer<sparks_level>.allocate(capacity: views.count)
         _ = storage.initialize(from: views)
         mips = MipLevels(levels: UnsafeBufferPointer(storage), isAlphaMask: isAlphaMask)
         self.allocations = allocations
@@ -73,13 +74,13 @@ final class RasterTexture {
 /// handing it to a draw costs no reference counting (the texture outlives every draw that uses
 /// it), and its loops read it without exclusivity checks.
 struct MipLevels {
-    let levels: UnsafeBufferPointer<LevelView>
+    let levels: UnsafeBufferPointer<sparks_level>
     /// Whether every texel is white at its alpha.
     let isAlphaMask: Bool
 
     /// Level `index`, or the smallest when there are fewer.
     @inline(__always)
-    func view(_ index: Int) -> LevelView {
+    func view(_ index: Int) -> sparks_level {
         levels[min(max(index, 0), levels.count - 1)]
     }
 }

@@ -1,10 +1,12 @@
+import CSparksKernels
 import SparksCore
 
 /// Draws triangles (tessellated rounded rectangles and borders, quads seen in perspective):
 /// coverage by exact integer edge functions on a 1/16-pixel grid with the top-left rule, so
 /// triangles sharing an edge cover each pixel once (no seams, no double blending); colour and
 /// texture coordinates interpolated perspective-correct (linear in `attribute / w`), 8 pixels
-/// at a time through the same samplers and blend operations as quads.
+/// at a time by the pixel kernels (``RasterKernels``), with the same samplers and blend
+/// operations as quads.
 struct TriangleRasterizer {
     /// Covered pixels drawn so far.
     var coveredPixels = 0
@@ -12,52 +14,49 @@ struct TriangleRasterizer {
     /// Draws the triangles of `indices[range]` (three per triangle) into `area`.
     mutating func draw(
         _ vertices: UnsafeBufferPointer<DrawVertex>, _ indices: UnsafeBufferPointer<UInt32>, range: Range<Int>,
-        texture: MipLevels?, sampling: TextureSampling, blendMode: BlendMode, area: DrawArea
+        texture: MipLevels?, sampling: TextureSampling, blendMode: BlendMode, area: DrawArea, kernels: RasterKernels
     ) {
+        var target = area.kernelArea
+        let fill = kernels.table.pointee.fill_triangle!
         var i = range.lowerBound
         while i + 2 < range.upperBound {
             let a = Int(indices[i]), b = Int(indices[i + 1]), c = Int(indices[i + 2])
             i += 3
             guard a < vertices.count, b < vertices.count, c < vertices.count else { continue }
-            guard var triangle = TriangleSetup(vertices[a], vertices[b], vertices[c], area: area) else { continue }
+            guard let triangle = TriangleSetup(vertices[a], vertices[b], vertices[c], area: area) else { continue }
             var choice = SampleChoice(filter: .nearest, level: 0, blend: 0)
             if let texture {
                 choice = sampling.choose(
                     texelsPerPixel: triangle.texelsPerPixel(width: Float(texture.levels[0].width), height: Float(texture.levels[0].height)),
                     levelCount: texture.levels.count)
             }
-            dispatch(texture, choice, blendMode, to: &triangle)
-            coveredPixels &+= triangle.covered
+            var setup = triangle.setup
+            var source = sparks_source(texture, choice, blendMode)
+            coveredPixels &+= Int(fill(&setup, &source, &target))
         }
     }
 }
 
 /// One triangle ready to draw: its edge functions, its rows, and the planes its attributes
 /// interpolate on.
-private struct TriangleSetup: SpanSourceVisitor {
+private struct TriangleSetup {
     /// An edge function `a·X + b·Y + c` in 1/16 pixels, ≥ 0 inside (with the bias of the
     /// top-left rule folded into c).
     struct Edge {
         let a: Int64, b: Int64, c: Int64
     }
 
-    /// A value across the triangle: `value + dx·(x − x0) + dy·(y − y0)` in pixels.
+    /// A value across the triangle: `value + dx·x + dy·y` at pixel centres, from pixel (0, 0).
     struct Plane {
         let value: Float, dx: Float, dy: Float
-
-        @inline(__always)
-        func at(_ X: Floats8, _ Y: Float) -> Floats8 { Floats8(repeating: value + dy * Y) + X * dx }
     }
 
     let edges: (Edge, Edge, Edge)
     let rows: Range<Int>
-    let area: DrawArea
-    let x0: Float, y0: Float
     /// Planes of 1/w and of each attribute over w.
     let q: Plane, u: Plane, v: Plane, red: Plane, green: Plane, blue: Plane, alpha: Plane
     /// Texture coordinate gradients without perspective, for choosing a mip level.
     let textureGradient: (dudx: Float, dudy: Float, dvdx: Float, dvdy: Float)
-    var covered = 0
 
     init?(_ p: DrawVertex, _ r: DrawVertex, _ s: DrawVertex, area: DrawArea) {
         func usable(_ v: DrawVertex) -> Bool {
@@ -90,7 +89,6 @@ private struct TriangleSetup: SpanSourceVisitor {
         let first = max(Int((top - 8 + 15) >> 4), area.y0), last = min(Int((bottom - 8) >> 4) + 1, area.y1)
         guard first < last else { return nil }
         rows = first..<last
-        self.area = area
 
         // Attribute planes through the corners as coverage places them (on the 1/16 grid), so
         // every covered pixel lies inside the triangle they interpolate over and gets a blend of
@@ -100,8 +98,6 @@ private struct TriangleSetup: SpanSourceVisitor {
         // shape) loses every digit of its attributes to cancellation when its planes are
         // anchored at a corner in Float. The anchor is the same for every band, so the picture
         // is the same for any thread count.
-        x0 = 0
-        y0 = 0
         let px = Double(ax) / 16, py = Double(ay) / 16
         let e1 = (Double(bx - ax) / 16, Double(by - ay) / 16), e2 = (Double(cx - ax) / 16, Double(cy - ay) / 16)
         let det = Double(area2) / 256
@@ -129,56 +125,12 @@ private struct TriangleSetup: SpanSourceVisitor {
         return TextureSampling.texelsPerPixel(dUdx: g.dudx * width, dVdx: g.dvdx * height, dUdy: g.dudy * width, dVdy: g.dvdy * height)
     }
 
-    /// Columns of row `y` inside all three edges, within the area.
-    private func span(_ y: Int) -> Range<Int>? {
-        var lo = area.x0, hi = area.x1
-        let py = Int64(y) * 16 + 8
-        func limit(_ e: Edge) -> Bool {
-            // Inside where a·(16x + 8) + b·py + c ≥ 0, i.e. 16a·x ≥ −(8a + b·py + c).
-            let bound = -(8 * e.a + e.b * py + e.c), step = 16 * e.a
-            if step > 0 {
-                lo = max(lo, Int(clamping: Self.ceilDivide(bound, step)))
-            } else if step < 0 {
-                hi = min(hi, Int(clamping: Self.floorDivide(bound, step)) + 1)
-            } else if bound > 0 {
-                return false
-            }
-            return true
-        }
-        guard limit(edges.0), limit(edges.1), limit(edges.2), lo < hi else { return nil }
-        return lo..<hi
-    }
-
-    private static func floorDivide(_ a: Int64, _ b: Int64) -> Int64 {
-        let q = a / b
-        return (a % b != 0) && ((a < 0) != (b < 0)) ? q - 1 : q
-    }
-
-    private static func ceilDivide(_ a: Int64, _ b: Int64) -> Int64 { -floorDivide(-a, b) }
-
-    mutating func visit<Source: SpanSource, Operation: BlendOperation>(_ source: Source, _ operation: Operation.Type) {
-        let unit = (Floats8(repeating: 0), Floats8(repeating: 1))
-        for y in rows {
-            guard let columns = span(y) else { continue }
-            covered &+= columns.count
-            let Y = Float(y) + 0.5 - y0
-            let row = area.buffer + y * area.rowStride
-            var x = columns.lowerBound
-            var X = laneNumbers + (Float(x) + 0.5 - x0)
-            while x < columns.upperBound {
-                let w = 1 / q.at(X, Y)
-                let tint = Tint(
-                    red: (red.at(X, Y) * w).clamped(lowerBound: unit.0, upperBound: unit.1),
-                    green: (green.at(X, Y) * w).clamped(lowerBound: unit.0, upperBound: unit.1),
-                    blue: (blue.at(X, Y) * w).clamped(lowerBound: unit.0, upperBound: unit.1),
-                    alpha: (alpha.at(X, Y) * w).clamped(lowerBound: unit.0, upperBound: unit.1))
-                var pixels = source.pixels(s: u.at(X, Y) * w, t: v.at(X, Y) * w, tint: tint)
-                if columns.upperBound - x < 8 { pixels &= laneMask(columns.upperBound - x) }
-                let address = UnsafeMutableRawPointer(row + x)
-                address.storeBytes(of: Operation.blend(pixels, over: address.loadUnaligned(as: Pixels8.self)), as: Pixels8.self)
-                x += 8
-                X += 8
-            }
-        }
+    /// The triangle as the kernels take it (its rows within the area already).
+    var setup: sparks_triangle_setup {
+        func edge(_ e: Edge) -> sparks_edge { sparks_edge(a: e.a, b: e.b, c: e.c) }
+        func plane(_ p: Plane) -> sparks_plane { sparks_plane(value: p.value, dx: p.dx, dy: p.dy) }
+        return sparks_triangle_setup(
+            edges: (edge(edges.0), edge(edges.1), edge(edges.2)), first_row: Int32(rows.lowerBound), end_row: Int32(rows.upperBound),
+            q: plane(q), u: plane(u), v: plane(v), red: plane(red), green: plane(green), blue: plane(blue), alpha: plane(alpha))
     }
 }

@@ -166,9 +166,12 @@ package final class SDLRendererBackend: DrawBackend {
         return software.contains { gl.lowercased().contains($0) } ? nil : gl
     }
 
-    /// `glGetString(GL_RENDERER)` of the current GL context, if there is one.
+    /// `glGetString(GL_RENDERER)` of the current GL context, if there is one. Without SDL's video
+    /// subsystem there is none, and GL is not asked: asking would set SDL's error, whose buffer SDL
+    /// never frees on threads it did not start (a game drawing into a software renderer).
     private static func glRendererString() -> String? {
-        guard SDL_GL_GetCurrentContext() != nil, let address = SDL_GL_GetProcAddress("glGetString") else { return nil }
+        guard SDL_WasInit(SDL_INIT_VIDEO) != 0, SDL_GL_GetCurrentContext() != nil, let address = SDL_GL_GetProcAddress("glGetString")
+        else { return nil }
         typealias GetString = @convention(c) (UInt32) -> UnsafePointer<UInt8>?
         let glGetString = unsafeBitCast(address, to: GetString.self)
         let glRenderer: UInt32 = 0x1F01

@@ -22,6 +22,10 @@ struct CAPITests {
     @Test("Load, change, burst, advance, read the render list and draw into ARGB pixels")
     func lifeCycle() throws {
         #expect(String(cString: sparks_version()) == SparksVersion.text)
+        #expect(SparksC.sparks_build_optimized() == 1)
+        #expect(
+            String(cString: SparksC.sparks_build_info()).hasPrefix(
+                "Sparks \(SparksVersion.text): Swift code optimised, pixel kernels optimised"))
         let json = gamePreset.replacingOccurrences(of: "dot.png", with: "spark.png")
         let effect = try #require(load(json))
         defer { sparks_effect_free(effect) }
@@ -57,7 +61,7 @@ struct CAPITests {
         #expect(found)
 
         var pixels = [UInt32](repeating: 0xFF00_0000, count: 200 * 100)
-        #expect(sparks_effect_draw_argb(effect, &pixels, 200, 100, 800) == SPARKS_OK)
+        #expect(sparks_effect_draw_argb(effect, &pixels, pixels.count * 4, 200, 100, 800) == SPARKS_OK)
         #expect((pixels[30 * 200 + 120] >> 8) & 0xFF > 0x40)
         #expect(pixels[90 * 200 + 10] == 0xFF00_0000)
         sparks_effect_set_paused(effect, 1)
@@ -76,11 +80,11 @@ struct CAPITests {
         #expect(sparks_effect_burst(effect, "boom.debris", 100) == SPARKS_OK)
         sparks_effect_step(effect, 1)
         var pixels = [UInt32](repeating: 0xFF00_0000, count: 200 * 100)
-        #expect(sparks_effect_draw_argb(effect, &pixels, 200, 100, 800) == SPARKS_OK)
+        #expect(sparks_effect_draw_argb(effect, &pixels, pixels.count * 4, 200, 100, 800) == SPARKS_OK)
         #expect(sparks_effect_undrawn_quads(effect) == 0)
         // Each particle covers about half the 200 × 100 canvas: 100,000 pixels take about ten.
         sparks_effect_set_max_covered_pixels(effect, 100_000)
-        #expect(sparks_effect_draw_argb(effect, &pixels, 200, 100, 800) == SPARKS_OK)
+        #expect(sparks_effect_draw_argb(effect, &pixels, pixels.count * 4, 200, 100, 800) == SPARKS_OK)
         let undrawn = sparks_effect_undrawn_quads(effect)
         #expect(undrawn > 80 && undrawn < 100, "\(undrawn)")
     }
@@ -108,8 +112,13 @@ struct CAPITests {
         #expect(sparks_effect_burst(effect, "nothing.here", 5) == SPARKS_ERROR_KEY_PATH)
         #expect(sparks_effect_burst(effect, "trail.spark", -1) == SPARKS_ERROR_ARGUMENT)
         var pixels = [UInt32](repeating: 0, count: 4)
-        #expect(sparks_effect_draw_argb(effect, &pixels, 0, 0, 0) == SPARKS_ERROR_ARGUMENT)
-        #expect(sparks_effect_draw_argb(effect, &pixels, 2, 2, 4) == SPARKS_ERROR_ARGUMENT)
+        #expect(sparks_effect_draw_argb(effect, &pixels, pixels.count * 4, 0, 0, 0) == SPARKS_ERROR_ARGUMENT)
+        #expect(sparks_effect_draw_argb(effect, &pixels, pixels.count * 4, 2, 2, 4) == SPARKS_ERROR_ARGUMENT)
+        // A buffer smaller than the pixels asked for: refused, nothing written.
+        var short = [UInt32](repeating: 7, count: 200 * 100)
+        #expect(sparks_effect_draw_argb(effect, &short, (200 * 100 - 1) * 4, 200, 100, 800) == SPARKS_ERROR_ARGUMENT)
+        #expect(String(cString: sparks_effect_last_error(effect)).contains("too small"))
+        #expect(short.allSatisfy { $0 == 7 })
         var batch = sparks_batch()
         #expect(sparks_effect_batch(effect, 99, &batch) == SPARKS_ERROR_ARGUMENT)
         #expect(sparks_effect_set_number(effect, "trail.emitterCells.spark.birthRate", 3) == SPARKS_OK)

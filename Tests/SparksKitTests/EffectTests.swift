@@ -45,6 +45,13 @@ struct EffectTests {
         #expect(effect.advance(by: 0.2) == 6)
         effect.step(count: 3)
         #expect(effect.time > 1.14 && effect.time < 1.16)
+        // A stall is not caught up (a quarter of a second at most); fastForward takes every step.
+        let before = effect.time
+        effect.advance(by: 2)
+        #expect(abs(effect.time - before - 0.25) < 0.02)
+        #expect(effect.fastForward(by: 2) == 120)
+        #expect(abs(effect.time - before - 2.25) < 0.02)
+        #expect(effect.fastForward(by: .nan) == 0 && effect.fastForward(by: -1) == 0)
     }
 
     @Test("burst(_:count:) births that many particles of a cell whose birthRate is 0, at its emitter")
@@ -103,6 +110,16 @@ struct EffectTests {
                 error.description
                     == #"boom.debri: emitter layer "boom" has no top-level cell named "debri" (cells: debris) — did you mean "debris"?"#)
         }
+        // A layer's name alone: the message says LAYER.CELL and names its cells.
+        do {
+            try effect.burst("boom", count: 10)
+            Issue.record("a layer alone was accepted")
+        } catch {
+            #expect(
+                error.description
+                    == #"boom: expected LAYER.CELL, an emitter layer's name and one of its top-level cells: "boom" is an emitter layer; its cells are debris (boom.debris)"#
+            )
+        }
         do {
             try effect.setValue(text: "hexagon", forKeyPath: "trail.emitterShape")
         } catch {
@@ -136,7 +153,7 @@ struct EffectTests {
         let effect = try makeEffect()
         effect.step(count: 30)
         var frame = gameFrame(width: 200, height: 100)
-        try frame.withUnsafeMutableBytes { try effect.draw(intoPixels: $0.baseAddress!, width: 200, height: 100, bytesPerRow: 200 * 4) }
+        try frame.withUnsafeMutableBytes { try effect.draw(intoPixels: $0, width: 200, height: 100, bytesPerRow: 200 * 4) }
         #expect(frame[10 * 200 + 190] == 0xFF10_1830)  // far from every particle
         let centre = frame[50 * 200 + 50]
         #expect(centre & 0xFF > 0xF0, "\(String(centre, radix: 16))")  // white sparks added over the blue
@@ -145,14 +162,45 @@ struct EffectTests {
         // The camera moves the picture: origin (20, 10) draws canvas (50, 50) at pixel (30, 40).
         effect.camera = EffectCamera(origin: Point(x: 20, y: 10))
         var moved = gameFrame(width: 200, height: 100)
-        try moved.withUnsafeMutableBytes { try effect.draw(intoPixels: $0.baseAddress!, width: 200, height: 100, bytesPerRow: 200 * 4) }
+        try moved.withUnsafeMutableBytes { try effect.draw(intoPixels: $0, width: 200, height: 100, bytesPerRow: 200 * 4) }
         #expect(moved[40 * 200 + 30] == centre)
         for y in 10..<90 {
             for x in 20..<180 { #expect(moved[(y - 10) * 200 + (x - 20)] == frame[y * 200 + x]) }
         }
         #expect(throws: EffectError.self) {
-            try moved.withUnsafeMutableBytes { try effect.draw(intoPixels: $0.baseAddress!, width: 200, height: 100, bytesPerRow: 100) }
+            try moved.withUnsafeMutableBytes { try effect.draw(intoPixels: $0, width: 200, height: 100, bytesPerRow: 100) }
         }
+    }
+
+    @Test("A pixel buffer too small for the size it is drawn at is refused, nothing written; an array is drawn as its rows")
+    func pixelBufferLength() throws {
+        let effect = try makeEffect()
+        effect.step(count: 30)
+        // 640 × 240 pixels drawn as 640 × 480: refused, and the words past it (a guard) untouched.
+        var small = [UInt32](repeating: 0xFF00_0000, count: 640 * 240 + 16)
+        #expect(throws: EffectError.self) {
+            try small.withUnsafeMutableBytes { buffer in
+                try effect.draw(
+                    intoPixels: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<(640 * 240 * 4)]), width: 640, height: 480,
+                    bytesPerRow: 640 * 4)
+            }
+        }
+        #expect(small.allSatisfy { $0 == 0xFF00_0000 })
+        // One byte short of the last row: refused.
+        #expect(throws: EffectError.self) {
+            try small.withUnsafeMutableBytes { buffer in
+                try effect.draw(
+                    intoPixels: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<(640 * 240 * 4 - 1)]), width: 640, height: 240,
+                    bytesPerRow: 640 * 4)
+            }
+        }
+        // An array holds exactly width × height words; the effect's 200 × 100 canvas is drawn on
+        // the array's pixels, cut off past them.
+        var frame = gameFrame(width: 100, height: 60)
+        try effect.draw(into: &frame, width: 100, height: 60)
+        #expect(frame[50 * 100 + 50] & 0xFF > 0xF0)
+        #expect(throws: EffectError.self) { try effect.draw(into: &frame, width: 100, height: 61) }
+        #expect(Effect.isOptimizedBuild, "the suite runs optimised code")
     }
 
     @Test("The covered-pixel budget's cut is told after each draw, into pixels and into an SDL renderer")
@@ -163,10 +211,10 @@ struct EffectTests {
         try effect.burst("boom.debris", count: 100)
         effect.step(count: 1)
         var frame = gameFrame(width: 200, height: 100)
-        try frame.withUnsafeMutableBytes { try effect.draw(intoPixels: $0.baseAddress!, width: 200, height: 100, bytesPerRow: 800) }
+        try frame.withUnsafeMutableBytes { try effect.draw(intoPixels: $0, width: 200, height: 100, bytesPerRow: 800) }
         #expect(effect.lastDrawBudgetCut == nil)
         effect.scene.limits.maxCoveredPixels = 100_000
-        try frame.withUnsafeMutableBytes { try effect.draw(intoPixels: $0.baseAddress!, width: 200, height: 100, bytesPerRow: 800) }
+        try frame.withUnsafeMutableBytes { try effect.draw(intoPixels: $0, width: 200, height: 100, bytesPerRow: 800) }
         let cut = try #require(effect.lastDrawBudgetCut)
         #expect(cut.layer == "boom" && cut.maxCoveredPixels == 100_000)
         #expect(cut.undrawnQuads > 80 && cut.undrawnQuads < 100, "\(cut.undrawnQuads)")
@@ -187,7 +235,7 @@ struct EffectTests {
         try effect.burst("boom.debris", count: 100)
         effect.step(count: 10)
         var expected = gameFrame(width: 200, height: 100)
-        try expected.withUnsafeMutableBytes { try effect.draw(intoPixels: $0.baseAddress!, width: 200, height: 100, bytesPerRow: 800) }
+        try expected.withUnsafeMutableBytes { try effect.draw(intoPixels: $0, width: 200, height: 100, bytesPerRow: 800) }
 
         let surface = try #require(SDL_CreateRGBSurfaceWithFormat(0, 200, 100, 32, SparksPixelFormatARGB8888()))
         defer { SDL_FreeSurface(surface) }
@@ -251,7 +299,7 @@ struct EffectTests {
             json: gamePreset.replacingOccurrences(of: #""birthRate": 120"#, with: #""birthRate": 120, "scale": 8"#), textures: atlas)
         effect.step(count: 30)
         var frame = [UInt32](repeating: 0xFF00_0000, count: 200 * 100)
-        try frame.withUnsafeMutableBytes { try effect.draw(intoPixels: $0.baseAddress!, width: 200, height: 100, bytesPerRow: 800) }
+        try frame.withUnsafeMutableBytes { try effect.draw(intoPixels: $0, width: 200, height: 100, bytesPerRow: 800) }
         let centre = frame[50 * 200 + 50]
         #expect((centre >> 8) & 0xFF > 0xC0 && (centre >> 16) & 0xFF < 0x10, "\(String(centre, radix: 16))")
 

@@ -26,8 +26,11 @@ struct GalleryTests {
         #expect(Set(thumbnails) == Set(listed.map { "\($0).png" }))
     }
 
-    @Test("Each thumbnail re-rendered now matches the committed one pixel for pixel (regenerate with make gallery)")
-    func noDrift() throws {
+    @Test(
+        "Each thumbnail re-rendered now matches the committed one pixel for pixel, with every set of pixel kernels the machine runs (regenerate with make gallery)",
+        arguments: RasterKernels.available.map(\.name))
+    func noDrift(kernels: String) throws {
+        let chosen = try #require(RasterKernels.available.first { $0.name == kernels })
         for (name, at) in try manifest() {
             let description = try PresetDecoder.load(
                 contentsOf: repositoryRoot.appendingPathComponent("presets/\(name).json"),
@@ -38,6 +41,7 @@ struct GalleryTests {
             var list = RenderList()
             scene.buildRenderList(into: &list)
             let renderer = try OffscreenRenderer(width: 400, height: 300)
+            renderer.rasterizer.kernels = chosen
             renderer.render(list)
             let now = renderer.image()
             let committed = try PixelImage(contentsOfPNG: repositoryRoot.appendingPathComponent("docs/gallery/\(name).png").path)
@@ -50,7 +54,9 @@ struct GalleryTests {
                 differing = now.width * now.height
             }
             #expect(
-                differing == 0, "docs/gallery/\(name).png: \(differing) pixels differ from what \(name) draws at \(at) s; run make gallery")
+                differing == 0,
+                "docs/gallery/\(name).png: \(differing) pixels differ from what \(name) draws at \(at) s with the \(kernels) kernels; run make gallery"
+            )
             // And it shows something: not a blank canvas.
             let first = Array(now.rgba.prefix(4))
             #expect(

@@ -22,6 +22,8 @@
 #ifndef SPARKS_H
 #define SPARKS_H
 
+#include <stddef.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -44,6 +46,16 @@ typedef enum sparks_status {
 
 /* The library's version, "MAJOR.MINOR.PATCH" (semantic versioning). Never NULL; static. */
 const char *sparks_version(void);
+
+/* 1 when the library was compiled with optimisation, 0 when not (a debug build of a package
+ * that depends on Sparks: it then simulates and draws tens to hundreds of times slower, and the
+ * first draw says so once on standard error). */
+int sparks_build_optimized(void);
+
+/* How the library was built, in one line: its version, whether its Swift code and its pixel
+ * kernels are optimised, and which kernels this machine runs ("avx2" or "baseline"); for an
+ * unoptimised build, also what is slow and how to build it optimised. Never NULL; static. */
+const char *sparks_build_info(void);
 
 /*
  * Loads the preset file at `path`. Images are found beside the preset, then in `asset_dir`
@@ -131,9 +143,14 @@ void sparks_effect_release_renderer(sparks_effect *effect);
 
 /*
  * Draws the effect over `width` x `height` pixels of 32-bit 0xAARRGGBB words (SDL's ARGB8888,
- * premultiplied colour; opaque pixels are plain ARGB), rows `pitch` bytes apart.
+ * premultiplied colour; opaque pixels are plain ARGB), rows `pitch` bytes apart, in a buffer of
+ * `pixels_size` bytes. Exactly those pixels are read and written: the buffer's size, not the
+ * effect's canvas; the camera places the canvas on them (by default one point per pixel from
+ * the top-left corner, so a canvas larger than the buffer is cut off at its right and bottom).
+ * A buffer smaller than (height - 1) x pitch + width x 4 bytes, or a pitch below width x 4, is
+ * refused with SPARKS_ERROR_ARGUMENT and nothing is written.
  */
-sparks_status sparks_effect_draw_argb(sparks_effect *effect, void *pixels, int width, int height, int pitch);
+sparks_status sparks_effect_draw_argb(sparks_effect *effect, void *pixels, size_t pixels_size, int width, int height, int pitch);
 
 /* The most pixels one frame's particles may cover, counted at the canvas's size (default 500
  * million): a frame that reaches it draws its first particles and leaves out the rest. */

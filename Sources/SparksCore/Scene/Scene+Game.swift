@@ -6,10 +6,19 @@ extension Scene {
     /// rate is 0). `cellPath` is `LAYER.CELL`, such as `explosion.spark`.
     /// - Throws: when there is no such emitter layer or top-level cell (with the names there are).
     public func burst(_ cellPath: String, count: Int) throws(KeyPathError) {
-        let (layer, cell) = try resolveLayer(cellPath)
-        guard !cell.isEmpty, !cell.contains(".") else {
-            throw KeyPathError(keyPath: cellPath, reason: "expected LAYER.CELL, an emitter layer's name and one of its top-level cells")
+        let expected = "expected LAYER.CELL, an emitter layer's name and one of its top-level cells"
+        guard cellPath.contains(".") else {
+            // A layer's name alone: say which cells it has.
+            if let emitter = layer(named: cellPath) as? EmitterLayer, let first = emitter.emitter.emitterCells.compactMap(\.name).first {
+                throw KeyPathError(
+                    keyPath: cellPath,
+                    reason: "\(expected): \"\(cellPath)\" is an emitter layer; its cells are "
+                        + "\(emitter.emitter.emitterCells.compactMap(\.name).joined(separator: ", ")) (\(cellPath).\(first))")
+            }
+            throw KeyPathError(keyPath: cellPath, reason: expected)
         }
+        let (layer, cell) = try resolveLayer(cellPath)
+        guard !cell.isEmpty, !cell.contains(".") else { throw KeyPathError(keyPath: cellPath, reason: expected) }
         let layerName = layer.properties.name ?? ""
         guard let emitter = layer as? EmitterLayer else {
             throw KeyPathError(keyPath: cellPath, reason: "layer \"\(layerName)\" is not an emitter layer")

@@ -1,0 +1,48 @@
+/* Which kernels this process runs: chosen once, from the CPU's features and SPARKS_KERNELS. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "SparksKernels.h"
+
+int64_t sparks_fill_quad_baseline(const sparks_quad_setup *, const sparks_source *, const sparks_area *);
+int64_t sparks_fill_triangle_baseline(const sparks_triangle_setup *, const sparks_source *, const sparks_area *);
+void sparks_composite_baseline(uint32_t *, intptr_t, const uint32_t *, intptr_t, int32_t, int32_t, int32_t, int32_t, int32_t);
+
+static const sparks_kernels baseline = {
+    sparks_fill_quad_baseline, sparks_fill_triangle_baseline, sparks_composite_baseline, "baseline"};
+
+const sparks_kernels *sparks_kernels_baseline(void) { return &baseline; }
+
+#if defined(__x86_64__)
+int64_t sparks_fill_quad_avx2(const sparks_quad_setup *, const sparks_source *, const sparks_area *);
+int64_t sparks_fill_triangle_avx2(const sparks_triangle_setup *, const sparks_source *, const sparks_area *);
+void sparks_composite_avx2(uint32_t *, intptr_t, const uint32_t *, intptr_t, int32_t, int32_t, int32_t, int32_t, int32_t);
+
+static const sparks_kernels avx2 = {sparks_fill_quad_avx2, sparks_fill_triangle_avx2, sparks_composite_avx2, "avx2"};
+
+const sparks_kernels *sparks_kernels_avx2(void) {
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") ? &avx2 : 0;
+}
+#else
+const sparks_kernels *sparks_kernels_avx2(void) { return 0; }
+#endif
+
+const sparks_kernels *sparks_kernels_active(void) {
+    static const sparks_kernels *chosen;
+    const sparks_kernels *kernels = __atomic_load_n(&chosen, __ATOMIC_ACQUIRE);
+    if (kernels) return kernels;
+    const char *forced = getenv("SPARKS_KERNELS");
+    kernels = forced && strcmp(forced, "baseline") == 0 ? 0 : sparks_kernels_avx2();
+    if (!kernels) kernels = &baseline;
+    __atomic_store_n(&chosen, kernels, __ATOMIC_RELEASE);
+    return kernels;
+}
+
+int sparks_kernels_optimized(void) {
+#if defined(__OPTIMIZE__)
+    return 1;
+#else
+    return 0;
+#endif
+}

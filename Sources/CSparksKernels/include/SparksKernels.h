@@ -1,0 +1,140 @@
+/*
+ * The CPU rasterizer's pixel kernels: filling the rows of a quad or a triangle, 8 pixels at a
+ * time, and compositing a group's image. SparksRaster sets up each quad and triangle (its
+ * inverse mapping, its rows, its mip level) and hands it here.
+ *
+ * Why C: the kernels run 2 to 3 times faster with AVX2 than with the baseline x86-64 vector
+ * width Swift compiles for, and a package that Sparks is a dependency of cannot pass the
+ * compiler a CPU target (SwiftPM refuses unsafe flags from dependencies). Swift has no way to
+ * compile one function for two CPU targets in one build; C has the `target` attribute. So the
+ * one implementation of the kernels (KernelBody.h) is compiled twice, for the baseline and for
+ * AVX2 with FMA, and the fastest the machine runs is chosen once per process. Arithmetic is
+ * integer after the texture coordinates and floating-point contraction is off, so every choice
+ * gives the same pixels, bit for bit.
+ */
+#ifndef SPARKS_KERNELS_H
+#define SPARKS_KERNELS_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Where a draw may write: columns x0..<x1 and rows y0..<y1 of a buffer of 32-bit premultiplied
+ * 0xAARRGGBB pixels whose rows are `row_stride` pixels apart and padded by at least 8 pixels. */
+typedef struct sparks_area {
+    uint32_t *buffer;
+    intptr_t row_stride;
+    int32_t x0, x1, y0, y1;
+} sparks_area;
+
+/* One mip level: premultiplied texels, and for alpha masks each texel's alpha and its 2x2
+ * bilinear footprint of alphas (bytes: this texel, right, below, below right). */
+typedef struct sparks_level {
+    const uint32_t *texels;
+    const uint8_t *alpha;
+    const uint32_t *footprints;
+    int32_t width, height;
+} sparks_level;
+
+enum {
+    /* The tint itself (no texture). */
+    SPARKS_SOURCE_SOLID = 0,
+    /* A white image whose alpha is the shape, tinted. */
+    SPARKS_SOURCE_MASK = 1,
+    /* A colour image, tinted. */
+    SPARKS_SOURCE_COLOR = 2,
+};
+
+enum {
+    SPARKS_FILTER_NEAREST = 0,
+    SPARKS_FILTER_LINEAR = 1,
+    /* Linear in `level` and `next_level`, blended by `trilinear_weight`. */
+    SPARKS_FILTER_TRILINEAR = 2,
+};
+
+enum {
+    /* Premultiplied source-over. */
+    SPARKS_BLEND_OVER = 0,
+    /* Additive, each channel stopping at 255. */
+    SPARKS_BLEND_ADD = 1,
+};
+
+/* What a draw samples and how it blends. */
+typedef struct sparks_source {
+    int32_t kind, filter, blend;
+    /* Weight of `next_level`, of 256 (trilinear). */
+    int32_t trilinear_weight;
+    sparks_level level, next_level;
+} sparks_source;
+
+/* A quad's straight-alpha tint as factors in 256ths: round(colour · alpha · 256) and
+ * round(alpha · 256). */
+typedef struct sparks_tint {
+    int32_t red, green, blue, alpha;
+} sparks_tint;
+
+/* One quad, set up: its unit texture coordinates over the output (s = s0 + X·dsdx + Y·dsdy at
+ * the pixel centre X, Y pixels right of and below pixel (0, 0)), the bounds each parameter puts
+ * on a row (with Y the row's offset below the quad's origin, 0 ≤ p < 1 for columns from
+ * Y·slope + near to Y·slope + far, plus column_offset), and the rows to fill. */
+typedef struct sparks_quad_setup {
+    float s0, dsdx, dsdy, t0, dtdx, dtdy;
+    float s_slope, s_near, s_far;
+    float t_slope, t_near, t_far;
+    float origin_y, column_offset;
+    int32_t first_row, end_row;
+    sparks_tint tint;
+} sparks_quad_setup;
+
+/* An edge function a·X + b·Y + c in 1/16 pixels, not negative inside. */
+typedef struct sparks_edge {
+    int64_t a, b, c;
+} sparks_edge;
+
+/* A value across a triangle: value + dx·X + dy·Y at pixel centres (X, Y) from pixel (0, 0). */
+typedef struct sparks_plane {
+    float value, dx, dy;
+} sparks_plane;
+
+/* One triangle, set up: its edges, its rows, and the planes of 1/w and of each attribute over w
+ * (texture coordinates, straight-alpha colour), for perspective-correct interpolation. */
+typedef struct sparks_triangle_setup {
+    sparks_edge edges[3];
+    int32_t first_row, end_row;
+    sparks_plane q, u, v, red, green, blue, alpha;
+} sparks_triangle_setup;
+
+/* The kernels one machine runs. */
+typedef struct sparks_kernels {
+    /* Fills the quad's rows inside `area`; returns the pixels covered. */
+    int64_t (*fill_quad)(const sparks_quad_setup *quad, const sparks_source *source, const sparks_area *area);
+    /* Fills the triangle's rows inside `area`; returns the pixels covered. */
+    int64_t (*fill_triangle)(const sparks_triangle_setup *triangle, const sparks_source *source, const sparks_area *area);
+    /* Composites `source` (a group's image) faded by `opacity` (of 256) source-over onto
+     * `destination`, over columns x0..<x1 and rows y0..<y1 of both (rows padded as areas are). */
+    void (*composite)(uint32_t *destination, intptr_t destination_stride, const uint32_t *source, intptr_t source_stride,
+                      int32_t x0, int32_t x1, int32_t y0, int32_t y1, int32_t opacity);
+    /* "avx2" or "baseline". */
+    const char *name;
+} sparks_kernels;
+
+/* The kernels for this process: AVX2 with FMA where the CPU has them, else the baseline; the
+ * baseline whatever the CPU when the environment sets SPARKS_KERNELS=baseline. Chosen once. */
+const sparks_kernels *sparks_kernels_active(void);
+
+/* The baseline kernels, and the AVX2 ones (NULL where the CPU or the build has none): the tests
+ * run every path the machine can run. */
+const sparks_kernels *sparks_kernels_baseline(void);
+const sparks_kernels *sparks_kernels_avx2(void);
+
+/* Whether this library was compiled with optimisation (a debug build of a package that depends
+ * on Sparks compiles it without). */
+int sparks_kernels_optimized(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
