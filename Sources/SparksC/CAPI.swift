@@ -2,12 +2,22 @@
 // and turns every Swift error into a status and a message. Nothing here may trap: a C host
 // cannot recover from a Swift runtime error.
 import CSparksAPI
-import Foundation
 import SparksKit
 import SparksRaster
 
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// One lock for the whole library: C hosts may call from any thread.
-private let libraryLock = NSLock()
+private let libraryLock = Lock()
 
 private func locked<T>(_ body: () -> T) -> T {
     libraryLock.lock()

@@ -1,5 +1,15 @@
-import Foundation
 @_exported import SparksCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A Core Animation effect running inside a game: load a preset, advance it with the game's
 /// clock, move and change it, and draw it into the game's frame.

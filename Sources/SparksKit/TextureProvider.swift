@@ -1,6 +1,16 @@
-import Foundation
 import SparksCore
 import SparksSDL
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Supplies the images a preset names from the game's own memory instead of files: textures the
 /// game already loaded (``EffectImage/init(sdlTexture:renderer:)``, ``EffectImage/init(sdlSurface:)``),

@@ -54,17 +54,3 @@ public enum SparksBuild {
         }
     }
 }
-
-/// A mutual-exclusion lock (pthread's), for the rare paths that need one.
-final class Lock: @unchecked Sendable {
-    private var mutex = pthread_mutex_t()
-
-    init() { pthread_mutex_init(&mutex, nil) }
-    deinit { pthread_mutex_destroy(&mutex) }
-
-    func locked<T>(_ body: () throws -> T) rethrows -> T {
-        pthread_mutex_lock(&mutex)
-        defer { pthread_mutex_unlock(&mutex) }
-        return try body()
-    }
-}

@@ -1,5 +1,15 @@
-import Foundation
 import SparksCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Says once, on standard error, that the covered-pixel budget left something out of a frame:
 /// the first frame it happened in, the layer, and how to draw it all (for `sparks run`,
@@ -14,7 +24,7 @@ public struct BudgetCutReport {
     public mutating func note(_ cut: DrawBudgetCut?, at time: Double) {
         guard let cut, !said else { return }
         said = true
-        let message = "at t = \(String(format: "%.2f", time)) s, \(cut); raise --max-covered-pixels to draw it all (said once)\n"
-        FileHandle.standardError.write(Data(message.utf8))
+        let message = "at t = \(NumberText.fixed(time, decimals: 2)) s, \(cut); raise --max-covered-pixels to draw it all (said once)\n"
+        StandardStream.error.write(message)
     }
 }

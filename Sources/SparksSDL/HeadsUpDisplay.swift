@@ -1,5 +1,15 @@
 import CSparksSDL2
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Text drawn over the effect with SDL2_ttf: preset, live particles, steps per second, frame
 /// time. The text texture is rebuilt only when the text changes.

@@ -1,6 +1,16 @@
-import Foundation
 import SparksCore
 import SparksRaster
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 extension OffscreenRenderer {
     /// Creates a renderer producing `width` × `height` pixels, reading image files with

@@ -1,7 +1,17 @@
 import CSparksSDL2
-import Foundation
 import SparksCore
 import SparksRaster
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// PNG files in and out, through SDL2_image.
 extension PixelImage {

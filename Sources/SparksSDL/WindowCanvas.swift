@@ -1,7 +1,17 @@
 import CSparksSDL2
-import Foundation
 import SparksCore
 import SparksRaster
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The drawing surface of a window: the canvas letterboxed into the window at its real pixel
 /// size, drawn by a ``FrameDrawer`` into the window's renderer (GPU or CPU, as
@@ -35,7 +45,7 @@ final class WindowCanvas {
         }
         if choice == .gpu, backend.path == .cpu {
             let message = "sparks: SDL's renderer cannot blend premultiplied colour; drawing with the CPU rasterizer\n"
-            FileHandle.standardError.write(Data(message.utf8))
+            StandardStream.error.write(message)
         }
         self.renderer = renderer
         self.backend = backend

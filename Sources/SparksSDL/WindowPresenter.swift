@@ -1,7 +1,17 @@
 import CSparksSDL2
-import Foundation
 import SparksCore
 import SparksRaster
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A desktop window that runs a live preset in real time.
 ///
@@ -118,7 +128,7 @@ public final class WindowPresenter {
         do {
             hud = try HeadsUpDisplay()
         } catch {
-            FileHandle.standardError.write(Data("sparks: HUD disabled: \(error)\n".utf8))
+            StandardStream.error.write("sparks: HUD disabled: \(error)\n")
         }
         fitCanvas(resizeWindow: false)
         updateTitle()
@@ -198,7 +208,7 @@ public final class WindowPresenter {
             }
             flash(text)
             // Written at once (not buffered), also when the output goes to a file.
-            FileHandle.standardOutput.write(Data("\(text)\n".utf8))
+            StandardStream.output.write("\(text)\n")
         case .restarted:
             draggedPosition = nil
             restartClock()
@@ -207,8 +217,7 @@ public final class WindowPresenter {
         case .failed:
             if let problem = live.problem {
                 let lines = problem.diagnostics.map { "  \($0.description)" }.joined(separator: "\n")
-                FileHandle.standardError.write(
-                    Data("sparks: \(live.displayName) has problems; the last good version keeps running:\n\(lines)\n".utf8))
+                StandardStream.error.write("sparks: \(live.displayName) has problems; the last good version keeps running:\n\(lines)\n")
             }
         }
         updateTitle()
@@ -252,9 +261,9 @@ public final class WindowPresenter {
             status += "  (reloaded \(live.reloadCount)×)"
         }
         let parts = partMilliseconds
-        func ms(_ v: Double) -> String { String(format: "%.1f", v) }
+        func ms(_ v: Double) -> String { NumberText.fixed(v, decimals: 1) }
         var lines = [
-            "\(status)   t = \(String(format: "%.2f", scene.time)) s\(clock.isPaused ? "   PAUSED" : "")\(clock.speed != 1 ? "   speed ×\(formatSpeed(clock.speed))" : "")",
+            "\(status)   t = \(NumberText.fixed(scene.time, decimals: 2)) s\(clock.isPaused ? "   PAUSED" : "")\(clock.speed != 1 ? "   speed ×\(formatSpeed(clock.speed))" : "")",
             "particles \(scene.liveParticleCount)   steps/s \(Int(stepsPerSecond.rounded()))   frame \(ms(frameMilliseconds)) ms   drawn by \(canvas.summary)",
             "simulate \(ms(parts.simulate))  build \(ms(parts.build))  draw \(ms(parts.draw))  present \(ms(parts.present)) ms",
         ]
@@ -387,12 +396,12 @@ public final class WindowPresenter {
     }
 
     private func report(_ text: String) {
-        FileHandle.standardError.write(Data("sparks: \(text)\n".utf8))
+        StandardStream.error.write("sparks: \(text)\n")
         flash(text)
     }
 
     private func formatSpeed(_ s: Double) -> String {
-        s >= 1 ? String(format: "%g", s) : "1/\(Int((1 / s).rounded()))"
+        s >= 1 ? NumberText.shortest(s) : "1/\(Int((1 / s).rounded()))"
     }
 
 }

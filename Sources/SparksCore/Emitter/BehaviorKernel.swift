@@ -1,4 +1,13 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// One emitter behaviour's change to particles, in bulk (core-animation.md §6.13): the
 /// behaviour's values worked out once per step, then applied to a run of slots eight particles

@@ -1,4 +1,13 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Applies an emitter layer's behaviours (``EmitterBehavior``) to one cell's live particles,
 /// after the step has moved, aged and coloured them (core-animation.md §6.13): forces change the

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 #if canImport(Glibc)
     import Glibc
@@ -111,9 +115,9 @@ public struct CheckedFile: Sendable {
 
     /// A byte count for people: "3.2 GiB", "16.0 MiB".
     public static func describe(bytes: Int) -> String {
-        if bytes >= 1 << 30 { return String(format: "%.1f GiB", Double(bytes) / Double(1 << 30)) }
-        if bytes >= 1 << 20 { return String(format: "%.1f MiB", Double(bytes) / Double(1 << 20)) }
-        if bytes >= 1 << 10 { return String(format: "%.1f KiB", Double(bytes) / Double(1 << 10)) }
+        if bytes >= 1 << 30 { return NumberText.fixed(Double(bytes) / Double(1 << 30), decimals: 1) + " GiB" }
+        if bytes >= 1 << 20 { return NumberText.fixed(Double(bytes) / Double(1 << 20), decimals: 1) + " MiB" }
+        if bytes >= 1 << 10 { return NumberText.fixed(Double(bytes) / Double(1 << 10), decimals: 1) + " KiB" }
         return "\(bytes) bytes"
     }
 }

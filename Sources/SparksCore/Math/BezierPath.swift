@@ -1,4 +1,13 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A path, as CGPath and UIBezierPath build one: subpaths of lines and quadratic and cubic
 /// Bézier segments; arcs and ovals become cubic segments of at most a quarter turn.

@@ -1,4 +1,13 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// One of an emitter layer's behaviours (CAEmitterBehavior, a class iOS ships without
 /// documenting it): a change applied to every particle of every cell of the layer, each step.

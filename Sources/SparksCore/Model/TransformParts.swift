@@ -1,4 +1,13 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A transform split into scale, rotation and translation, applied in that order
 /// (`S · Rx · Ry · Rz · T` with row vectors), the way Core Animation reads and rebuilds a

@@ -1,5 +1,15 @@
 import Dispatch
-import Foundation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Work split into numbered parts that may run at the same time.
 package protocol ParallelJob: AnyObject {
@@ -13,7 +23,7 @@ package final class WorkerPool: @unchecked Sendable {
     /// The pool every simulation shares, growing to the largest thread count asked for.
     package static let shared = WorkerPool()
 
-    private let lock = NSLock()
+    private let lock = Lock()
     private var workers = 0
     private var job: ParallelJob?
     private var parts = 0
@@ -21,7 +31,7 @@ package final class WorkerPool: @unchecked Sendable {
     private let start = DispatchSemaphore(value: 0)
     private let done = DispatchSemaphore(value: 0)
     private let ready = DispatchSemaphore(value: 0)
-    private let serial = NSLock()
+    private let serial = Lock()
 
     /// Runs `job.run(part:)` for every part in 0..<parts, on the calling thread and at most
     /// `threads − 1` pool threads (each takes the next part nobody has started), and returns when
@@ -60,9 +70,7 @@ package final class WorkerPool: @unchecked Sendable {
     private func ensureWorkers(_ count: Int) {
         while workers < count {
             workers += 1
-            let thread = Thread { [unowned self] in self.work() }
-            thread.name = "sparks-worker"
-            thread.start()
+            startThread { [unowned self] in self.work() }
             // A new thread finishes starting (and allocating) before the job that needs it runs.
             ready.wait()
         }

@@ -1,4 +1,13 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Reads a preset (JSON, keys are Core Animation's property names) into a ``SceneDescription``,
 /// reporting every problem at once, each with file, line, column, JSON path, reason and, for a

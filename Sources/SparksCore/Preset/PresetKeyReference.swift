@@ -84,6 +84,6 @@ public enum PresetKeyReference {
 
     /// Text safe inside a Markdown table cell.
     private static func cell(_ text: String) -> String {
-        text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
+        text.replacing("|", with: "\\|").replacing("\n", with: " ")
     }
 }

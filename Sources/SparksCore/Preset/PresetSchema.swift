@@ -1,4 +1,13 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The JSON Schema (draft-07) of preset files, generated from the property tables the decoder
 /// uses, so editors complete and check exactly the keys Sparks accepts.
@@ -29,8 +38,38 @@ public enum PresetSchema {
 
     /// The schema as pretty-printed JSON text with sorted keys.
     public static var text: String {
-        let data = try! JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-        return String(decoding: data, as: UTF8.self) + "\n"
+        var out = ""
+        write(object, indent: "", to: &out)
+        return out + "\n"
+    }
+
+    /// Writes a JSON value of the schema (objects with sorted keys, arrays, strings, numbers,
+    /// Booleans) pretty-printed, two spaces a level, `"key" : value` as JSONSerialization writes it.
+    private static func write(_ value: Any, indent: String, to out: inout String) {
+        let inner = indent + "  "
+        switch value {
+        case let object as [String: Any]:
+            out += "{\n"
+            for (i, key) in object.keys.sorted().enumerated() {
+                out += inner + PresetJSON.quoted(key) + " : "
+                write(object[key]!, indent: inner, to: &out)
+                out += i + 1 < object.count ? ",\n" : "\n"
+            }
+            out += indent + "}"
+        case let array as [Any]:
+            out += "[\n"
+            for (i, element) in array.enumerated() {
+                out += inner
+                write(element, indent: inner, to: &out)
+                out += i + 1 < array.count ? ",\n" : "\n"
+            }
+            out += indent + "]"
+        case let string as String: out += PresetJSON.quoted(string)
+        case let flag as Bool: out += flag ? "true" : "false"
+        case let number as Int: out += String(number)
+        case let number as Double: out += PresetJSON.numberText(number)
+        default: out += "null"
+        }
     }
 
     private static var definitions: [String: Any] {

@@ -1,4 +1,13 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Finds the files a preset names (`contents`), only inside the preset's folder and the asset
 /// folders: no absolute paths, no `..`, no link that leads outside, no hard link, nothing but

@@ -1,4 +1,13 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A gradient cut into convex pieces of the unit square, each vertex carrying the gradient's
 /// colour there, so that interpolating vertex colours across each piece (as every backend does

@@ -1,4 +1,13 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Turns a layer tree into a ``RenderList``. Each layer draws, back to front: its background,
 /// its contents, its sublayers (for a replicator, once per instance), its border, then its

@@ -1,5 +1,15 @@
-import Foundation
 import SparksCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A preset file running as a scene that follows every save of the file and of the images it
 /// names. A good save is applied at a step boundary with live particles kept where the
@@ -41,13 +51,19 @@ public final class LivePreset {
     ///   - makeScene: builds a scene for a description.
     ///   - prepare: applied to every new or updated scene (command-line overrides).
     ///   - report: receives each new problem once, and a line when it is fixed (stderr).
+    /// Says `message` on standard error, as `sparks: message`.
+    @usableFromInline
+    static func reportToStandardError(_ message: String) {
+        StandardStream.error.write("sparks: \(message)\n")
+    }
+
     ///   - settleTime: quiet time after a save before it is read.
     public init(
         url: URL,
         load: @escaping (URL) -> Result<SceneDescription, PresetError>,
         makeScene: @escaping (SceneDescription) -> Scene = { Scene($0) },
         prepare: @escaping (Scene) throws -> Void = { _ in },
-        report: @escaping (String) -> Void = { FileHandle.standardError.write(Data("sparks: \($0)\n".utf8)) },
+        report: @escaping (String) -> Void = LivePreset.reportToStandardError,
         settleTime: Double = 0.1
     ) throws {
         self.url = url
