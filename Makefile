@@ -20,7 +20,7 @@ RUN_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev fonts-dejavu-core 
 TEST_PACKAGES := $(RUN_PACKAGES) x11-apps xdotool python3 python3-jsonschema ffmpeg
 
 .DEFAULT_GOAL := all
-.PHONY: all ios lib install examples docs run test build release deps test-deps render validate fuzz fuzz-coverage fuzz-raster sanitize soak gallery bench benchmarks clean check-swift format lint
+.PHONY: all ios lib install examples docs run test build release deps test-deps render shipped validate fuzz fuzz-coverage fuzz-raster sanitize soak gallery bench benchmarks clean check-swift format lint
 
 # Release builds target this machine's vector width: Swift compiles for baseline x86-64 (SSE2,
 # no FMA) unless told otherwise, and the rasterizer's 8-lane kernels run about twice as fast
@@ -76,12 +76,25 @@ VERSION := $(shell sed -n 's/.*static let text = "\(.*\)".*/\1/p' Sources/Sparks
 lib: deps
 	$(SWIFT) build $(RELEASE) --product SparksC
 
+# The library's name for the dynamic linker: before 1.0 a minor version may break the ABI, so the
+# name carries MAJOR.MINOR (libsparks.so.0.10). The Swift runtime it needs comes from the
+# toolchain and is installed beside it, in lib/sparks/, where its RUNPATH ($ORIGIN/sparks) finds
+# it: no path into the toolchain, and a game ships lib/libsparks.so.* with lib/sparks/ as they are.
+SONAME := libsparks.so.$(word 1,$(subst ., ,$(VERSION))).$(word 2,$(subst ., ,$(VERSION)))
+
 install: lib
-	install -d $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include
-	install -m 755 .build/release/libSparksC.so $(DESTDIR)$(PREFIX)/lib/libsparks.so
+	$(call install_missing,patchelf)
+	install -d $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/lib/sparks $(DESTDIR)$(PREFIX)/include
+	install -m 755 .build/release/libSparksC.so $(DESTDIR)$(PREFIX)/lib/$(SONAME)
+	patchelf --set-soname $(SONAME) $(DESTDIR)$(PREFIX)/lib/$(SONAME)
+	patchelf --set-rpath '$$ORIGIN/sparks' $(DESTDIR)$(PREFIX)/lib/$(SONAME)
+	ln -sf $(SONAME) $(DESTDIR)$(PREFIX)/lib/libsparks.so
+	@for runtime in $$(ldd .build/release/libSparksC.so | awk '$$3 ~ /\/lib\/swift\// {print $$3}'); do \
+	  install -m 644 $$runtime $(DESTDIR)$(PREFIX)/lib/sparks/; \
+	done
 	install -m 644 include/sparks.h $(DESTDIR)$(PREFIX)/include/sparks.h
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' sparks.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/sparks.pc
-	@echo "Installed libsparks $(VERSION) in $(PREFIX): pkg-config --cflags --libs sparks (PKG_CONFIG_PATH=$(PREFIX)/lib/pkgconfig)"
+	@echo "Installed libsparks $(VERSION) ($(SONAME)) in $(PREFIX), with the Swift runtime it needs in $(PREFIX)/lib/sparks ($$(du -sh $(DESTDIR)$(PREFIX)/lib/sparks | cut -f1)): pkg-config --cflags --libs sparks (PKG_CONFIG_PATH=$(PREFIX)/lib/pkgconfig)"
 
 # The two example games (Examples/), built as their READMEs say: the Swift one against the
 # package, the C one against libsparks installed under .build/prefix. The tests run both.
@@ -143,6 +156,11 @@ benchmarks: deps
 
 render: release
 	./.build/release/sparks render $(PRESET) --at 3 --out docs/$(PRESET).png
+
+# The shipped presets and images built into SparksKit (Effect(shippedPreset:)), from presets/
+# and assets/; a test fails when they differ.
+shipped:
+	python3 tools/embed_shipped.py
 
 validate: release
 	./.build/release/sparks validate presets/*.json

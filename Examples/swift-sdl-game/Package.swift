@@ -5,15 +5,21 @@ import PackageDescription
 let package = Package(
     name: "swift-sdl-game",
     dependencies: [
-        // In your game: .package(url: "https://…/sparks.git", from: "0.10.0")
-        .package(name: "Sparks", path: "../..")
+        // In your game (the package's identity is the last component of the URL, "sparks"):
+        // .package(url: "https://…/sparks.git", .upToNextMinor(from: "0.10.0")),
+        .package(name: "sparks", path: "../..")
     ],
     targets: [
         // The game's own SDL binding, as any Swift SDL game has one.
         .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev", "libsdl2-image-dev"])]),
         .executableTarget(
             name: "swift-sdl-game",
-            dependencies: ["CSDL2", .product(name: "SparksKit", package: "Sparks")]
+            dependencies: ["CSDL2", .product(name: "SparksKit", package: "sparks")]
+        ),
+        // The smallest complete game loop, as docs/embedding.md shows it (the tests build it).
+        .executableTarget(
+            name: "minimal-game",
+            dependencies: ["CSDL2", .product(name: "SparksKit", package: "sparks")]
         ),
     ],
     swiftLanguageModes: [.v6]

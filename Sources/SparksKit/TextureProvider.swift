@@ -82,6 +82,19 @@ public struct EffectImage: Sendable, Equatable {
         }
     }
 
+    /// The pixels of PNG bytes a game holds (read itself, or built into it).
+    /// - Parameters:
+    ///   - bytes: the PNG file's bytes.
+    ///   - name: what messages call the image.
+    /// - Throws: when the bytes are not a PNG image, or one larger than a texture may be.
+    public init(pngBytes bytes: [UInt8], name: String = "image") throws(EffectError) {
+        do {
+            decoded = try SDLImageDecoder.image(ofPNG: bytes, name: name)
+        } catch {
+            throw EffectError(error.description)
+        }
+    }
+
     init(_ decoded: DecodedImage) {
         self.decoded = decoded
     }

@@ -4,7 +4,8 @@ import Testing
 /// The folders of SparksCore, lowest first: a folder may use the types of the folders before it
 /// (and its own), never those after it.
 private let layering: [[String]] = [
-    ["Math", "Timing", "Parallel", "Files", "Limits"],
+    ["Math"],
+    ["Timing", "Parallel", "Files", "Limits"],
     ["Properties"],
     ["Model"],
     ["Animation"],

@@ -1,0 +1,89 @@
+import Foundation
+import SparksCore
+import Testing
+
+/// The fenced code blocks of a Markdown file in `language`, in order.
+private func codeBlocks(_ file: String, language: String) throws -> [String] {
+    let text = try String(contentsOf: repositoryRoot.appendingPathComponent(file), encoding: .utf8)
+    var blocks: [String] = [], current: [Substring]?
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        if current == nil, line == "```\(language)" {
+            current = []
+        } else if current != nil, line == "```" {
+            blocks.append(current!.joined(separator: "\n") + "\n")
+            current = nil
+        } else {
+            current?.append(line)
+        }
+    }
+    return blocks
+}
+
+/// A Swift source's code lines: trimmed, without `//` comments, empty lines left out.
+private func codeLines(_ text: String) -> [String] {
+    text.split(separator: "\n").compactMap { line in
+        let code = line.range(of: "//").map { line[..<$0.lowerBound] } ?? line[...]
+        let trimmed = code.trimmingCharacters(in: .whitespaces)
+        return trimmed.isEmpty ? nil : trimmed
+    }
+}
+
+@Suite("The README's and the embedding guide's code is code that builds")
+struct DocumentationSnippetTests {
+    let exampleMain = "Examples/swift-sdl-game/Sources/minimal-game/main.swift"
+
+    @Test("The guide's game loop is the example package's minimal-game, which make examples builds")
+    func gameLoop() throws {
+        let blocks = try codeBlocks("docs/embedding.md", language: "swift")
+        let loop = try #require(blocks.first { $0.hasPrefix("// Sources/game/main.swift") })
+        let example = try String(contentsOf: repositoryRoot.appendingPathComponent(exampleMain), encoding: .utf8)
+        #expect(loop == example, "docs/embedding.md's game loop differs from \(exampleMain)")
+    }
+
+    @Test("The guide's dependency lines: a version range of patches of this version, the product as the example names it")
+    func dependencyLines() throws {
+        let blocks = try codeBlocks("docs/embedding.md", language: "swift")
+        let lines = try #require(blocks.first { $0.hasPrefix("// Package.swift") }).split(separator: "\n").map(String.init)
+        #expect(lines.contains(#".package(url: "https://…/sparks.git", .upToNextMinor(from: "\#(SparksVersion.text)")),"#))
+        let product = try #require(lines.first { $0.hasPrefix(".product(") })
+        let package = try String(
+            contentsOf: repositoryRoot.appendingPathComponent("Examples/swift-sdl-game/Package.swift"), encoding: .utf8)
+        #expect(package.contains(String(product.dropLast())), "the example package names the product as the guide does: \(product)")
+        #expect(package.contains(#".upToNextMinor(from: "\#(SparksVersion.text)")"#))
+    }
+
+    @Test("Every line of the README's Swift snippet is a line of the example game it stands for")
+    func readmeSnippet() throws {
+        let snippets = try codeBlocks("README.md", language: "swift")
+        let example = Set(codeLines(try String(contentsOf: repositoryRoot.appendingPathComponent(exampleMain), encoding: .utf8)))
+        #expect(!snippets.isEmpty)
+        for snippet in snippets {
+            for line in codeLines(snippet) { #expect(example.contains(line), "README line not in \(exampleMain): \(line)") }
+        }
+    }
+
+    @Test("The guide's C snippet compiles against include/sparks.h")
+    func cSnippet() throws {
+        let snippet = try #require(try codeBlocks("docs/embedding.md", language: "c").first)
+        // The snippet's free names, declared around it as a game's would be.
+        let body = snippet.split(separator: "\n").filter { !$0.hasPrefix("#include") }.joined(separator: "\n")
+        let program = """
+            #include <stdio.h>
+            #include <sparks.h>
+            static double ship_x, ship_y, frame_seconds;
+            static int hit;
+            static void *renderer;
+            int main(void) {
+            \(body)
+                return 0;
+            }
+            """
+        let source = FileManager.default.temporaryDirectory.appendingPathComponent("sparks-snippet-\(getpid()).c")
+        try program.write(to: source, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: source) }
+        let result = try runProgram(
+            URL(fileURLWithPath: "/usr/bin/cc"),
+            ["-fsyntax-only", "-Wall", "-Werror", "-I", repositoryRoot.appendingPathComponent("include").path, source.path])
+        #expect(result.status == 0, "\(result.error)")
+    }
+}
