@@ -20,7 +20,7 @@ RUN_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev fonts-dejavu-core 
 TEST_PACKAGES := $(RUN_PACKAGES) x11-apps xdotool python3 python3-jsonschema ffmpeg
 
 .DEFAULT_GOAL := all
-.PHONY: all ios lib install examples docs run test build release deps test-deps render shipped validate fuzz fuzz-coverage fuzz-raster sanitize soak gallery bench benchmarks clean check-swift format lint
+.PHONY: all ios lib install examples docs run test build release deps test-deps render shipped build-modes validate fuzz fuzz-coverage fuzz-raster sanitize soak gallery bench benchmarks clean check-swift format lint
 
 # Release builds target this machine's vector width: Swift compiles for baseline x86-64 (SSE2,
 # no FMA) unless told otherwise, and the rasterizer's 8-lane kernels run about twice as fast
@@ -148,6 +148,13 @@ BENCH ?= bench-anchor --live 100000
 
 bench: release
 	./.build/release/sparks bench $(BENCH)
+
+# What each way of building Sparks costs (make's, a plain release build, debug with its C
+# kernels optimised, debug), side by side in one run: make build-modes ROUNDS=3
+ROUNDS ?= 2
+
+build-modes: deps
+	tools/build-modes.sh $(ROUNDS)
 
 # The benchmark package (ordo-one/benchmark): step, render-list build and preset decode, with
 # malloc counts. Not part of the tests.
