@@ -116,7 +116,7 @@ build: deps
 # Every Swift file of the project, formatted by the toolchain's swift-format with the checked-in
 # .swift-format (4 spaces, lines up to 140 characters). The iOS snippets the importer's tests
 # read (Tests/SparksIOSTests/Corpus) are inputs, kept as their authors wrote them.
-SWIFT_SOURCES = $(shell find Package.swift Sources Tests Examples Benchmarks FuzzTesting -name .build -prune -o \
+SWIFT_SOURCES = $(shell find Package.swift Sources Tests Examples Benchmarks FuzzTesting -name '.build*' -prune -o \
 	-path Tests/SparksIOSTests/Corpus -prune -o -name '*.swift' -print)
 
 format: check-swift

@@ -26,10 +26,11 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
-        .target(name: "SparksCore"),
-        // The rasterizer's pixel kernels, in C: compiled for the baseline and for AVX2, the
-        // fastest the machine runs chosen at run time (see include/SparksKernels.h for why C).
+        // Sparks's bulk loops, in C (the simulation's and the rasterizer's): compiled for the
+        // baseline and for AVX2, the fastest the machine runs chosen at run time (see
+        // include/SparksKernels.h for why C).
         .target(name: "CSparksKernels"),
+        .target(name: "SparksCore", dependencies: ["CSparksKernels"]),
         // The CPU rasterizer: draws the core's draw lists into pixel buffers (no SDL).
         .target(name: "SparksRaster", dependencies: ["SparksCore", "CSparksKernels"]),
         // SDL2, SDL2_image and SDL2_ttf from the standard include and library paths (Debian's

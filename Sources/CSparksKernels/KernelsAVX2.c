@@ -4,5 +4,6 @@
 #pragma clang attribute push(__attribute__((target("avx2,fma"))), apply_to = function)
 #define SPARKS_NAME(name) sparks_##name##_avx2
 #include "KernelBody.h"
+#include "SimulationBody.h"
 #pragma clang attribute pop
 #endif

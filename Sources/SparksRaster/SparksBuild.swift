@@ -15,8 +15,8 @@ public enum SparksBuild {
     /// Whether Sparks's Swift code was compiled with optimisation.
     public static var isSwiftOptimized: Bool { !_isDebugAssertConfiguration() }
 
-    /// Whether Sparks's pixel kernels (C) were compiled with optimisation: `-c release`, or a
-    /// debug build given `-Xcc -O2`.
+    /// Whether Sparks's kernels (C: the simulation's and the rasterizer's bulk loops) were
+    /// compiled with optimisation: `-c release`, or a debug build given `-Xcc -O2`.
     public static var areKernelsOptimized: Bool { RasterKernels.areOptimized }
 
     /// Whether both were: Sparks runs at full speed.
@@ -28,15 +28,15 @@ public enum SparksBuild {
         case (true, true):
             return nil
         case (false, false):
-            return "Sparks was compiled without optimisation (a debug build): it simulates and draws tens to hundreds of times "
-                + "slower than a release build. Build with -c release (swift run -c release), or keep your code in debug and "
-                + "pass -Xcc -O2 to optimise Sparks's pixel kernels, which do most of the drawing."
+            return "Sparks was compiled without optimisation (a debug build): it simulates and draws tens of times slower than "
+                + "a release build. Build with -c release (swift run -c release), or keep your code in debug and pass -Xcc -O2 "
+                + "to optimise Sparks's C kernels, which do most of the work."
         case (false, true):
-            return "Sparks's Swift code was compiled without optimisation (a debug build): its simulation and render lists run "
-                + "tens of times slower than in a release build (its pixel kernels are optimised). Build with -c release for full speed."
+            return "Sparks's Swift code was compiled without optimisation (a debug build): it builds each frame's lists and "
+                + "births tens of times slower than a release build (its C kernels are optimised). Build with -c release for full speed."
         case (true, false):
-            return "Sparks's pixel kernels were compiled without optimisation: it draws about 20 times slower than a release "
-                + "build. Build with -c release, or pass -Xcc -O2."
+            return "Sparks's C kernels were compiled without optimisation: it simulates and draws about 20 times slower than a "
+                + "release build. Build with -c release, or pass -Xcc -O2."
         }
     }
 

@@ -1,7 +1,8 @@
 /*
- * The CPU rasterizer's pixel kernels: filling the rows of a quad or a triangle, 8 pixels at a
- * time, and compositing a group's image. SparksRaster sets up each quad and triangle (its
- * inverse mapping, its rows, its mip level) and hands it here.
+ * Sparks's bulk loops: the CPU rasterizer's pixel kernels (filling the rows of a quad or a
+ * triangle, 8 pixels at a time, and compositing a group's image; SparksRaster sets up each quad
+ * and triangle and hands it here) and the simulation's (a step's motion and each emitter
+ * behaviour, 8 particles at a time; SparksCore's ParticleStorage hands its columns here).
  *
  * Why C: the kernels run 2 to 3 times faster with AVX2 than with the baseline x86-64 vector
  * width Swift compiles for, and a package that Sparks is a dependency of cannot pass the
@@ -106,6 +107,38 @@ typedef struct sparks_triangle_setup {
     sparks_plane q, u, v, red, green, blue, alpha;
 } sparks_triangle_setup;
 
+/* One cell's particle columns, each indexed by slot (SparksCore's ParticleStorage). */
+typedef struct sparks_particles {
+    float *position_x, *position_y, *position_z;
+    float *velocity_x, *velocity_y, *velocity_z;
+    float *red, *green, *blue, *alpha;
+    float *scale, *age, *lifetime;
+} sparks_particles;
+
+/* One step: its length in seconds, the acceleration, and the colour and scale speeds per second. */
+typedef struct sparks_motion {
+    float dt, ax, ay, az, red, green, blue, alpha, scale;
+} sparks_motion;
+
+enum {
+    SPARKS_ATTRACTOR_RADIAL = 0,
+    SPARKS_ATTRACTOR_AXIAL = 1,
+    SPARKS_ATTRACTOR_PLANAR = 2,
+};
+
+/* An attractor for one step: its point, its unit axis (axial) or normal (planar), its spring,
+ * and the step's length (see SparksCore's EmitterBehavior.attraction). */
+typedef struct sparks_attractor {
+    int32_t type;
+    float x, y, z, axis_x, axis_y, axis_z;
+    float stiffness, radius, falloff, falloff_distance, dt;
+} sparks_attractor;
+
+/* A stop table over normalised age (SparksCore's BehaviorKernel.StopTable): the first stop's four
+ * channel values, then per segment between neighbouring stops ten floats: its start, one over
+ * its length (0: it jumps), and for each of four channels the value at its start and the
+ * change across it. */
+
 /* The kernels one machine runs. */
 typedef struct sparks_kernels {
     /* Fills the quad's rows inside `area`; returns the pixels covered. */
@@ -116,6 +149,19 @@ typedef struct sparks_kernels {
      * `destination`, over columns x0..<x1 and rows y0..<y1 of both (rows padded as areas are). */
     void (*composite)(uint32_t *destination, intptr_t destination_stride, const uint32_t *source, intptr_t source_stride,
                       int32_t x0, int32_t x1, int32_t y0, int32_t y1, int32_t opacity);
+    /* Advances slots lo..<hi by one step of motion, colour, scale and age; returns the particles
+     * whose age reached their lifetime in it. */
+    int64_t (*integrate)(const sparks_particles *particles, int64_t lo, int64_t hi, const sparks_motion *motion);
+    /* The behaviours, over slots lo..<hi: drag multiplies velocities by `factor`; wave adds
+     * force · strength(frequency · age) · dt; attract adds the attractor's pull over the step;
+     * over_life sets `target` from channel 0 of a stop table (clamped to 0…1 when `clamps`);
+     * color_over_life sets the four colour columns from a table's four channels. */
+    void (*drag)(const sparks_particles *particles, int64_t lo, int64_t hi, float factor);
+    void (*wave)(const sparks_particles *particles, int64_t lo, int64_t hi, float fx, float fy, float fz, float frequency, float dt);
+    void (*attract)(const sparks_particles *particles, int64_t lo, int64_t hi, const sparks_attractor *attractor);
+    void (*over_life)(const sparks_particles *particles, float *target, int64_t lo, int64_t hi, const float *stops, int32_t segments,
+                      int32_t clamps);
+    void (*color_over_life)(const sparks_particles *particles, int64_t lo, int64_t hi, const float *stops, int32_t segments);
     /* "avx2" or "baseline". */
     const char *name;
 } sparks_kernels;

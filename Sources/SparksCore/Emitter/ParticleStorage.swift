@@ -1,3 +1,5 @@
+import CSparksKernels
+
 /// Structure-of-arrays storage for the particles of one cell, in birth order.
 ///
 /// One block of memory holds every column (`capacity` floats each), used as a ring of slots:
@@ -313,70 +315,24 @@ public final class ParticleStorage {
         }
     }
 
-    /// The update of one run of slots: eight at a time, then one at a time.
+    /// The update of one run of slots, by the simulation kernels (CSparksKernels: eight at a
+    /// time, then one at a time, with the arithmetic `integrate(_:threads:)` describes).
     private func integrate(_ rates: Rates, _ range: Range<Int>) -> Int {
         guard !range.isEmpty else { return 0 }
-        typealias V = SIMD8<Float>
-        let dt = rates.dt, halfDt2 = 0.5 * rates.dt * rates.dt
-        let (ax, ay, az) = rates.acceleration
-        let (dr, dg, db, da) = (rates.colorSpeed.0 * dt, rates.colorSpeed.1 * dt, rates.colorSpeed.2 * dt, rates.colorSpeed.3 * dt)
-        let ds = rates.scaleSpeed * dt
-        let px = pointer(.positionX), py = pointer(.positionY), pz = pointer(.positionZ)
-        let vx = pointer(.velocityX), vy = pointer(.velocityY), vz = pointer(.velocityZ)
-        let r = pointer(.red), g = pointer(.green), b = pointer(.blue), al = pointer(.alpha)
-        let s = pointer(.scale), age = pointer(.age), life = pointer(.lifetime)
-        @inline(__always) func load(_ p: UnsafeMutablePointer<Float>, _ i: Int) -> V { V(loadingFrom: p + i) }
-        @inline(__always) func store(_ v: V, _ p: UnsafeMutablePointer<Float>, _ i: Int) { v.store(to: p + i) }
-        let zero = V(repeating: 0), one = V(repeating: 1)
-        // The standard library's generic pointwiseMin/Max run lane by lane; masked replacement
-        // compiles to vector min/max.
-        @inline(__always) func clamp01(_ v: V) -> V {
-            var v = v
-            v.replace(with: zero, where: v .< zero)
-            v.replace(with: one, where: v .> one)
-            return v
-        }
-        var died = SIMD8<Int32>(repeating: 0)
-        var i = range.lowerBound
-        while i + 8 <= range.upperBound {
-            let x = load(vx, i), y = load(vy, i), z = load(vz, i)
-            store(load(px, i) + x * dt + ax * halfDt2, px, i)
-            store(load(py, i) + y * dt + ay * halfDt2, py, i)
-            store(load(pz, i) + z * dt + az * halfDt2, pz, i)
-            store(x + ax * dt, vx, i)
-            store(y + ay * dt, vy, i)
-            store(z + az * dt, vz, i)
-            store(clamp01(load(r, i) + dr), r, i)
-            store(clamp01(load(g, i) + dg), g, i)
-            store(clamp01(load(b, i) + db), b, i)
-            store(clamp01(load(al, i) + da), al, i)
-            store(load(s, i) + ds, s, i)
-            let a0 = load(age, i), l = load(life, i)
-            let a1 = a0 + dt
-            store(a1, age, i)
-            died &+= SIMD8<Int32>(repeating: 0).replacing(with: 1, where: (a0 .< l) .& (a1 .>= l))
-            i += 8
-        }
-        var deaths = Int(died.wrappedSum())
-        while i < range.upperBound {
-            let x = vx[i], y = vy[i], z = vz[i]
-            px[i] = px[i] + x * dt + ax * halfDt2
-            py[i] = py[i] + y * dt + ay * halfDt2
-            pz[i] = pz[i] + z * dt + az * halfDt2
-            vx[i] = x + ax * dt
-            vy[i] = y + ay * dt
-            vz[i] = z + az * dt
-            r[i] = min(max(r[i] + dr, 0), 1)
-            g[i] = min(max(g[i] + dg, 0), 1)
-            b[i] = min(max(b[i] + db, 0), 1)
-            al[i] = min(max(al[i] + da, 0), 1)
-            s[i] = s[i] + ds
-            let a0 = age[i], a1 = a0 + dt
-            age[i] = a1
-            if a0 < life[i] && a1 >= life[i] { deaths += 1 }
-            i += 1
-        }
-        return deaths
+        var columns = kernelColumns
+        var motion = sparks_motion(
+            dt: rates.dt, ax: rates.acceleration.0, ay: rates.acceleration.1, az: rates.acceleration.2, red: rates.colorSpeed.0,
+            green: rates.colorSpeed.1, blue: rates.colorSpeed.2, alpha: rates.colorSpeed.3, scale: rates.scaleSpeed)
+        return Int(sparks_kernels_active().pointee.integrate(&columns, Int64(range.lowerBound), Int64(range.upperBound), &motion))
+    }
+
+    /// The fixed columns as the kernels take them.
+    var kernelColumns: sparks_particles {
+        sparks_particles(
+            position_x: pointer(.positionX), position_y: pointer(.positionY), position_z: pointer(.positionZ),
+            velocity_x: pointer(.velocityX), velocity_y: pointer(.velocityY), velocity_z: pointer(.velocityZ),
+            red: pointer(.red), green: pointer(.green), blue: pointer(.blue), alpha: pointer(.alpha), scale: pointer(.scale),
+            age: pointer(.age), lifetime: pointer(.lifetime))
     }
 
     /// Drops dead particles at the head (the oldest end).
