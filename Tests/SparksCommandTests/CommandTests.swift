@@ -93,6 +93,34 @@ struct CommandTests {
         #expect(try Data(contentsOf: folder.appendingPathComponent("c.png")) != a)
     }
 
+    @Test("SPARKS_KERNELS=baseline forces the baseline kernels: the same particles and the same PNG bytes as the fastest")
+    func forcedBaselineKernels() throws {
+        let folder = try temporaryFolder()
+        var baseline = ProcessInfo.processInfo.environment
+        baseline["SPARKS_KERNELS"] = "baseline"
+        // Behaviours, plane particles, additive and normal blending, trilinear filtering.
+        for preset in ["celebrate", "magic-trail", "swirl", "fire", "carousel"] {
+            var pictures: [Data] = []
+            var hashes: [String] = []
+            for environment in [nil, baseline] {
+                let out = folder.appendingPathComponent("\(preset)-\(pictures.count).png")
+                let render = try runProgram(
+                    sparksExecutable, ["render", preset, "--at", "2", "--out", out.path], environment: environment)
+                #expect(render.status == 0, "\(render.error)")
+                pictures.append(try Data(contentsOf: out))
+                let bench = try runProgram(
+                    sparksExecutable, ["bench", preset, "--seconds", "0.5", "--render", "--width", "200", "--height", "150"],
+                    environment: environment)
+                let lines = bench.output.split(separator: "\n")
+                hashes.append(String(lines.first { $0.hasPrefix("state hash") } ?? "none"))
+                let build = lines.first { $0.hasPrefix("build") }.map(String.init) ?? ""
+                #expect(environment == nil || build.hasSuffix("baseline kernels"), "\(build)")
+            }
+            #expect(pictures[0] == pictures[1], "\(preset): the kernels draw different pixels")
+            #expect(hashes[0] == hashes[1] && hashes[0] != "none", "\(preset): \(hashes)")
+        }
+    }
+
     @Test("render --frames writes numbered frames of the animation")
     func renderFrames() throws {
         let folder = try temporaryFolder()

@@ -326,6 +326,7 @@ struct BenchResult {
         var lines = [
             "preset            \(name)\(birthRateScale != 1 ? "  (birth rate ×\(f(birthRateScale, 3)))" : "")\(threads > 1 ? "  \(threads) threads" : "")",
             "frames            \(steps) timed at \(f(stepRate, 0)) Hz after \(warmUpSteps) warm-up steps",
+            "build             \(SparksBuild.isOptimized ? "optimised" : "not optimised"), \(RasterKernels.active.name) kernels",
             "live particles    min \(Int(r.live.minimum))  mean \(f(r.live.mean, 0))  max \(Int(r.live.maximum))  final \(Int(r.live.last))",
             "step time         p50 \(f(r.step.percentile(0.5) / 1000)) µs  p99 \(f(r.step.percentile(0.99) / 1000)) µs  max \(f(r.step.maximum / 1000)) µs  (\(f(stepsPerSecond, 0)) steps/s)",
             "throughput        \(f(updatesPerSecond / 1e6)) M particle-updates/s  \(nsPerUpdate.map { f($0, 2) } ?? "—") ns per particle-update",
@@ -358,6 +359,7 @@ struct BenchResult {
         let series = ["live": r.liveSeries, "step": r.stepSeries, "render": r.renderSeries]
         var o: [String: Any] = [
             "preset": name, "frames": steps, "warmUpSteps": warmUpSteps, "stepRate": stepRate, "threads": threads,
+            "optimized": SparksBuild.isOptimized, "kernels": RasterKernels.active.name,
             "birthRateScale": birthRateScale,
             "live": [
                 "min": Int(r.live.minimum), "mean": r.live.mean, "max": Int(r.live.maximum), "final": Int(r.live.last),
