@@ -53,6 +53,7 @@ let package = Package(
             name: "SparksIOS",
             dependencies: [
                 "SparksCore",
+                .product(name: "SwiftIfConfig", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
             ]

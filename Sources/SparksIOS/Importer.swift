@@ -91,13 +91,18 @@ public struct Importer: Sendable {
     /// Runs the import.
     public func run() throws(ImportError) -> ImportResult {
         var files: [SourceFile] = []
+        let build = IOSBuildConfiguration(defines: defines)
         for source in sources {
             guard source.text.utf8.count <= Self.maxSourceBytes else {
                 throw ImportError(description: "\(source.name): larger than \(Self.maxSourceBytes / 1_000_000) MB; not read")
             }
             let isSwift = source.name.lowercased().hasSuffix(".swift")
-            files.append(isSwift ? SwiftReader.read(source.text, path: source.name) : ObjCReader.read(source.text, path: source.name))
+            files.append(
+                isSwift
+                    ? SwiftReader.read(source.text, path: source.name, configuration: build)
+                    : ObjCReader.read(source.text, path: source.name, configuration: build))
         }
+        files = Self.joined(files)
         var images = ImageFinder(folders: imageFolders)
         var defineValues: [String: Value] = [:]
         for (name, text) in defines { defineValues[name] = Self.defineValue(text) }
@@ -107,6 +112,7 @@ public struct Importer: Sendable {
             box.finder.file(for: name, usedIn: file, at: at)
         }
         for file in files {
+            for (at, note) in file.notes { interpreter.report(.note, note, at: at, file: file.path) }
             for (at, problem) in file.problems { interpreter.report(.skipped, problem, at: at, file: file.path) }
         }
         defer { interpreter.tearDown() }
@@ -126,6 +132,40 @@ public struct Importer: Sendable {
         scene.notes = []
         let text = PresetEncoder.encode(scene)
         return ImportResult(scene: scene, preset: text, standIns: images.standIns, messages: interpreter.messages)
+    }
+
+    /// The files read together: each method and property knows its file, and a type's
+    /// extensions and categories (in any of the files) join the type's first declaration.
+    static func joined(_ files: [SourceFile]) -> [SourceFile] {
+        var result = files
+        for f in result.indices {
+            for t in result[f].types.indices {
+                for m in result[f].types[t].methods.indices { result[f].types[t].methods[m].file = result[f].path }
+                for p in result[f].types[t].properties.indices { result[f].types[t].properties[p].file = result[f].path }
+            }
+            for i in result[f].functions.indices { result[f].functions[i].file = result[f].path }
+        }
+        var firstPlace: [String: (file: Int, type: Int)] = [:]
+        for f in result.indices {
+            var kept: [TypeDecl] = []
+            for type in result[f].types {
+                if let place = firstPlace[type.name] {
+                    let into = place.file == f ? kept[place.type] : result[place.file].types[place.type]
+                    var merged = into
+                    merged.methods += type.methods
+                    merged.properties += type.properties.filter { p in !merged.properties.contains { $0.name == p.name } }
+                    merged.cases += type.cases
+                    merged.superclass = merged.superclass ?? type.superclass
+                    merged.isEnum = merged.isEnum || type.isEnum
+                    if place.file == f { kept[place.type] = merged } else { result[place.file].types[place.type] = merged }
+                } else {
+                    firstPlace[type.name] = (f, kept.count)
+                    kept.append(type)
+                }
+            }
+            result[f].types = kept
+        }
+        return result
     }
 
     private final class ImageBox: @unchecked Sendable {

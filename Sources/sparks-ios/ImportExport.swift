@@ -38,7 +38,8 @@ struct Import: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "A value for a name the code leaves open: a number, true/false, WxH, or text. Repeatable.", valueName: "NAME=VALUE"))
+            "A value for a name the code leaves open (a number, true/false, WxH, or text), or a compilation flag that is set"
+                + " (--define DEBUG takes #if DEBUG branches). Repeatable.", valueName: "NAME=VALUE"))
     var define: [String] = []
 
     @Option(
@@ -68,9 +69,13 @@ struct Import: ParsableCommand {
         }
         var defines: [String: String] = [:]
         for item in define {
-            guard let eq = item.firstIndex(of: "="), eq != item.startIndex else {
-                throw ValidationError("--define takes NAME=VALUE, got \"\(item)\"")
+            guard let eq = item.firstIndex(of: "=") else {
+                // `--define DEBUG`: a flag that is set.
+                guard !item.isEmpty else { throw ValidationError("--define takes NAME=VALUE or NAME, got an empty name") }
+                defines[item] = "true"
+                continue
             }
+            guard eq != item.startIndex else { throw ValidationError("--define takes NAME=VALUE or NAME, got \"\(item)\"") }
             defines[String(item[..<eq])] = String(item[item.index(after: eq)...])
         }
         var sources: [(name: String, text: String)] = []

@@ -4,7 +4,9 @@
 /// parser needs the iOS SDK's headers, which Linux does not have); effect code uses a small,
 /// regular part of the language, and a reader of our own can be tolerant of what it does not
 /// know where a compiler would stop. Comments and preprocessor lines are dropped, except
-/// `#define NAME value`, which becomes a constant.
+/// `#define NAME value`, which becomes a constant, and the conditions (`#if`, `#ifdef`,
+/// `#ifndef`, `#elif`, `#else`, `#endif`), which keep the branch an iOS build compiles
+/// (``IOSBuildConfiguration``): the rest of the lines between them give no tokens.
 struct ObjCToken: Equatable, Sendable {
     enum Kind: Equatable, Sendable {
         case identifier
@@ -29,9 +31,17 @@ enum ObjCLexer {
     static let maxTokens = 400_000
 
     static func tokens(_ source: String) -> [ObjCToken] {
+        tokens(source, configuration: IOSBuildConfiguration(defines: [:])).tokens
+    }
+
+    /// The tokens of the code an iOS build compiles, and notes on the branches taken on a flag.
+    static func tokens(_ source: String, configuration: IOSBuildConfiguration) -> (
+        tokens: [ObjCToken], notes: [(SourcePosition, String)]
+    ) {
         var scanner = Scanner(source)
+        scanner.conditions.configuration = configuration
         while !scanner.isAtEnd, scanner.tokens.count < maxTokens { scanner.scanNext() }
-        return scanner.finish()
+        return (scanner.finish(), scanner.conditions.notes)
     }
 
     /// The lexer's position in one file and the tokens read so far.
@@ -44,6 +54,8 @@ enum ObjCLexer {
         var atLineStart = true
         /// Inside a `#define`'s value (which ends at a line break without a backslash).
         var inDefine = false
+        /// The `#if` blocks the scanner is inside.
+        var conditions = PreprocessorConditions()
 
         static let threeCharacterOperators: Set<String> = ["<<=", ">>=", "..."]
         static let twoCharacterOperators: Set<String> = [
@@ -76,6 +88,9 @@ enum ObjCLexer {
                 comment()
             } else if c == "#", atLineStart {
                 preprocessorLine()
+            } else if !conditions.isActive {
+                // A line of a branch the build does not compile.
+                while i < chars.count, chars[i] != "\n" { i += 1 }
             } else {
                 atLineStart = false
                 token(c)
@@ -121,13 +136,26 @@ enum ObjCLexer {
                 word.unicodeScalars.append(chars[j])
                 j += 1
             }
-            if word == "define" {
+            if ["if", "ifdef", "ifndef", "elif", "else", "endif"].contains(word) {
+                let at = position(start)
+                var text = ""
+                i = j
+                while i < chars.count, !(chars[i] == "\n" && chars[i - 1] != "\\") {
+                    if chars[i] == "\n" { newline() }
+                    if chars[i] != "\\" { text.unicodeScalars.append(chars[i]) }
+                    i += 1
+                }
+                conditions.directive(word, text, at: at)
+                return
+            }
+            if word == "define", conditions.isActive {
                 while j < chars.count, chars[j] == " " { j += 1 }
                 var name = ""
                 while j < chars.count, ObjCLexer.isIdentifier(chars[j]) {
                     name.unicodeScalars.append(chars[j])
                     j += 1
                 }
+                if !name.isEmpty { conditions.define(name) }
                 if !name.isEmpty, j < chars.count, chars[j] != "(" {
                     tokens.append(ObjCToken(kind: .define, text: name, at: position(start)))
                     inDefine = true

@@ -11,6 +11,7 @@ struct ObjCReader {
     private var index = 0
     private var depth = 0
     private var problems: [(SourcePosition, String)] = []
+    private var notes: [(SourcePosition, String)] = []
     private static let maxDepth = 120
 
     /// C scalar types and qualifiers that start a declaration or a cast.
@@ -24,13 +25,19 @@ struct ObjCReader {
         "NSNumber", "NSDictionary", "UIColor", "UIImage", "UIBezierPath",
     ]
 
-    init(source: String) {
-        tokens = ObjCLexer.tokens(source)
+    init(source: String, configuration: IOSBuildConfiguration = IOSBuildConfiguration(defines: [:])) {
+        let lexed = ObjCLexer.tokens(source, configuration: configuration)
+        tokens = lexed.tokens
+        notes = lexed.notes
     }
 
-    static func read(_ source: String, path: String) -> SourceFile {
-        var reader = ObjCReader(source: source)
-        return reader.file(path: path)
+    static func read(_ source: String, path: String, configuration: IOSBuildConfiguration = IOSBuildConfiguration(defines: [:]))
+        -> SourceFile
+    {
+        var reader = ObjCReader(source: source, configuration: configuration)
+        var file = reader.file(path: path)
+        file.notes = reader.notes
+        return file
     }
 
     // MARK: Tokens
@@ -217,13 +224,13 @@ struct ObjCReader {
         let name = advance().text
         var parameters: [Parameter] = []
         if accept(":") {
-            if isPunct("(") { skipBalanced() }
-            parameters.append(Parameter(label: nil, name: advance().text))
+            let type = parameterType()
+            parameters.append(Parameter(label: nil, name: advance().text, typeName: type))
             while current.kind == .identifier, isPunct(":", 1) {
                 let label = advance().text
                 _ = advance()
-                if isPunct("(") { skipBalanced() }
-                parameters.append(Parameter(label: label, name: advance().text))
+                let type = parameterType()
+                parameters.append(Parameter(label: label, name: advance().text, typeName: type))
             }
             if accept(",") { _ = accept("...") }
         }
@@ -233,6 +240,16 @@ struct ObjCReader {
             return nil
         }
         return FunctionDecl(name: name, parameters: parameters, body: block(), at: at, isStatic: isStatic)
+    }
+
+    /// `(CGSize)` before a method's parameter: the type's words (`CGSize`, `UIColor *`,
+    /// `void (^)(void)`); nil when there is none.
+    private mutating func parameterType() -> String? {
+        guard isPunct("(") else { return nil }
+        let start = index
+        skipBalanced()
+        let inner = tokens[(start + 1)..<max(start + 1, index - 1)]
+        return inner.map(\.text).joined(separator: " ")
     }
 
     /// A C function definition at the top level: `static CAEmitterCell *MakeCell(UIColor *c) { … }`.

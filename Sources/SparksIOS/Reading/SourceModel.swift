@@ -101,11 +101,14 @@ enum Condition: Sendable {
     case bind(String, Expr)
 }
 
-/// A parameter: the label callers write (nil for none) and the name inside.
+/// A parameter: the label callers write (nil for none), the name inside, its default value and
+/// its type as written (`CGPoint`, `UIView?`, `(Bool) -> Void`), which gives an unsupplied
+/// argument its stand-in.
 struct Parameter: Sendable {
     var label: String?
     var name: String
     var defaultValue: Expr?
+    var typeName: String?
 }
 
 /// A function, method or initialiser.
@@ -116,6 +119,8 @@ struct FunctionDecl: Sendable {
     var body: [Stmt]
     var at: SourcePosition
     var isStatic = false
+    /// The file it is written in (set when the files are read together).
+    var file: String?
 
     /// How calls name it: `makeCell(color:speed:)`.
     var signature: String { FunctionDecl.signature(name, parameters.map(\.label)) }
@@ -133,15 +138,24 @@ struct PropertyDecl: Sendable {
     var isStatic = false
     /// A computed property's getter (`override var intrinsicContentSize: CGSize { … }`).
     var getter: [Stmt]?
+    /// What runs after a stored property is set (`didSet { … }`, with `oldValue`).
+    var didSet: [Stmt]?
+    /// The file it is written in (set when the files are read together).
+    var file: String?
 }
 
-/// A class, struct, extension or Objective-C `@implementation`.
+/// A class, struct, enum, extension or Objective-C `@implementation` (a category's methods
+/// join the class they extend).
 struct TypeDecl: Sendable {
     var name: String
     var superclass: String?
     var properties: [PropertyDecl]
     var methods: [FunctionDecl]
     var at: SourcePosition
+    /// An enum's cases, in order.
+    var cases: [String] = []
+    /// Whether it is an enum.
+    var isEnum = false
 }
 
 /// One read file.
@@ -153,4 +167,6 @@ struct SourceFile: Sendable {
     var statements: [Stmt]
     /// What the reader itself could not read, each with its position.
     var problems: [(SourcePosition, String)]
+    /// Choices the reader made (the branch of an `#if` taken on a flag), each with its position.
+    var notes: [(SourcePosition, String)] = []
 }

@@ -1,3 +1,4 @@
+import SwiftIfConfig
 import SwiftParser
 import SwiftSyntax
 
@@ -5,22 +6,77 @@ import SwiftSyntax
 /// into the import's source model: classes, structs and extensions with their stored and
 /// computed properties, methods and initialisers; free functions; top-level statements; and in
 /// bodies the statements and expressions effect code uses. Operator sequences are folded here
-/// with Swift's standard precedences.
+/// with Swift's standard precedences. Of each `#if`, only the clause an iOS build compiles is
+/// read (``IOSBuildConfiguration``).
 struct SwiftReader {
     private let converter: SourceLocationConverter
+    private let configuration: IOSBuildConfiguration
     private var depth = 0
+    private var notes: [(SourcePosition, String)] = []
     private static let maxDepth = 150
 
-    static func read(_ source: String, path: String) -> SourceFile {
+    static func read(_ source: String, path: String, configuration: IOSBuildConfiguration = IOSBuildConfiguration(defines: [:]))
+        -> SourceFile
+    {
         let tree = Parser.parse(source: source)
-        var reader = SwiftReader(converter: SourceLocationConverter(fileName: path, tree: tree))
+        var reader = SwiftReader(converter: SourceLocationConverter(fileName: path, tree: tree), configuration: configuration)
         var file = SourceFile(path: path, types: [], functions: [], statements: [], problems: [])
         for item in tree.statements { reader.topLevel(item.item, into: &file) }
+        file.notes = reader.notes
         return file
     }
 
-    private init(converter: SourceLocationConverter) {
+    private init(converter: SourceLocationConverter, configuration: IOSBuildConfiguration) {
         self.converter = converter
+        self.configuration = configuration
+    }
+
+    // MARK: Conditional compilation
+
+    /// The elements of the clause of `#if` an iOS build compiles (nil: none). A condition that
+    /// depends on a flag or on a module Sparks cannot know is noted with the branch taken.
+    private mutating func activeElements(_ decl: IfConfigDeclSyntax) -> IfConfigClauseSyntax.Elements? {
+        let (clause, _) = decl.activeClause(in: configuration)
+        for c in decl.clauses {
+            guard let condition = c.condition else { continue }
+            for name in Self.openNames(in: condition) {
+                let set = configuration.isCustomConditionSet(name: name)
+                notes.append(
+                    (
+                        at(c),
+                        "#if \(condition.trimmedDescription): \(name) is \(set ? "set" : "not set (read as an iOS release build)");"
+                            + " --define \(name)=\(set ? "false" : "true") takes the other branch"
+                    ))
+            }
+            for module in Self.unknownImports(in: condition) {
+                notes.append((at(c), "#if \(condition.trimmedDescription): \(module) is not an iOS framework, taken as not importable"))
+            }
+        }
+        return clause?.elements
+    }
+
+    /// The custom conditions (`DEBUG`, `FEATURE_X`) a condition reads.
+    private static func openNames(in condition: ExprSyntax) -> [String] {
+        if let name = condition.as(DeclReferenceExprSyntax.self) { return [name.baseName.text] }
+        if let prefix = condition.as(PrefixOperatorExprSyntax.self) { return openNames(in: prefix.expression) }
+        if let tuple = condition.as(TupleExprSyntax.self), let only = tuple.elements.first { return openNames(in: only.expression) }
+        if let sequence = condition.as(SequenceExprSyntax.self) { return sequence.elements.flatMap { openNames(in: $0) } }
+        if let infix = condition.as(InfixOperatorExprSyntax.self) {
+            return openNames(in: infix.leftOperand) + openNames(in: infix.rightOperand)
+        }
+        return []
+    }
+
+    /// `canImport(X)` of modules that are not iOS frameworks.
+    private static func unknownImports(in condition: ExprSyntax) -> [String] {
+        var found: [String] = []
+        for token in condition.tokens(viewMode: .sourceAccurate) where token.tokenKind == .identifier("canImport") {
+            guard let call = token.parent?.parent?.as(FunctionCallExprSyntax.self), let argument = call.arguments.first else { continue }
+            let module = argument.expression.trimmedDescription
+            let root = String(module.prefix { $0 != "." })
+            if !IOSBuildConfiguration.frameworks.contains(root) { found.append(module) }
+        }
+        return found
     }
 
     private func at(_ node: some SyntaxProtocol) -> SourcePosition {
@@ -33,6 +89,10 @@ struct SwiftReader {
     private mutating func topLevel(_ item: CodeBlockItemSyntax.Item, into file: inout SourceFile) {
         switch item {
         case .decl(let decl):
+            if let condition = decl.as(IfConfigDeclSyntax.self) {
+                if case .statements(let items)? = activeElements(condition) { for i in items { topLevel(i.item, into: &file) } }
+                return
+            }
             if let type = typeDecl(decl) {
                 // Extensions add to the type they extend.
                 if let i = file.types.firstIndex(where: { $0.name == type.name }) {
@@ -71,48 +131,56 @@ struct SwiftReader {
         }
         var type = TypeDecl(
             name: name, superclass: inherited?.inheritedTypes.first?.type.trimmedDescription,
-            properties: [], methods: [], at: at(decl))
-        for member in members.members {
-            let d = member.decl
-            let isStatic =
-                d.asProtocol(WithModifiersSyntax.self)?.modifiers.contains { ["static", "class"].contains($0.name.text) } ?? false
-            if let v = d.as(VariableDeclSyntax.self) {
-                for binding in v.bindings {
-                    guard let pattern = binding.pattern.as(IdentifierPatternSyntax.self) else { continue }
-                    var property = PropertyDecl(
-                        name: pattern.identifier.text, initialValue: binding.initializer.map { expression($0.value) },
-                        at: at(binding), isStatic: isStatic)
-                    if let accessors = binding.accessorBlock {
-                        switch accessors.accessors {
-                        case .getter(let items): property.getter = body(items)
-                        case .accessors(let list):
-                            // A stored property with observers keeps its value; a computed one
-                            // has a getter.
-                            if let getter = list.first(where: { $0.accessorSpecifier.text == "get" }), let body = getter.body {
-                                property.getter = self.body(body.statements)
-                            } else if list.contains(where: {
-                                $0.accessorSpecifier.text == "didSet" || $0.accessorSpecifier.text == "willSet"
-                            }) {
-                                property.getter = nil
-                            }
+            properties: [], methods: [], at: at(decl), isEnum: decl.is(EnumDeclSyntax.self))
+        for member in members.members { addMember(member.decl, to: &type) }
+        return type
+    }
+
+    /// One member of a type: a property, method, initialiser, or the active clause of an `#if`.
+    private mutating func addMember(_ d: DeclSyntax, to type: inout TypeDecl) {
+        if let condition = d.as(IfConfigDeclSyntax.self) {
+            if case .decls(let members)? = activeElements(condition) { for m in members { addMember(m.decl, to: &type) } }
+            return
+        }
+        let isStatic =
+            d.asProtocol(WithModifiersSyntax.self)?.modifiers.contains { ["static", "class"].contains($0.name.text) } ?? false
+        if let v = d.as(VariableDeclSyntax.self) {
+            for binding in v.bindings {
+                guard let pattern = binding.pattern.as(IdentifierPatternSyntax.self) else { continue }
+                var property = PropertyDecl(
+                    name: pattern.identifier.text, initialValue: binding.initializer.map { expression($0.value) },
+                    at: at(binding), isStatic: isStatic)
+                if let accessors = binding.accessorBlock {
+                    switch accessors.accessors {
+                    case .getter(let items): property.getter = body(items)
+                    case .accessors(let list):
+                        // A stored property with observers keeps its value; a computed one
+                        // has a getter.
+                        if let getter = list.first(where: { $0.accessorSpecifier.text == "get" }), let body = getter.body {
+                            property.getter = self.body(body.statements)
+                        } else if let observer = list.first(where: { $0.accessorSpecifier.text == "didSet" }),
+                            let body = observer.body
+                        {
+                            property.didSet = self.block(body.statements)
                         }
                     }
-                    type.properties.append(property)
                 }
-            } else if let f = d.as(FunctionDeclSyntax.self) {
-                var function = functionDecl(f)
-                function.isStatic = isStatic
-                type.methods.append(function)
-            } else if let i = d.as(InitializerDeclSyntax.self) {
-                type.methods.append(
-                    FunctionDecl(
-                        name: "init", parameters: parameters(i.signature.parameterClause),
-                        body: i.body.map { block($0.statements) } ?? [], at: at(i)))
-            } else if let nested = typeDecl(d) {
-                _ = nested
+                type.properties.append(property)
             }
+        } else if let f = d.as(FunctionDeclSyntax.self) {
+            var function = functionDecl(f)
+            function.isStatic = isStatic
+            type.methods.append(function)
+        } else if let i = d.as(InitializerDeclSyntax.self) {
+            type.methods.append(
+                FunctionDecl(
+                    name: "init", parameters: parameters(i.signature.parameterClause),
+                    body: i.body.map { block($0.statements) } ?? [], at: at(i)))
+        } else if let e = d.as(EnumCaseDeclSyntax.self) {
+            type.cases += e.elements.map(\.name.text)
+        } else if let nested = typeDecl(d) {
+            _ = nested
         }
-        return type
     }
 
     private mutating func functionDecl(_ f: FunctionDeclSyntax) -> FunctionDecl {
@@ -125,7 +193,9 @@ struct SwiftReader {
         clause.parameters.map { p in
             let first = p.firstName.text
             let label: String? = first == "_" ? nil : first
-            return Parameter(label: label, name: p.secondName?.text ?? first, defaultValue: p.defaultValue.map { expression($0.value) })
+            return Parameter(
+                label: label, name: p.secondName?.text ?? first, defaultValue: p.defaultValue.map { expression($0.value) },
+                typeName: p.type.trimmedDescription)
         }
     }
 
@@ -150,6 +220,10 @@ struct SwiftReader {
         guard depth < Self.maxDepth else { return [Stmt(.unsupported("code nesting this deep is not read"), at: position)] }
         switch item {
         case .decl(let decl):
+            if let condition = decl.as(IfConfigDeclSyntax.self) {
+                guard case .statements(let items)? = activeElements(condition) else { return [] }
+                return items.flatMap { statements(for: $0.item) }
+            }
             if let v = decl.as(VariableDeclSyntax.self) {
                 return v.bindings.map { binding in
                     if let pattern = binding.pattern.as(IdentifierPatternSyntax.self) {
@@ -230,10 +304,7 @@ struct SwiftReader {
     /// that binds or matches a pattern is kept as unsupported.
     private mutating func switchStatement(_ s: SwitchExprSyntax) -> Stmt {
         var cases: [(patterns: [Expr]?, body: [Stmt])] = []
-        for element in s.cases {
-            guard let c = element.as(SwitchCaseSyntax.self) else {
-                return Stmt(.unsupported("a switch with #if inside is not understood"), at: at(element))
-            }
+        for c in activeCases(s.cases) {
             let body = block(c.statements)
             switch c.label {
             case .default:
@@ -254,6 +325,19 @@ struct SwiftReader {
             }
         }
         return Stmt(.switch(expression(s.subject), cases), at: at(s))
+    }
+
+    /// A switch's cases, with those inside `#if` taken from the clause an iOS build compiles.
+    private mutating func activeCases(_ list: SwitchCaseListSyntax) -> [SwitchCaseSyntax] {
+        var cases: [SwitchCaseSyntax] = []
+        for element in list {
+            switch element {
+            case .switchCase(let c): cases.append(c)
+            case .ifConfigDecl(let condition):
+                if case .switchCases(let inner)? = activeElements(condition) { cases += activeCases(inner) }
+            }
+        }
+        return cases
     }
 
     private mutating func ifStatement(_ i: IfExprSyntax) -> Stmt {

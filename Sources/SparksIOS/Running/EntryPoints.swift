@@ -76,9 +76,8 @@ struct EntryPoints {
             if kind.isView {
                 // The view is the host: its layer is the host layer (of the class its
                 // `layerClass` names).
-                let layerKind = i.layerClass(of: type)
-                if layerKind != .layer {
-                    let layer = i.newObject(kind: .layer(layerKind), className: layerKind.className, madeAt: type.at, file: i.file)
+                if i.layerClass(of: type).kind != .layer || i.layerClass(of: type).subclass != nil {
+                    let layer = try i.viewLayer(of: type, at: type.at)
                     i.setFrame(layer, Rect(x: 0, y: 0, width: i.canvas.width, height: i.canvas.height))
                     host.layer!.sublayers.append(layer)
                     layer.superlayer = host.layer

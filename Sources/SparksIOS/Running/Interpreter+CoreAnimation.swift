@@ -38,11 +38,12 @@ extension Interpreter {
         _ object: Object, _ method: String, labels: [String?], _ a: [Value], at: SourcePosition, scope: Scope, selfObject: Object?
     ) throws -> Value {
         // The file's own methods first.
-        if case .instance(let type) = object.kind,
+        if let type = object.declaredType,
             let result = try callMethod(type, on: object, name: method, labels: labels, arguments: a, at: at)
         {
             return result
         }
+        if object.enumCase != nil { throw Skip(reason: "\(object.className).\(FunctionDecl.signature(method, labels)) is not in the files", at: at) }
         if case .allocated(let className) = object.kind, method.hasPrefix("init") {
             let rest = method.dropFirst(4)
             var initLabels: [String?] = labels
@@ -214,7 +215,8 @@ extension Interpreter {
 
     // MARK: Reading properties
 
-    func property(of object: Object, _ name: String, at: SourcePosition) throws -> Value {
+    func property(of object: Object, _ name: String, at: SourcePosition, ownFirst: Bool = true) throws -> Value {
+        if ownFirst, object.subclass != nil, let v = try field(of: object, name, at: at) { return v }
         switch object.kind {
         case .instance:
             if let v = try field(of: object, name, at: at) { return v }
@@ -314,15 +316,11 @@ extension Interpreter {
 
     // MARK: Setting properties
 
-    func setProperty(of object: Object, _ name: String, _ value: Value, at: SourcePosition) throws {
+    func setProperty(of object: Object, _ name: String, _ value: Value, at: SourcePosition, ownFirst: Bool = true) throws {
         let key = propertyKey(name)
+        if ownFirst, object.declaredType != nil, try setDeclaredProperty(of: object, name, value, at: at) { return }
         switch object.kind {
-        case .instance(let type):
-            if type.properties.contains(where: { $0.name == name }) || object.fields[name] != nil {
-                object.fields[name] = value
-                giveName(value, as: name)
-                return
-            }
+        case .instance:
             if object.layer != nil || object.fields["view"] != nil { return try setViewProperty(object, key, value, at: at) }
             object.fields[name] = value
         case .view, .viewController:

@@ -31,6 +31,11 @@ final class Interpreter {
     var nesting = 0
     /// Fields whose initial values are being worked out (one that needs itself is an error).
     private var fieldsInProgress = Set<String>()
+    /// Properties whose `didSet` is running, and Objective-C setters running (by object and name).
+    private var observersRunning = Set<String>()
+    private var settersRunning = Set<String>()
+    /// Static stored properties of the files' types, worked out once (`static let shared = …`).
+    var staticValues: [String: Value] = [:]
     var random = SeededRandom(seed: 20_241_123)
     let globals = Scope(parent: nil)
     var defines: [String: Value]
@@ -314,26 +319,103 @@ final class Interpreter {
         }
     }
 
-    /// Sets a stored property of an instance of the file's own class; false when it has none.
+    /// Sets a property of an object of the files' own class (an instance, or a layer of a layer
+    /// subclass), as the code names it inside the class; false when the class has none.
     func setField(of object: Object, _ name: String, _ value: Value, at: SourcePosition) throws -> Bool {
-        switch object.kind {
-        case .instance(let type):
-            let field =
-                name.hasPrefix("_") && type.properties.contains(where: { $0.name == String(name.dropFirst()) })
-                ? String(name.dropFirst()) : name
-            guard type.properties.contains(where: { $0.name == field }) || object.fields[field] != nil else {
-                if isViewLike(object) {
-                    try setProperty(of: object, name, value, at: at)
-                    return true
-                }
-                return false
-            }
-            object.fields[field] = value
-            giveName(value, as: field)
+        guard object.declaredType != nil else { return false }
+        if try setDeclaredProperty(of: object, name, value, at: at) { return true }
+        if isViewLike(object) || object.layerKind != nil {
+            try setProperty(of: object, name, value, at: at)
             return true
-        default:
+        }
+        return false
+    }
+
+    /// Sets a property the object's own class declares (running its `didSet`, or the Objective-C
+    /// setter method the class writes); false when it declares none of that name.
+    func setDeclaredProperty(of object: Object, _ name: String, _ value: Value, at: SourcePosition) throws -> Bool {
+        guard let type = object.declaredType else { return false }
+        let plain = name.hasPrefix("_") ? String(name.dropFirst()) : name
+        let fieldName = declaredProperty(plain, in: type) != nil ? plain : name
+        // `self.selected = YES` in Objective-C calls the class's `setSelected:` (but `_selected = …`
+        // inside it sets the variable).
+        if !name.hasPrefix("_"), let setter = setterMethod(fieldName, in: type),
+            settersRunning.insert("\(ObjectIdentifier(object).hashValue).\(fieldName)").inserted
+        {
+            defer { settersRunning.remove("\(ObjectIdentifier(object).hashValue).\(fieldName)") }
+            _ = try callBody(
+                setter.body, parameters: setter.parameters, arguments: [value], captured: globals, selfObject: object,
+                name: "\(type.name).\(setter.signature)", at: at)
+            return true
+        }
+        guard let property = declaredProperty(fieldName, in: type) else {
+            if object.fields[fieldName] != nil {
+                object.fields[fieldName] = value
+                return true
+            }
             return false
         }
+        let old = object.fields[fieldName] ?? .null
+        if isInheritedLayerProperty(property, of: object) {
+            // `override var backgroundColor: CGColor? { didSet { … } }`: the layer's own property.
+            try setProperty(of: object, fieldName, value, at: at, ownFirst: false)
+        } else {
+            object.fields[fieldName] = value
+            giveName(value, as: fieldName)
+        }
+        if let didSet = property.didSet {
+            let key = "\(ObjectIdentifier(object).hashValue).\(fieldName)"
+            // A property set inside its own observer does not run the observer again, as in Swift.
+            if observersRunning.insert(key).inserted {
+                defer { observersRunning.remove(key) }
+                let saved = file
+                file = property.file ?? file
+                defer { file = saved }
+                _ = try callBody(
+                    didSet, parameters: [Parameter(label: nil, name: "oldValue")], arguments: [old], captured: globals,
+                    selfObject: object, name: "\(type.name).\(fieldName).didSet", at: at)
+            }
+        }
+        return true
+    }
+
+    /// A property the type (or a class of the files it inherits from) declares.
+    func declaredProperty(_ name: String, in type: TypeDecl) -> PropertyDecl? {
+        var current: TypeDecl? = type
+        var seen = 0
+        while let t = current, seen < 16 {
+            if let p = t.properties.first(where: { $0.name == name && !$0.isStatic }) { return p }
+            current = t.superclass.flatMap(typeDecl(named:))
+            seen += 1
+        }
+        return nil
+    }
+
+    /// An Objective-C class's own setter for a property (`- (void)setSelected:(BOOL)selected`).
+    private func setterMethod(_ property: String, in type: TypeDecl) -> FunctionDecl? {
+        guard let first = property.first else { return nil }
+        let name = "set" + first.uppercased() + property.dropFirst()
+        var current: TypeDecl? = type
+        var seen = 0
+        while let t = current, seen < 16 {
+            if let m = t.methods.first(where: {
+                $0.name == name && $0.parameters.count == 1 && !$0.isStatic && ($0.file.map(Self.isObjectiveC) ?? false)
+            }) {
+                return m
+            }
+            current = t.superclass.flatMap(typeDecl(named:))
+            seen += 1
+        }
+        return nil
+    }
+
+    static func isObjectiveC(_ path: String) -> Bool { !path.lowercased().hasSuffix(".swift") }
+
+    /// Whether a property a layer subclass declares is the layer's own (an override with an
+    /// observer, such as `backgroundColor` or `instanceCount`), not a stored property of its own.
+    func isInheritedLayerProperty(_ property: PropertyDecl, of object: Object) -> Bool {
+        guard let kind = object.layerKind, property.initialValue == nil, property.getter == nil else { return false }
+        return (try? PropertyAddress.resolve(propertyKey(property.name), on: kind)) != nil
     }
 
     // MARK: Expressions
@@ -459,7 +541,10 @@ final class Interpreter {
     /// A name: a variable, a field of `self`, a global, a `--define`, a constant or a type.
     func lookup(_ name: String, _ scope: Scope, _ selfObject: Object?, at: SourcePosition) throws -> Value {
         if let v = scope.lookup(name) { return v }
-        if name == "self" { return selfObject.map(Value.object) ?? .object(hostView) }
+        if name == "self" {
+            if let c = selfObject?.enumCase { return c }
+            return selfObject.map(Value.object) ?? .object(hostView)
+        }
         if name == "super" { return .constant("super") }
         if let object = selfObject {
             if let v = try field(of: object, name, at: at) { return v }
@@ -488,15 +573,14 @@ final class Interpreter {
     /// A field of an instance: stored (its initial value worked out on first use, as a lazy
     /// property's is) or computed.
     func field(of object: Object, _ name: String, at: SourcePosition) throws -> Value? {
-        guard case .instance(let type) = object.kind else {
+        guard let type = object.declaredType else {
             if isViewLike(object) { return try? member(of: .object(object), name, at: at, scope: globals, selfObject: object) }
             return nil
         }
         let fieldName =
-            name.hasPrefix("_") && type.properties.contains(where: { $0.name == String(name.dropFirst()) })
-            ? String(name.dropFirst()) : name
+            name.hasPrefix("_") && declaredProperty(String(name.dropFirst()), in: type) != nil ? String(name.dropFirst()) : name
         if let v = object.fields[fieldName] { return v }
-        if let property = type.properties.first(where: { $0.name == fieldName }) {
+        if let property = declaredProperty(fieldName, in: type), !isInheritedLayerProperty(property, of: object) {
             if let getter = property.getter {
                 let flow = try callBody(
                     getter, parameters: [], arguments: [], captured: globals, selfObject: object, name: "\(type.name).\(fieldName)", at: at)
@@ -512,7 +596,7 @@ final class Interpreter {
                 value = override
             } else if let initial = property.initialValue {
                 let saved = file
-                file = fileOf(type) ?? file
+                file = property.file ?? fileOf(type) ?? file
                 defer { file = saved }
                 value = try evaluate(initial, Scope(parent: globals), object)
             }
@@ -524,6 +608,7 @@ final class Interpreter {
             return .function(Callable(name: method.name, parameters: [], body: method.body, captured: globals, selfObject: object))
         }
         if isViewLike(object) { return try? viewProperty(object, name, at: at) }
+        if object.layerKind != nil { return try? property(of: object, name, at: at, ownFirst: false) }
         return nil
     }
 
@@ -580,21 +665,34 @@ final class Interpreter {
     func callMethod(
         _ type: TypeDecl, on object: Object?, name: String, labels: [String?], arguments: [Value], at: SourcePosition
     ) throws -> Value? {
-        let candidates = type.methods.filter { $0.name == name && (object == nil) == $0.isStatic }
-        let exact = candidates.first { $0.parameters.map(\.label) == labels }
-        let fitting =
-            exact
-            ?? candidates.first { decl in
-                labels.count <= decl.parameters.count && zip(decl.parameters, labels).allSatisfy { $0.label == $1 }
-                    && decl.parameters.dropFirst(labels.count).allSatisfy { $0.defaultValue != nil }
-            }
-        guard let decl = fitting else { return nil }
+        guard let (owner, decl) = method(name, labels: labels, isStatic: object == nil, in: type) else { return nil }
         let saved = file
-        file = fileOf(type) ?? file
+        file = decl.file ?? fileOf(owner) ?? file
         defer { file = saved }
         return try callBody(
             decl.body, parameters: decl.parameters, arguments: arguments, captured: globals, selfObject: object,
-            name: "\(type.name).\(decl.signature)", at: at)
+            name: "\(owner.name).\(decl.signature)", at: at)
+    }
+
+    /// The method a call names, matched by name and labels (missing trailing arguments with
+    /// defaults), in the type or the classes of the files it inherits from.
+    func method(_ name: String, labels: [String?], isStatic: Bool, in type: TypeDecl) -> (TypeDecl, FunctionDecl)? {
+        var current: TypeDecl? = type
+        var seen = 0
+        while let t = current, seen < 16 {
+            let candidates = t.methods.filter { $0.name == name && isStatic == $0.isStatic }
+            let exact = candidates.first { $0.parameters.map(\.label) == labels }
+            let fitting =
+                exact
+                ?? candidates.first { decl in
+                    labels.count <= decl.parameters.count && zip(decl.parameters, labels).allSatisfy { $0.label == $1 }
+                        && decl.parameters.dropFirst(labels.count).allSatisfy { $0.defaultValue != nil }
+                }
+            if let fitting { return (t, fitting) }
+            current = t.superclass.flatMap(typeDecl(named:))
+            seen += 1
+        }
+        return nil
     }
 
     func typeDecl(named name: String) -> TypeDecl? {
@@ -620,8 +718,14 @@ final class Interpreter {
                 return try builtinFunction(t, labels: labels, arguments, at: at, scope: scope, selfObject: selfObject)
             }
             // A method of self called without `self.`.
-            if let object = selfObject, case .instance(let type) = object.kind,
+            if let object = selfObject, let type = object.declaredType,
                 let result = try callMethod(type, on: object, name: name, labels: labels, arguments: arguments, at: at)
+            {
+                return result
+            }
+            // A static method of the enclosing type, or of the enum `self` is a case of.
+            if let object = selfObject, let type = object.declaredType,
+                let result = try callMethod(type, on: nil, name: name, labels: labels, arguments: arguments, at: at)
             {
                 return result
             }
@@ -637,7 +741,15 @@ final class Interpreter {
             }
             if let type = typeDecl(named: name) { return try construct(type, labels: labels, arguments: arguments, at: at) }
             if let v = defines[name] ?? globals.lookup(name), case .function(let f) = v { return try call(f, arguments, at: at) }
-            return try builtinFunction(name, labels: labels, arguments, at: at, scope: scope, selfObject: selfObject)
+            do {
+                return try builtinFunction(name, labels: labels, arguments, at: at, scope: scope, selfObject: selfObject)
+            } catch let skip as Skip {
+                // Inside a layer or view subclass, `addSublayer(pulse)` is a method of self.
+                guard let object = selfObject, object.layerKind != nil || isViewLike(object), object.enumCase == nil,
+                    name.first?.isLowercase == true
+                else { throw skip }
+                return try objectMethod(object, name, labels: labels, arguments, at: at, scope: scope, selfObject: selfObject)
+            }
         case .member(let baseExpr?, let method):
             if case .name("super") = baseExpr.kind { return .void }
             let base = try evaluate(baseExpr, scope, selfObject)
@@ -682,10 +794,17 @@ final class Interpreter {
 
     /// Makes an instance of the file's own class, running its initialiser.
     func construct(_ type: TypeDecl, labels: [String?], arguments: [Value], at: SourcePosition) throws -> Value {
+        if let layerKind = layerAncestor(of: type) {
+            // A layer of the files' own layer class: a layer with the class's methods and properties.
+            let layer = newObject(kind: .layer(layerKind), className: type.name, madeAt: at, file: fileOf(type) ?? file)
+            layer.subclass = type
+            _ = try callMethod(type, on: layer, name: "init", labels: labels, arguments: arguments, at: at)
+            return .object(layer)
+        }
         let viewLike = inheritsView(type)
         let object = newObject(kind: .instance(type), className: type.name, madeAt: at, file: fileOf(type) ?? file)
         if viewLike.isView {
-            object.layer = newObject(kind: .layer(layerClass(of: type)), className: "CALayer", madeAt: at, file: object.file)
+            object.layer = try viewLayer(of: type, at: at)
             if labels.first == "frame", case .rect(let r) = arguments.first { setFrame(object.layer!, r) }
         }
         if viewLike.isController {
@@ -699,6 +818,39 @@ final class Interpreter {
             for (label, value) in zip(labels, arguments) { if let label { object.fields[label] = value } }
         }
         return .object(object)
+    }
+
+    /// A view's layer, of the class its `layerClass` names (its own layer class's `init` runs, as
+    /// UIKit makes the layer).
+    func viewLayer(of type: TypeDecl, at: SourcePosition) throws(Exhausted) -> Object {
+        let (kind, subclass) = layerClass(of: type)
+        let layer = newObject(kind: .layer(kind), className: subclass?.name ?? kind.className, madeAt: at, file: fileOf(type) ?? file)
+        if let subclass {
+            layer.subclass = subclass
+            do {
+                _ = try callMethod(subclass, on: layer, name: "init", labels: [], arguments: [], at: at)
+            } catch let error as Exhausted {
+                throw error
+            } catch let skip as Skip {
+                report(.skipped, skip.reason, at: skip.at ?? at)
+            } catch {
+                report(.skipped, "\(error)", at: at)
+            }
+        }
+        return layer
+    }
+
+    /// The Core Animation layer class a class of the files inherits from (`class Pulsator:
+    /// CAReplicatorLayer`), or nil.
+    func layerAncestor(of type: TypeDecl) -> LayerKind? {
+        var name = type.superclass
+        var seen = 0
+        while let n = name, seen < 16 {
+            if let kind = LayerKind.allCases.first(where: { $0.className == n }) { return kind }
+            name = typeDecl(named: n)?.superclass
+            seen += 1
+        }
+        return nil
     }
 
     /// Whether the file's type is (or inherits from) a UIKit view or view controller.
@@ -715,26 +867,25 @@ final class Interpreter {
         return (false, false)
     }
 
-    /// `override class var layerClass: AnyClass { CAEmitterLayer.self }`: the kind of the view's layer.
-    func layerClass(of type: TypeDecl) -> LayerKind {
+    /// `override class var layerClass: AnyClass { CAEmitterLayer.self }`: the kind of the view's
+    /// layer, and the files' own layer class when it names one (`SnowEmitterLayer.self`).
+    func layerClass(of type: TypeDecl) -> (kind: LayerKind, subclass: TypeDecl?) {
         var current: TypeDecl? = type
         var seen = 0
         while let t = current, seen < 16 {
-            if let property = t.properties.first(where: { $0.name == "layerClass" }), let getter = property.getter,
-                let kind = layerKind(returnedBy: getter)
-            {
-                return kind
-            }
-            if let method = t.methods.first(where: { $0.name == "layerClass" }), let kind = layerKind(returnedBy: method.body) {
-                return kind
+            let body =
+                t.properties.first(where: { $0.name == "layerClass" })?.getter ?? t.methods.first(where: { $0.name == "layerClass" })?.body
+            if let body, let name = className(returnedBy: body) {
+                if let kind = LayerKind.allCases.first(where: { $0.className == name }) { return (kind, nil) }
+                if let own = typeDecl(named: name), let kind = layerAncestor(of: own) { return (kind, own) }
             }
             current = t.superclass.flatMap(typeDecl(named:))
             seen += 1
         }
-        return .layer
+        return (.layer, nil)
     }
 
-    private func layerKind(returnedBy body: [Stmt]) -> LayerKind? {
+    private func className(returnedBy body: [Stmt]) -> String? {
         for statement in body {
             var expr: Expr?
             if case .return(let e) = statement.kind { expr = e }
@@ -742,7 +893,7 @@ final class Interpreter {
             guard var e = expr else { continue }
             if case .member(let base?, "self") = e.kind { e = base }
             if case .call(let callee, let args) = e.kind, args.isEmpty, case .member(let base?, "class") = callee.kind { e = base }
-            if case .name(let name) = e.kind, let kind = LayerKind.allCases.first(where: { $0.className == name }) { return kind }
+            if case .name(let name) = e.kind { return name }
         }
         return nil
     }

@@ -180,9 +180,14 @@ final class Object {
     weak var owner: Object?
     // Animations: properties as set, read when the animation is added to a layer.
     var settings: [(key: String, value: Value, at: SourcePosition)] = []
-    // Views, controllers, instances.
+    // Views, controllers, instances, and layers of the files' own layer classes.
     var fields: [String: Value] = [:]
     var layer: Object?
+    /// The files' own class a layer is made from (`class Pulsator: CAReplicatorLayer`): its
+    /// methods and stored properties come first.
+    var subclass: TypeDecl?
+    /// The case an instance of the files' own enum is (`self` inside its methods).
+    var enumCase: Value?
     // Paths.
     var path = BezierPath()
     // Mutable arrays.
@@ -208,6 +213,12 @@ final class Object {
     var isCell: Bool {
         if case .cell = kind { return true }
         return false
+    }
+
+    /// The files' own type whose methods and properties this object has, if any.
+    var declaredType: TypeDecl? {
+        if case .instance(let type) = kind { return type }
+        return subclass
     }
 
     func setting(_ key: String) -> Value? { settings.last { $0.key == key }?.value }
