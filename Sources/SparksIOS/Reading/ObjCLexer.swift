@@ -35,7 +35,9 @@ enum ObjCLexer {
     }
 
     /// The tokens of the code an iOS build compiles, and notes on the branches taken on a flag.
-    static func tokens(_ source: String, configuration: IOSBuildConfiguration) -> (
+    static func tokens(
+        _ source: String, configuration: IOSBuildConfiguration
+    ) -> (
         tokens: [ObjCToken], notes: [(SourcePosition, String)]
     ) {
         var scanner = Scanner(source)

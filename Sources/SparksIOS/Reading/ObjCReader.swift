@@ -31,7 +31,9 @@ struct ObjCReader {
         notes = lexed.notes
     }
 
-    static func read(_ source: String, path: String, configuration: IOSBuildConfiguration = IOSBuildConfiguration(defines: [:]))
+    static func read(
+        _ source: String, path: String, configuration: IOSBuildConfiguration = IOSBuildConfiguration(defines: [:])
+    )
         -> SourceFile
     {
         var reader = ObjCReader(source: source, configuration: configuration)

@@ -15,7 +15,9 @@ struct SwiftReader {
     private var notes: [(SourcePosition, String)] = []
     private static let maxDepth = 150
 
-    static func read(_ source: String, path: String, configuration: IOSBuildConfiguration = IOSBuildConfiguration(defines: [:]))
+    static func read(
+        _ source: String, path: String, configuration: IOSBuildConfiguration = IOSBuildConfiguration(defines: [:])
+    )
         -> SourceFile
     {
         let tree = Parser.parse(source: source)

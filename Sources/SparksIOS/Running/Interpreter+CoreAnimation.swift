@@ -43,7 +43,9 @@ extension Interpreter {
         {
             return result
         }
-        if object.enumCase != nil { throw Skip(reason: "\(object.className).\(FunctionDecl.signature(method, labels)) is not in the files", at: at) }
+        if object.enumCase != nil {
+            throw Skip(reason: "\(object.className).\(FunctionDecl.signature(method, labels)) is not in the files", at: at)
+        }
         if case .allocated(let className) = object.kind, method.hasPrefix("init") {
             let rest = method.dropFirst(4)
             var initLabels: [String?] = labels
