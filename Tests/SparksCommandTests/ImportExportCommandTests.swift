@@ -83,8 +83,8 @@ struct ImportExportCommandTests {
         let canvas = try sparks("import", "x.swift", "--canvas", "big")
         #expect(canvas.status != 0)
         #expect(canvas.error.contains("--canvas must be WIDTHxHEIGHT in whole points from 1 to 8192, such as 375x667"), "\(canvas.error)")
-        let define = try sparks("import", "x.swift", "--define", "intensity")
-        #expect(define.error.contains("--define takes NAME=VALUE, got \"intensity\""), "\(define.error)")
+        let define = try sparks("import", "x.swift", "--define", "=1")
+        #expect(define.error.contains("--define takes NAME=VALUE or NAME, got \"=1\""), "\(define.error)")
     }
 
     @Test("Without the iOS tools beside it, sparks import and export say how to build them, and the other commands work")

@@ -219,7 +219,7 @@ struct MessageTests {
                     [self performSelector:@selector(missing) withObject:nil afterDelay:1];
                 }
                 @end
-                """, messages: ["5:5: skipped: the method missing to run later is not in the file"]),
+                """, messages: ["5:5: skipped: the method missing to run later is not in the files"]),
     ]
 
     @Test("Each skipped statement and each note, with its position and exact text", arguments: cases)

@@ -123,6 +123,18 @@ struct ObjCReader {
                 }
                 continue
             }
+            if isPunct("@class") {
+                // `@class CAEmitterLayer;`: a forward declaration.
+                while !atEnd, !isPunct(";") { _ = advance() }
+                _ = advance()
+                continue
+            }
+            if isPunct("@protocol"), peek(2).text == ";" || peek(2).text == "," {
+                // `@protocol Delegate;`: a forward declaration.
+                while !atEnd, !isPunct(";") { _ = advance() }
+                _ = advance()
+                continue
+            }
             if isPunct("@interface") || isPunct("@protocol") {
                 let isProtocol = isPunct("@protocol")
                 _ = advance()
@@ -134,15 +146,24 @@ struct ObjCReader {
                         let at = advance().at
                         if isPunct("(") { skipBalanced() }
                         var last: ObjCToken?
+                        var words: [String] = []
                         while !atEnd, !isPunct(";") {
                             if isPunct("<") {
                                 skipBalanced()
                                 continue
                             }
-                            if current.kind == .identifier { last = current }
+                            if current.kind == .identifier {
+                                if let last { words.append(last.text) }
+                                last = current
+                            }
                             _ = advance()
                         }
-                        if let last { properties.append(PropertyDecl(name: last.text, initialValue: nil, at: at)) }
+                        if let last {
+                            var property = PropertyDecl(name: last.text, initialValue: nil, at: at)
+                            property.isOutlet = words.contains("IBOutlet")
+                            property.typeName = words.last { $0 != "IBOutlet" && !Self.scalarTypes.contains($0) || $0.hasPrefix("UI") }
+                            properties.append(property)
+                        }
                     } else if isPunct("{") {
                         properties += instanceVariables()
                         continue
@@ -598,6 +619,8 @@ struct ObjCReader {
         while true {
             let t = peek(offset)
             if t.kind == .identifier {
+                // `(M_PI_4 * i)` is a product: in a pointer type only qualifiers follow a `*`.
+                if sawStar, !Self.scalarTypes.contains(t.text), !t.text.hasPrefix("_") { return nil }
                 names.append(t.text)
                 offset += 1
                 continue

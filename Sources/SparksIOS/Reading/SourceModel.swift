@@ -121,6 +121,8 @@ struct FunctionDecl: Sendable {
     var isStatic = false
     /// The file it is written in (set when the files are read together).
     var file: String?
+    /// `private` or `fileprivate`: a helper the type's own code calls, not an entry point.
+    var isPrivate = false
 
     /// How calls name it: `makeCell(color:speed:)`.
     var signature: String { FunctionDecl.signature(name, parameters.map(\.label)) }
@@ -140,6 +142,10 @@ struct PropertyDecl: Sendable {
     var getter: [Stmt]?
     /// What runs after a stored property is set (`didSet { … }`, with `oldValue`).
     var didSet: [Stmt]?
+    /// `@IBOutlet`/`IBOutlet`: set from a storyboard the import does not have.
+    var isOutlet = false
+    /// The declared type, when written (`UIView`).
+    var typeName: String?
     /// The file it is written in (set when the files are read together).
     var file: String?
 }
@@ -169,4 +175,6 @@ struct SourceFile: Sendable {
     var problems: [(SourcePosition, String)]
     /// Choices the reader made (the branch of an `#if` taken on a flag), each with its position.
     var notes: [(SourcePosition, String)] = []
+    /// `typealias Color = UIColor`: each alias and the type it names.
+    var typeAliases: [String: String] = [:]
 }

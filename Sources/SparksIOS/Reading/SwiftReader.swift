@@ -13,6 +13,7 @@ struct SwiftReader {
     private let configuration: IOSBuildConfiguration
     private var depth = 0
     private var notes: [(SourcePosition, String)] = []
+    private var typeAliases: [String: String] = [:]
     private static let maxDepth = 150
 
     static func read(
@@ -25,6 +26,7 @@ struct SwiftReader {
         var file = SourceFile(path: path, types: [], functions: [], statements: [], problems: [])
         for item in tree.statements { reader.topLevel(item.item, into: &file) }
         file.notes = reader.notes
+        file.typeAliases = reader.typeAliases
         return file
     }
 
@@ -95,6 +97,13 @@ struct SwiftReader {
                 if case .statements(let items)? = activeElements(condition) { for i in items { topLevel(i.item, into: &file) } }
                 return
             }
+            if let alias = decl.as(TypeAliasDeclSyntax.self) {
+                typeAliases[alias.name.text] = alias.initializer.value.trimmedDescription
+                return
+            }
+            if decl.is(ProtocolDeclSyntax.self) || decl.is(PrecedenceGroupDeclSyntax.self) || decl.is(OperatorDeclSyntax.self) {
+                return  // Nothing of a protocol's requirements runs.
+            }
             if let type = typeDecl(decl) {
                 // Extensions add to the type they extend.
                 if let i = file.types.firstIndex(where: { $0.name == type.name }) {
@@ -144,6 +153,10 @@ struct SwiftReader {
             if case .decls(let members)? = activeElements(condition) { for m in members { addMember(m.decl, to: &type) } }
             return
         }
+        if let alias = d.as(TypeAliasDeclSyntax.self) {
+            typeAliases[alias.name.text] = alias.initializer.value.trimmedDescription
+            return
+        }
         let isStatic =
             d.asProtocol(WithModifiersSyntax.self)?.modifiers.contains { ["static", "class"].contains($0.name.text) } ?? false
         if let v = d.as(VariableDeclSyntax.self) {
@@ -152,6 +165,8 @@ struct SwiftReader {
                 var property = PropertyDecl(
                     name: pattern.identifier.text, initialValue: binding.initializer.map { expression($0.value) },
                     at: at(binding), isStatic: isStatic)
+                property.isOutlet = v.attributes.contains { $0.trimmedDescription.hasPrefix("@IBOutlet") }
+                property.typeName = binding.typeAnnotation.map { Interpreter.bareType($0.type.trimmedDescription) }
                 if let accessors = binding.accessorBlock {
                     switch accessors.accessors {
                     case .getter(let items): property.getter = body(items)
@@ -186,9 +201,21 @@ struct SwiftReader {
     }
 
     private mutating func functionDecl(_ f: FunctionDeclSyntax) -> FunctionDecl {
-        FunctionDecl(
+        var function = FunctionDecl(
             name: f.name.text, parameters: parameters(f.signature.parameterClause), body: f.body.map { body($0.statements) } ?? [],
             at: at(f))
+        function.isPrivate = f.modifiers.contains { $0.name.text == "private" || $0.name.text == "fileprivate" }
+        return function
+    }
+
+    /// A `--call` text (`show(at: CGPoint(x: 10, y: 20), color: .red)`) read as one Swift
+    /// expression; nil when it is not one.
+    static func callExpression(_ text: String) -> Expr? {
+        let tree = Parser.parse(source: text)
+        guard tree.statements.count == 1, let item = tree.statements.first, case .expr(let e) = item.item else { return nil }
+        var reader = SwiftReader(
+            converter: SourceLocationConverter(fileName: "--call", tree: tree), configuration: IOSBuildConfiguration(defines: [:]))
+        return reader.expression(e)
     }
 
     private mutating func parameters(_ clause: FunctionParameterClauseSyntax) -> [Parameter] {

@@ -12,8 +12,13 @@ extension Interpreter {
         case "M_PI_4": return .number(Double.pi / 4)
         case "M_2_PI": return .number(2 / Double.pi)
         case "M_E": return .number(M_E)
-        case "HUGE_VALF", "HUGE_VAL", "INFINITY", "FLT_MAX", "CGFLOAT_MAX", "DBL_MAX", "infinity", "greatestFiniteMagnitude":
+        case "HUGE_VALF", "HUGE_VAL", "HUGE", "INFINITY", "FLT_MAX", "MAXFLOAT", "CGFLOAT_MAX", "DBL_MAX", "infinity",
+            "greatestFiniteMagnitude":
+            // Core Animation repeats for ever from HUGE_VALF, and the largest finite floats
+            // repeat for longer than any effect runs.
             return .number(.infinity)
+        case "YES", "TRUE": return .bool(true)
+        case "NO", "FALSE": return .bool(false)
         case "CATransform3DIdentity", "identity": return .transform(.identity)
         case "CGPointZero", "CGSizeZero", "CGRectZero", "zero": return .constant(".zero")
         case "NSEC_PER_SEC": return .number(1e9)
@@ -32,7 +37,7 @@ extension Interpreter {
     func member(of base: Value, _ name: String, at: SourcePosition, scope: Scope, selfObject: Object?) throws -> Value {
         switch base {
         case .type(let type):
-            return try staticMember(type, name, at: at)
+            return try staticMember(typeName(type), name, at: at)
         case .object(let object):
             return try property(of: object, name, at: at)
         case .point(let p):
@@ -91,6 +96,14 @@ extension Interpreter {
             if name == "count" { return .number(closed ? upper - lower + 1 : upper - lower) }
         case .constant(let c):
             if ["cgColor", "CGColor", "cgImage", "CGImage", "cgPath", "CGPath", "rawValue"].contains(name) { return base }
+            if c == "UIScreen.main" { return try screenMember(name, at: at) }
+            if let (type, instance) = enumInstance(c, having: name) {
+                if let property = type.properties.first(where: { $0.name == name && !$0.isStatic }), let getter = property.getter {
+                    return try callBody(
+                        getter, parameters: [], arguments: [], captured: globals, selfObject: instance, name: "\(type.name).\(name)", at: at
+                    )
+                }
+            }
             return .constant(c + "." + name)
         default: break
         }
@@ -101,6 +114,33 @@ extension Interpreter {
     }
 
     static let matrixNames = (1...4).flatMap { row in (1...4).map { "m\(row)\($0)" } }
+
+    /// `UIScreen.main.bounds` and friends: the screen is the canvas, at an iPhone's 3× scale.
+    func screenMember(_ name: String, at: SourcePosition) throws -> Value {
+        switch name {
+        case "bounds", "nativeBounds", "applicationFrame", "fixedCoordinateSpace":
+            note("the screen's \(name) is the canvas (\(PresetNumber.text(canvas.width))×\(PresetNumber.text(canvas.height)))", at: at)
+            return .rect(Rect(x: 0, y: 0, width: canvas.width, height: canvas.height))
+        case "scale", "nativeScale": return .number(3)
+        default: throw Skip(reason: "UIScreen's \(name) is not understood", at: at)
+        }
+    }
+
+    /// An instance of the files' enum whose case `constant` names (`.circle`, `Shape.circle`),
+    /// when that enum has `member` (a method or computed property).
+    func enumInstance(_ constant: String, having member: String) -> (TypeDecl, Object)? {
+        let caseName = String(constant.split(separator: ".").last ?? "")
+        let owner = constant.split(separator: ".").dropLast().joined(separator: ".")
+        for type in files.flatMap(\.types) where type.isEnum && type.cases.contains(caseName) && (owner.isEmpty || owner == type.name) {
+            guard type.methods.contains(where: { $0.name == member }) || type.properties.contains(where: { $0.name == member }) else {
+                continue
+            }
+            let instance = newObject(kind: .instance(type), className: type.name, madeAt: type.at, file: file)
+            instance.enumCase = .constant("." + caseName)
+            return (type, instance)
+        }
+        return nil
+    }
 
     private func staticMember(_ type: String, _ name: String, at: SourcePosition) throws -> Value {
         if ["CGFloat", "Float", "Double", "Float32", "Float64"].contains(type) {
@@ -128,12 +168,26 @@ extension Interpreter {
         if type == "UIScreen", name == "main" || name == "mainScreen" { return .constant("UIScreen.main") }
         if type == "DispatchQueue" || type == "RunLoop" { return .constant("\(type).\(name)") }
         if let t = typeDecl(named: type) {
+            if t.isEnum, t.cases.contains(name) { return .constant("." + name) }
             if let property = t.properties.first(where: { $0.name == name && $0.isStatic }) {
                 if let getter = property.getter {
+                    let saved = file
+                    file = property.file ?? file
+                    defer { file = saved }
                     return try callBody(
                         getter, parameters: [], arguments: [], captured: globals, selfObject: nil, name: "\(type).\(name)", at: at)
                 }
-                if let initial = property.initialValue { return try evaluate(initial, Scope(parent: globals), nil) }
+                // A static stored property is worked out once, as Swift's are (lazily, on first use).
+                if let known = staticValues["\(type).\(name)"] { return known }
+                if let initial = property.initialValue {
+                    let saved = file
+                    file = property.file ?? file
+                    defer { file = saved }
+                    let value = try evaluate(initial, Scope(parent: globals), nil)
+                    staticValues["\(type).\(name)"] = value
+                    giveName(value, as: name)
+                    return value
+                }
             }
             if let method = t.methods.first(where: { $0.name == name && $0.isStatic }) {
                 return .function(
@@ -163,7 +217,7 @@ extension Interpreter {
         let a = arguments
         switch base {
         case .type(let type):
-            return try typeMethod(type, method, labels: labels, a, at: at)
+            return try typeMethod(typeName(type), method, labels: labels, a, at: at)
         case .object(let object):
             return try objectMethod(object, method, labels: labels, a, at: at, scope: scope, selfObject: selfObject)
         case .array(let items):
@@ -188,6 +242,15 @@ extension Interpreter {
             default: break
             }
         case .constant(let c):
+            if let (type, instance) = enumInstance(c, having: method),
+                let result = try callMethod(type, on: instance, name: method, labels: labels, arguments: a, at: at)
+            {
+                return result
+            }
+            if c.hasPrefix("NotificationCenter") || c.hasPrefix("NSNotificationCenter") {
+                note("notification observers are not run (the effect is imported as it starts)", at: at)
+                return .void
+            }
             // `DispatchQueue.main.asyncAfter(deadline: .now() + 2) { … }`
             if c.hasPrefix("DispatchQueue"), method == "asyncAfter" || method == "async" {
                 let delay = method == "async" ? 0 : try number(a.first ?? .number(0), at: at, what: "a delay")
@@ -594,6 +657,8 @@ extension Interpreter {
         case ("UIImage", "imageNamed"), ("UIImage", "imageWithContentsOfFile"), ("UIImage", "imageWithData"):
             guard case .string(let s)? = a.first else { throw Skip(reason: "an image without a name", at: at) }
             return method == "imageNamed" ? .image(s) : imageFromResource(s, at: at)
+        case ("UIScreen", "mainScreen"): return .constant("UIScreen.main")
+        case ("NSNotificationCenter", "defaultCenter"): return .constant("NSNotificationCenter.default")
         case ("NSBundle", "mainBundle"), ("NSBundle", "bundleForClass"), ("NSBundle", "bundleWithPath"), ("Bundle", "main"):
             return .constant("Bundle")
         case ("NSURL", _), ("NSData", _), ("URL", _), ("Data", _):
@@ -692,13 +757,14 @@ extension Interpreter {
         return .image(name)
     }
 
-    func runSelectorLater(_ selector: String, after delay: Double, at: SourcePosition) throws -> Value {
+    func runSelectorLater(_ selector: String, after delay: Double, on target: Object? = nil, at: SourcePosition) throws -> Value {
         let name = String(selector.prefix { $0 != ":" && $0 != "(" })
-        let host = hostController ?? hostView
-        guard case .instance(let type) = host.kind,
-            let method = type.methods.first(where: { $0.name == name })
+        let host = target ?? hostController ?? hostView
+        guard let type = host.declaredType ?? (hostController ?? hostView).declaredType,
+            let (_, method) = self.method(name, labels: [], isStatic: false, in: type)
+                ?? type.methods.first(where: { $0.name == name }).map({ (type, $0) })
         else {
-            throw Skip(reason: "the method \(selector) to run later is not in the file", at: at)
+            throw Skip(reason: "the method \(selector) to run later is not in the files", at: at)
         }
         let f = Callable(
             name: "\(type.name).\(method.signature)", parameters: method.parameters, body: method.body, captured: globals, selfObject: host)

@@ -46,6 +46,20 @@ extension Interpreter {
         if object.enumCase != nil {
             throw Skip(reason: "\(object.className).\(FunctionDecl.signature(method, labels)) is not in the files", at: at)
         }
+        // Objective-C dispatches by name: a method of a class whose superclass is not among the
+        // files (its header was not given) may be the superclass's, found by name.
+        if let type = object.declaredType, type.superclass.flatMap(typeDecl(named:)) == nil,
+            let (owner, decl) = files.flatMap(\.types).lazy.compactMap({ self.method(method, labels: labels, isStatic: false, in: $0) })
+                .first
+        {
+            note("\(method) is not in \(type.name): \(owner.name)'s was run (its superclass is not among the files)", at: at)
+            let saved = file
+            file = decl.file ?? file
+            defer { file = saved }
+            return try callBody(
+                decl.body, parameters: decl.parameters, arguments: a, captured: globals, selfObject: object,
+                name: "\(owner.name).\(decl.signature)", at: at)
+        }
         if case .allocated(let className) = object.kind, method.hasPrefix("init") {
             let rest = method.dropFirst(4)
             var initLabels: [String?] = labels
@@ -208,7 +222,7 @@ extension Interpreter {
             guard case .selector(let name)? = a.first else { throw Skip(reason: "perform without a selector", at: at) }
             let delayIndex = labels.firstIndex { $0 == "afterDelay" }
             let delay = try delayIndex.map { try number(a[safe: $0], at: at) } ?? 0
-            return try runSelectorLater(name, after: delay, at: at)
+            return try runSelectorLater(name, after: delay, on: object, at: at)
         case "convertTime":
             return a.first ?? .number(0)
         default: return nil

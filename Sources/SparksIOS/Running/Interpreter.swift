@@ -43,6 +43,10 @@ final class Interpreter {
     private var reported = Set<String>()
     /// Functions and methods run, by signature.
     var ran = Set<String>()
+    /// What ran as an entry point, in order, with its arguments (`sparks import --explain`).
+    var explanation: [String] = []
+    /// The files' `typealias`es.
+    let typeAliases: [String: String]
     /// The view or controller whose code runs, and its view.
     var hostView: Object
     var hostController: Object?
@@ -57,6 +61,7 @@ final class Interpreter {
         self.canvas = canvas
         self.defines = defines
         self.imageFile = imageFile
+        typeAliases = files.reduce(into: [:]) { $0.merge($1.typeAliases) { a, _ in a } }
         file = files.first?.path ?? ""
         hostView = Object(kind: .view, className: "UIView", madeAt: SourcePosition(line: 1, column: 1), file: file)
         hostView.layer = Object(kind: .layer(.layer), className: "CALayer", madeAt: hostView.madeAt, file: file)
@@ -553,6 +558,7 @@ final class Interpreter {
         if let v = globals.lookup(name) { return v }
         if let v = try constant(name, at: at) { return v }
         if let function = freeFunction(named: name) { return .function(function) }
+        if typeAliases[name] != nil { return .type(typeName(name)) }
         if files.contains(where: { $0.types.contains { $0.name == name } }) { return .type(name) }
         if let first = name.unicodeScalars.first, first.properties.isUppercase { return .type(name) }
         // Properties of the host view or controller, as written inside it (`bounds`, `view`).
@@ -594,6 +600,8 @@ final class Interpreter {
             defer { fieldsInProgress.remove(key) }
             if let override = defines[fieldName] {
                 value = override
+            } else if property.isOutlet, property.initialValue == nil {
+                value = outletStandIn(property, at: at)
             } else if let initial = property.initialValue {
                 let saved = file
                 file = property.file ?? fileOf(type) ?? file
@@ -610,6 +618,19 @@ final class Interpreter {
         if isViewLike(object) { return try? viewProperty(object, name, at: at) }
         if object.layerKind != nil { return try? property(of: object, name, at: at, ownFirst: false) }
         return nil
+    }
+
+    /// An outlet the storyboard would set: a view filling the host view, in it.
+    func outletStandIn(_ property: PropertyDecl, at: SourcePosition) -> Value {
+        let type = property.typeName ?? "UIView"
+        guard type.hasPrefix("UI"), !type.hasSuffix("Controller"), !["UIColor", "UIImage", "UIFont"].contains(type) else { return .null }
+        let view = newObject(kind: .view, className: type, madeAt: at, file: file)
+        view.layer = newObject(kind: .layer(.layer), className: "CALayer", madeAt: at, file: file)
+        setFrame(view.layer!, Rect(x: 0, y: 0, width: canvas.width, height: canvas.height))
+        hostView.layer!.sublayers.append(view.layer!)
+        view.layer!.superlayer = hostView.layer
+        note("the outlet \(property.name) comes from a storyboard: a \(type) filling the host view stands in", at: property.at)
+        return .object(view)
     }
 
     func fileOf(_ type: TypeDecl) -> String? {
@@ -638,7 +659,8 @@ final class Interpreter {
         // A closure without a parameter list names its arguments $0, $1, ….
         if parameters.isEmpty { for (i, a) in arguments.enumerated() { scope.values["$\(i)"] = a } }
         for (i, parameter) in parameters.enumerated() {
-            if i < arguments.count {
+            // `.void` is an argument left out (a `--call` that names later ones): its default applies.
+            if i < arguments.count, !(arguments[i].isOmitted && parameter.defaultValue != nil) {
                 scope.values[parameter.name] = arguments[i]
             } else if let d = parameter.defaultValue {
                 scope.values[parameter.name] = try evaluate(d, scope, selfObject)
@@ -696,8 +718,20 @@ final class Interpreter {
     }
 
     func typeDecl(named name: String) -> TypeDecl? {
-        for f in files { if let t = f.types.first(where: { $0.name == name }) { return t } }
+        let resolved = typeName(name)
+        for f in files { if let t = f.types.first(where: { $0.name == resolved }) { return t } }
         return nil
+    }
+
+    /// A type's name with the files' aliases resolved (`Color` → `UIColor`).
+    func typeName(_ name: String) -> String {
+        var current = name
+        var seen = 0
+        while let target = typeAliases[current], seen < 8 {
+            current = target
+            seen += 1
+        }
+        return current
     }
 
     private func call(
@@ -742,7 +776,7 @@ final class Interpreter {
             if let type = typeDecl(named: name) { return try construct(type, labels: labels, arguments: arguments, at: at) }
             if let v = defines[name] ?? globals.lookup(name), case .function(let f) = v { return try call(f, arguments, at: at) }
             do {
-                return try builtinFunction(name, labels: labels, arguments, at: at, scope: scope, selfObject: selfObject)
+                return try builtinFunction(typeName(name), labels: labels, arguments, at: at, scope: scope, selfObject: selfObject)
             } catch let skip as Skip {
                 // Inside a layer or view subclass, `addSublayer(pulse)` is a method of self.
                 guard let object = selfObject, object.layerKind != nil || isViewLike(object), object.enumCase == nil,
@@ -856,11 +890,15 @@ final class Interpreter {
     /// Whether the file's type is (or inherits from) a UIKit view or view controller.
     func inheritsView(_ type: TypeDecl) -> (isView: Bool, isController: Bool) {
         // An `@implementation` without its `@interface`: the class's name tells.
-        var name = type.superclass ?? (type.name.hasSuffix("View") || type.name.hasSuffix("ViewController") ? type.name : nil)
+        var name =
+            type.superclass
+            ?? (["View", "ViewController", "Button", "Control", "Label"].contains(where: type.name.hasSuffix) ? type.name : nil)
         var seen = 0
         while let n = name, seen < 16 {
             if n.hasSuffix("ViewController") || n == "UIViewController" { return (false, true) }
-            if n.hasSuffix("View") || n == "UIView" || n == "UIControl" || n == "UIButton" || n == "UIImageView" { return (true, false) }
+            if n.hasSuffix("View") || n == "UIView" || n.hasSuffix("Control") || n.hasSuffix("Button") || n.hasSuffix("Label") {
+                return (true, false)
+            }
             name = typeDecl(named: n)?.superclass
             seen += 1
         }

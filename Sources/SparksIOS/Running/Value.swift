@@ -32,6 +32,12 @@ enum Value {
     case null
     case void
 
+    /// An argument left out of a call (its parameter's default applies).
+    var isOmitted: Bool {
+        if case .void = self { return true }
+        return false
+    }
+
     /// A short description for messages.
     var description: String {
         switch self {
