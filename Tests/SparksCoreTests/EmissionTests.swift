@@ -360,3 +360,53 @@ struct EmissionTests {
         #expect(scene.budget.refusedBirths > 0)
     }
 }
+
+@Suite("Animated emission rates emit their integral (core-animation.md §6.5)")
+struct AnimatedRateTests {
+    /// The live count at `seconds` of a scene read from preset text.
+    func liveCount(_ json: String, at seconds: Double) throws -> Int {
+        let description = try PresetDecoder(fileName: "rate.json", resolver: ResourceResolver(roots: [])).decode(
+            Array(json.utf8), defaultName: "rate"
+        ).get()
+        let scene = Scene(description)
+        scene.run(until: seconds)
+        return scene.emitterLayers.reduce(0) { $0 + $1.liveParticleCount }
+    }
+
+    @Test(
+        "A burst of layer birthRate keyframes [1, 0, 0] at [0, 0.5, 1] over 0.1 s gives cell rate × 0.025 particles, within a step's rounding",
+        arguments: [30.0, 60, 120, 240])
+    func keyframeBurst(stepRate: Double) throws {
+        let json = """
+            {"stepRate": \(stepRate), "layers": [{"type": "emitter", "startup": "empty", "birthRate": 1,
+              "emitterCells": [{"birthRate": 800, "lifetime": 5}],
+              "animations": [{"type": "keyframe", "keyPath": "birthRate", "values": [1, 0, 0], "keyTimes": [0, 0.5, 1],
+                "duration": 0.1, "fillMode": "forwards", "removedOnCompletion": false}]}]}
+            """
+        let count = try liveCount(json, at: 1)
+        // A step averages the rate at its two ends, so a kink inside a step (the ramp reaching 0 at 0.05 s)
+        // costs up to a step's worth of ramp: 3 particles at 30 steps a second, 1 from 60.
+        let tolerance = stepRate < 60 ? 3 : 1
+        #expect(abs(count - 20) <= tolerance, "\(count) particles where 800 × 0.025 = 20 are born")
+    }
+
+    @Test("A cell birthRate animated from 150 to 0 over 5 s makes about 375 particles")
+    func heartsRamp() throws {
+        let json = """
+            {"layers": [{"type": "emitter", "startup": "empty",
+              "emitterCells": [{"name": "heart", "birthRate": 0, "lifetime": 100}],
+              "animations": [{"type": "basic", "keyPath": "emitterCells.heart.birthRate", "fromValue": 150, "toValue": 0,
+                "duration": 5}]}]}
+            """
+        let count = try liveCount(json, at: 6)
+        #expect(abs(count - 375) <= 2, "\(count)")
+    }
+
+    @Test("A constant rate is unchanged by the step mean: 100/s for 2 s is 200 particles")
+    func constantRate() throws {
+        let json = """
+            {"layers": [{"type": "emitter", "startup": "empty", "emitterCells": [{"birthRate": 100, "lifetime": 100}]}]}
+            """
+        #expect(try liveCount(json, at: 2) == 200)
+    }
+}

@@ -185,7 +185,7 @@ struct MessageTests {
             code: """
                 let e = CAEmitterLayer()
                 e.beginTime = CACurrentMediaTime() - 2
-                """, messages: ["2:15: note: CACurrentMediaTime() is the moment the effect starts (0 s)"]),
+                """, messages: ["2:15: note: CACurrentMediaTime() is the moment the code runs (0 s into the effect)"]),
         Case(
             file: "bundle.swift",
             code: """

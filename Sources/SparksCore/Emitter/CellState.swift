@@ -8,6 +8,9 @@ public final class CellState {
     /// Fractional births carried between steps (top-level cells; sub-cells keep one per parent
     /// particle in the parent's storage).
     var accumulator: Double = 0
+    /// The cell's emission rate at the end of the last step (nil before the first): a step
+    /// emits at the mean of its rates at its start and end (core-animation.md §6.5).
+    var lastRate: Double?
     /// Particles born into this cell since it started (statistics; not part of the state hash).
     public internal(set) var birthCount = 0
     /// States of the sub-cells, in the cell's `emitterCells` order.

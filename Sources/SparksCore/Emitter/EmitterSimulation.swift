@@ -44,6 +44,8 @@ public final class EmitterSimulation {
     /// Whether the first advance starts from the steady state (``EmitterStartup/running``)
     /// rather than empty.
     var startsRunning = false
+    /// Whether the cells' rates at the first step's start are known (``primeRates(_:)``).
+    private var ratesPrimed = false
     /// One-shot births asked for by ``burst(cellNamed:count:)``, made at the end of the next step.
     private var pendingBursts: [(cell: String, count: Int)] = []
 
@@ -75,6 +77,7 @@ public final class EmitterSimulation {
         cellStates = []
         simulatedTime = nil
         lastEmitterPosition = nil
+        ratesPrimed = false
     }
 
     /// Starts the simulation empty at layer time `t` (a layer added while the scene runs).
@@ -150,6 +153,10 @@ public final class EmitterSimulation {
         guard target > t, stepSize > 0 else {
             simulatedTime = t
             return
+        }
+        if !ratesPrimed {
+            primeRates(propertiesAt(t))
+            ratesPrimed = true
         }
         let horizon =
             Self.chainLifetime(of: properties.emitterCells, lifetimeMultiplier: properties.lifetime)
@@ -235,6 +242,26 @@ public final class EmitterSimulation {
         return cell.birthRate * layer * speed
     }
 
+    /// Each cell's rate at the simulation's start, for its first step's mean.
+    private func primeRates(_ properties: EmitterProperties) {
+        func visit(_ cells: [EmitterCell], _ states: [CellState], isSubcell: Bool) {
+            for (cell, state) in zip(cells, states) {
+                state.lastRate = Self.rate(of: cell, properties: properties, isSubcell: isSubcell)
+                visit(cell.emitterCells, state.children, isSubcell: true)
+            }
+        }
+        visit(properties.emitterCells, cellStates, isSubcell: false)
+    }
+
+    /// The rate a step emits at: the mean of the cell's rates at the step's start (the last
+    /// step's end) and its end, so a rate animated over a few frames (a burst's birthRate
+    /// keyframes) gives the births its integral does; a constant rate is itself.
+    static func stepRate(_ state: CellState, end: Double) -> Double {
+        let start = state.lastRate ?? end
+        state.lastRate = end
+        return start == end ? end : (start + end) / 2
+    }
+
     /// When a top-level cell emits, in layer time. A cell that is always on (`beginTime` 0, no
     /// duration) of an emitter that starts running has been on since before the scene began.
     private func emissionWindow(of cell: EmitterCell) -> (start: Double, end: Double) {
@@ -250,7 +277,7 @@ public final class EmitterSimulation {
     ) {
         let window = emissionWindow(of: cell)
         let lo = max(t0, window.start), hi = min(t1, window.end)
-        let rate = Self.rate(of: cell, properties: properties, isSubcell: false)
+        let rate = Self.stepRate(state, end: Self.rate(of: cell, properties: properties, isSubcell: false))
         guard hi > lo, rate > 0 else { return }
         let before = state.accumulator
         let total = before + rate * (hi - lo)
@@ -394,7 +421,7 @@ public final class EmitterSimulation {
         _ state: CellState, cell: EmitterCell, sampler: ParticleSampler, parent: CellState, accumulatorIndex: Int,
         parentAcceleration acceleration: SIMD3<Float>, dt: Double, properties: EmitterProperties, budget: inout ParticleBudget
     ) {
-        let rate = Self.rate(of: cell, properties: properties, isSubcell: true)
+        let rate = Self.stepRate(state, end: Self.rate(of: cell, properties: properties, isSubcell: true))
         let parents = parent.storage
         guard rate > 0, !parents.slotRanges.0.isEmpty else { return }
         let window = cell.emissionInterval

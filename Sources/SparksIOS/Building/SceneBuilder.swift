@@ -22,11 +22,12 @@ struct SceneBuilder {
         frameLayer.bounds = Rect(x: 0, y: 0, width: canvas.width, height: canvas.height)
         frameLayer.position = Point(x: canvas.width / 2, y: canvas.height / 2)
         let plainHost =
-            host.layerKind == .layer && host.animations.isEmpty && host.cells.isEmpty
+            host.layerKind == .layer && host.animations.isEmpty && host.scheduledChanges.isEmpty && host.cells.isEmpty
             && PresetEncoder.changedProperties(of: LayerDescription(properties: host.state.layer)).allSatisfy {
                 ["bounds", "position"].contains($0.key)
             }
-            && background == nil || host.layerKind == .layer && host.animations.isEmpty && onlyGeometryAndBackground(host)
+            && background == nil
+            || host.layerKind == .layer && host.animations.isEmpty && host.scheduledChanges.isEmpty && onlyGeometryAndBackground(host)
         if plainHost {
             roots = host.sublayers
             if host.state.layer.backgroundColor != .clear, background == nil { scene.canvas.background = host.state.layer.backgroundColor }
@@ -45,13 +46,15 @@ struct SceneBuilder {
     }
 
     private func layer(_ object: Object, depth: Int, used: inout Set<String>) -> LayerDescription {
-        var description = LayerDescription(properties: object.state.layer, content: object.state.content, animations: object.animations)
+        var description = LayerDescription(
+            properties: object.state.layer, content: object.state.content, animations: object.animations + object.scheduledChanges)
         if description.properties.name == nil, let hint = object.nameHint {
             description.properties.name = unique(hint, &used)
         } else if let name = description.properties.name {
             used.insert(name)
         }
         if object.layerKind == .emitter {
+            if object.cells.contains(where: \.startsNow) { description.content.changeEmitter { $0.startup = .empty } }
             var cellNames = Set<String>()
             let cells = object.cells.map { cell($0, depth: 1, used: &cellNames) }
             let behaviors = object.behaviors.map(\.behavior)

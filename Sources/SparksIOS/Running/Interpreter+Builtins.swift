@@ -552,8 +552,9 @@ extension Interpreter {
         func n(_ i: Int) throws -> Double { try number(i < a.count ? a[i] : .null, at: at) }
         switch name {
         case "CACurrentMediaTime", "CFAbsoluteTimeGetCurrent", "Date":
-            note("\(name)() is the moment the effect starts (0 s)", at: at)
-            return .number(0)
+            let now = deferredTime ?? 0
+            note("\(name)() is the moment the code runs (\(PresetNumber.text(now)) s into the effect)", at: at)
+            return .mediaTime(now)
         case "dispatch_after":
             guard case .function(let f)? = a.last else { throw Skip(reason: "dispatch_after without a block", at: at) }
             return try runLater(f, after: try n(0), what: "dispatch_after", at: at)

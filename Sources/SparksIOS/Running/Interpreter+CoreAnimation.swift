@@ -165,7 +165,9 @@ extension Interpreter {
             }
             var converted = try convertAnimation(animation, on: target, at: at)
             converted.key = key
-            if let t = deferredTime { converted.timing.beginTime += t }
+            // Added later (a timer's closure): a beginTime of 0 is "now", one read from the clock
+            // is already a moment of the effect.
+            if let t = deferredTime, !isMoment(animation.setting("beginTime")) { converted.timing.beginTime += t }
             if let key { target.animations.removeAll { $0.key == key } }
             target.animations.append(converted)
             return .void
@@ -342,6 +344,7 @@ extension Interpreter {
         case .view, .viewController:
             try setViewProperty(object, key, value, at: at)
         case .layer(let kind):
+            if key == "beginTime", case .mediaTime(let moment) = value { return setTimelineStart(of: object, moment, at: at) }
             if let t = deferredTime { return try deferChange(of: object, key, value, at: at, time: t) }
             switch key {
             case "emitterCells":
@@ -379,6 +382,7 @@ extension Interpreter {
                 address.apply(v, to: &object.state)
             }
         case .cell:
+            if key == "beginTime", case .mediaTime(let moment) = value { return setTimelineStart(of: object, moment, at: at) }
             if let t = deferredTime { return try deferChange(of: object, key, value, at: at, time: t) }
             if key == "emitterCells" {
                 object.cells = try cellList(value, owner: object, at: at)
@@ -404,6 +408,39 @@ extension Interpreter {
             throw Skip(reason: "a path has no property \(name) to set", at: at)
         case .mutableArray, .allocated:
             throw Skip(reason: "cannot set \(name) here", at: at)
+        }
+    }
+
+    func isMoment(_ value: Value?) -> Bool {
+        if case .mediaTime? = value { return true }
+        return false
+    }
+
+    /// `beginTime = CACurrentMediaTime() ± x` on a layer or cell: its timeline starts x seconds
+    /// after the moment the code runs. An emitter (or a top-level cell) started "now" starts
+    /// empty instead of already running (core-animation.md §5.7); restarting the clock of an
+    /// emitter as a later change raises its rate is what Sparks does anyway (it does not back-fill
+    /// an idle emitter's gap).
+    func setTimelineStart(of object: Object, _ moment: Double, at: SourcePosition) {
+        let offset = moment - (deferredTime ?? 0)
+        if deferredTime != nil, offset == 0 {
+            note("beginTime = CACurrentMediaTime() restarts the clock; the emission that follows starts then, as it does here", at: at)
+            return
+        }
+        if object.layerKind == .emitter, offset == 0 {
+            object.state.content.changeEmitter { $0.startup = .empty }
+            note("beginTime = CACurrentMediaTime(): the emitter starts empty, not already running", at: at)
+            return
+        }
+        if object.isCell, offset == 0 {
+            object.startsNow = true
+            note("beginTime = CACurrentMediaTime() on a cell: its emitter starts empty, not already running", at: at)
+            return
+        }
+        if object.isCell {
+            object.cell.timing.beginTime = offset
+        } else {
+            object.state.layer.timing.beginTime = offset
         }
     }
 
@@ -625,7 +662,7 @@ extension Interpreter {
         animation.timing.duration = 1
         animation.timing.fillMode = .forwards
         animation.removedOnCompletion = false
-        layer.animations.append(animation)
+        layer.scheduledChanges.append(animation)
     }
 
     // MARK: Values for properties

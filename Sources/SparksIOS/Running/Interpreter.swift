@@ -973,6 +973,7 @@ final class Interpreter {
     func number(_ value: Value, at: SourcePosition, what: String = "a number") throws -> Double {
         switch value {
         case .number(let n): return n
+        case .mediaTime(let t): return t
         case .bool(let b): return b ? 1 : 0
         case .constant(let c):
             if let n = try constant(c.hasPrefix(".") ? String(c.dropFirst()) : c, at: at), case .number(let v) = n { return v }
@@ -1000,6 +1001,13 @@ final class Interpreter {
         }
         if op == "..." || op == "..<" { return .range(try number(a, at: at), try number(b, at: at), closed: op == "...") }
         let x = try number(a, at: at), y = try number(b, at: at)
+        // A moment plus or minus seconds is a moment; the difference of two moments is seconds.
+        switch (a, b, op) {
+        case (.mediaTime, .mediaTime, _): break
+        case (.mediaTime, _, "+"), (_, .mediaTime, "+"): return .mediaTime(x + y)
+        case (.mediaTime, _, "-"): return .mediaTime(x - y)
+        default: break
+        }
         switch op {
         case "+", "&+": return .number(x + y)
         case "-", "&-": return .number(x - y)

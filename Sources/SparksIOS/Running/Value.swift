@@ -29,6 +29,10 @@ enum Value {
     case range(Double, Double, closed: Bool)
     /// A selector or a key path literal.
     case selector(String)
+    /// A moment read from the clock (`CACurrentMediaTime()`, plus or minus seconds), in seconds
+    /// of the effect (0: when it starts). As a number it is that time; given to a layer's or a
+    /// cell's `beginTime` it says when the timeline starts, relative to when the code runs.
+    case mediaTime(Double)
     case null
     case void
 
@@ -60,6 +64,8 @@ enum Value {
         case .valueFunction: return "a value function"
         case .range: return "a range"
         case .selector(let s): return "#selector(\(s))"
+        case .mediaTime(let t):
+            return t == 0 ? "CACurrentMediaTime()" : "CACurrentMediaTime() \(t < 0 ? "-" : "+") \(PresetNumber.text(abs(t)))"
         case .null: return "nil"
         case .void: return "nothing"
         }
@@ -175,6 +181,10 @@ final class Object {
     var sublayers: [Object] = []
     weak var superlayer: Object?
     var animations: [Animation] = []
+    /// Changes the code makes some time after the start (`asyncAfter`, timers), as animations
+    /// that start then and hold: they are the layer's model values, so removing the layer's
+    /// animations leaves them.
+    var scheduledChanges: [Animation] = []
     // Layers and cells.
     var cells: [Object] = []
     // Emitter layers: their behaviours, in order.
@@ -184,6 +194,8 @@ final class Object {
     // Cells.
     var cell = EmitterCell()
     weak var owner: Object?
+    /// `beginTime = CACurrentMediaTime()`: the cell starts with the effect, so its emitter starts empty.
+    var startsNow = false
     // Animations: properties as set, read when the animation is added to a layer.
     var settings: [(key: String, value: Value, at: SourcePosition)] = []
     // Views, controllers, instances, and layers of the files' own layer classes.
