@@ -115,9 +115,9 @@ build: deps
 
 # Every Swift file of the project, formatted by the toolchain's swift-format with the checked-in
 # .swift-format (4 spaces, lines up to 140 characters). The iOS snippets the importer's tests
-# read (Tests/SparksIOSTests/Corpus) are inputs, kept as their authors wrote them.
+# read (Tests/SparksIOSTests/Corpus, RealCode) are inputs, kept as their authors wrote them.
 SWIFT_SOURCES = $(shell find Package.swift Sources Tests Examples Benchmarks FuzzTesting -name '.build*' -prune -o \
-	-path Tests/SparksIOSTests/Corpus -prune -o -name '*.swift' -print)
+	-path Tests/SparksIOSTests/Corpus -prune -o -path Tests/SparksIOSTests/RealCode -prune -o -name '*.swift' -print)
 
 format: check-swift
 	@$(SWIFT) format --in-place --parallel $(SWIFT_SOURCES)

@@ -48,6 +48,10 @@ public struct ImportResult: Sendable {
     public var standIns: [StandInTexture]
     /// Skipped statements and notes, in the order they arose.
     public var messages: [ImportMessage]
+    /// What ran, in order, one line each, indented by call depth: the life-cycle methods, entry
+    /// points and `--call`s with their arguments (given, defaults or stand-ins), the methods they
+    /// called, and the values `--define` gave.
+    public var explanation: [String] = []
 }
 
 /// Why an import gives no preset.
@@ -131,7 +135,8 @@ public struct Importer: Sendable {
         var scene = SceneBuilder(interpreter: interpreter).scene(name: name ?? Self.defaultName(files), canvas: size)
         scene.notes = []
         let text = PresetEncoder.encode(scene)
-        return ImportResult(scene: scene, preset: text, standIns: images.standIns, messages: interpreter.messages)
+        return ImportResult(
+            scene: scene, preset: text, standIns: images.standIns, messages: interpreter.messages, explanation: interpreter.explanation)
     }
 
     /// The files read together: each method and property knows its file, and a type's

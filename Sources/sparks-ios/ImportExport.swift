@@ -18,14 +18,22 @@ struct Import: ParsableCommand {
             as is; images named by UIImage(named:) are found beside the output or in assets/, or a \
             stand-in texture is written.
 
+            Several files are read as one project (a view and its helpers, a class and its \
+            extensions); #if is evaluated as an iOS device build. When nothing else adds a layer, \
+            the methods that do run as entry points, their parameters given stand-ins (a point the \
+            canvas centre, a view the host view, a colour white, a duration 1 s); --call runs a \
+            method of your choice, with arguments written as a Swift call.
+
             Every statement that cannot be translated is reported as FILE:LINE:COLUMN: skipped: \
             REASON, and every choice made (a random value fixed, a timer turned into an animation, \
-            a method not run) as a note. Nothing is guessed silently.
+            a method not run) as a note. Nothing is guessed silently; --explain lists what ran.
 
             Examples:
               sparks import ConfettiView.swift --out confetti.json
               sparks import FireViewController.m --canvas 800x600 --define intensity=0.8
               sparks import Spinner.swift --call startAnimating --strict
+              sparks import Fireworks.swift --call 'show(at: 120x300, color: red)' --explain
+              sparks import LikeButton.m LikeButton.h --call 'setSelected:(YES)'
             """)
 
     @Argument(help: "Swift (.swift) or Objective-C (.m, .h) files.")
@@ -44,7 +52,9 @@ struct Import: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Also run this method or function (one that changes a running effect, such as stop). Repeatable.", valueName: "NAME"))
+            "Also run this method or function: a name (stop), or a call with arguments (\"show(at: 120x300, color: red)\";"
+                + " a point or size is WxH, a colour a UIColor name); parameters left out get stand-ins, said in a note. Repeatable.",
+            valueName: "CALL"))
     var call: [String] = []
 
     @Option(
@@ -55,6 +65,13 @@ struct Import: ParsableCommand {
 
     @Flag(help: "Fail (exit status 1, nothing written) when any statement is skipped.")
     var strict = false
+
+    @Flag(
+        help: """
+            Print what ran, in order and indented by depth: life-cycle methods, entry points and --calls with their \
+            arguments (given, defaults or stand-ins), the methods they called, and the values --define gave.
+            """)
+    var explain = false
 
     func run() throws {
         var size: Size?
@@ -112,6 +129,10 @@ struct Import: ParsableCommand {
             throw CommandError(error.description)
         }
         let skips = result.messages.filter { $0.kind == .skipped }
+        if explain {
+            let lines = result.explanation.isEmpty ? ["(no method ran)"] : result.explanation
+            FileHandle.standardError.write(Data(("what ran:\n" + lines.map { "  \($0)\n" }.joined()).utf8))
+        }
         for message in result.messages { FileHandle.standardError.write(Data("\(message)\n".utf8)) }
         if strict, !skips.isEmpty {
             throw CommandError("--strict: \(skips.count) statement\(skips.count == 1 ? "" : "s") skipped; nothing written")

@@ -41,6 +41,23 @@ struct BezierPathTests {
         #expect(abs(rounded.totalLength - (2 * 60 + 2 * 0 + 2 * Double.pi * 20)) < 0.01)
     }
 
+    @Test(
+        "An arc whose angles are a whole turn or more apart is a full circle in either direction; a shorter one goes the way it is told",
+        arguments: [true, false])
+    func arcs(clockwise: Bool) {
+        let fullCircle = 2 * Double.pi * 10
+        for (start, end) in [(0.0, 2 * Double.pi), (2 * Double.pi, 0), (-Double.pi, Double.pi), (0, 5 * Double.pi)] {
+            var path = BezierPath()
+            path.arc(center: Point(x: 0, y: 0), radius: 10, startAngle: start, endAngle: end, clockwise: clockwise)
+            #expect(abs(path.totalLength - fullCircle) < 0.01, "\(start) → \(end), clockwise \(clockwise): \(path.totalLength)")
+        }
+        var half = BezierPath()
+        half.arc(center: Point(x: 0, y: 0), radius: 10, startAngle: 0, endAngle: Double.pi, clockwise: clockwise)
+        #expect(abs(half.totalLength - fullCircle / 2) < 0.01)
+        // Clockwise on screen from 0 to π passes through the bottom (y grows downwards).
+        #expect(half.point(segment: 0, t: 1).y * (clockwise ? 1 : -1) > 0)
+    }
+
     @Test("Moves start subpaths, closes end them, and a segment after a close starts a new subpath at the start point")
     func subpaths() throws {
         let path = try BezierPath(svg: "M 0 0 L 10 0 L 10 10 Z M 20 0 L 30 0 L 30 10 L 40 10 Z L 50 50")

@@ -71,7 +71,7 @@ struct MessageTests {
                 UIView.animate(withDuration: 1) { }
                 """,
             messages: [
-                "2:1: skipped: translatesAutoresizingMaskIntoConstraints concerns UIKit views, not layers; nothing to import",
+                "2:1: note: translatesAutoresizingMaskIntoConstraints concerns UIKit views, not layers; it changes nothing drawn",
                 "3:1: skipped: UIView animations change views, not layers; not imported",
             ]),
         Case(
@@ -158,7 +158,7 @@ struct MessageTests {
                 """,
             messages: [
                 "1:9: skipped: CATextLayer is not supported by Sparks", "3:1: skipped: mask is not supported by Sparks",
-                "5:14: skipped: SF Symbols (systemName:) are not available on Linux",
+                "5:14: note: SF Symbols are not available on Linux: \"star\" is a stand-in",
             ]),
         Case(
             file: "spring.swift",

@@ -98,11 +98,14 @@ public struct BezierPath: Hashable, Sendable {
 
     /// A circular arc (UIBezierPath(arcCenter:radius:startAngle:endAngle:clockwise:)): angles in
     /// radians from +x, `clockwise` as seen on screen (angles increasing, since y grows
-    /// downwards). A line joins the current point to the arc's start.
+    /// downwards). A line joins the current point to the arc's start. Angles a whole turn or
+    /// more apart are a full circle either way (core-animation.md §9).
     public mutating func arc(center c: Point, radius r: Double, startAngle a0: Double, endAngle a1: Double, clockwise: Bool) {
         var sweep = a1 - a0
         let fullTurn = 2 * Double.pi
-        if clockwise {
+        if abs(sweep) >= fullTurn * (1 - 1e-12) {
+            sweep = clockwise ? fullTurn : -fullTurn
+        } else if clockwise {
             if sweep < 0 { sweep += fullTurn * (-sweep / fullTurn).rounded(.up) }
             sweep = min(sweep, fullTurn)
         } else {

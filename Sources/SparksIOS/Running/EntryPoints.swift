@@ -133,9 +133,12 @@ struct EntryPoints {
                 try invoke(method, of: type, on: object, given: [], saying: false)
             }
         }
-        // Methods that build and add emitter or replicator layers and have not run.
+        // Methods that build and add emitter or replicator layers and have not run (a method a
+        // --call names runs when the call says, once).
+        let requested = Set(calls.map { CallRequest($0).name })
         for method in type.methods
         where !method.isStatic && !i.ran.contains("\(type.name).\(method.signature)") && !Self.handlers.contains(method.name)
+            && !requested.contains(method.name)
             && Self.buildsAndAddsLayers(method.body) && method.parameters.allSatisfy({ $0.defaultValue != nil })
         {
             try invoke(method, of: type, on: object, given: [], saying: false)
@@ -273,6 +276,13 @@ struct EntryPoints {
                 if made.layerKind != nil, made.superlayer == nil {
                     i.hostView.layer!.sublayers.append(made)
                     made.superlayer = i.hostView.layer
+                } else if i.isViewLike(made), let layer = made.layer, layer.superlayer == nil, layer !== i.hostView.layer {
+                    // A view of the files nobody places is shown filling the host view, as a
+                    // caller that makes one for its effect would.
+                    i.setFrame(layer, Rect(x: 0, y: 0, width: i.canvas.width, height: i.canvas.height))
+                    i.hostView.layer!.sublayers.append(layer)
+                    layer.superlayer = i.hostView.layer
+                    i.note("\(type.name) is made and shown filling the host view", at: type.at)
                 }
                 return made
             }
@@ -322,7 +332,9 @@ struct EntryPoints {
             return
         }
         let described = said.isEmpty ? "" : " with " + said.joined(separator: ", ")
-        i.explanation.append("ran \(name)\(described)\(request.map { " (--call \($0))" } ?? "")")
+        i.explainNextCall =
+            "\(name)\(described)"
+            + (request.map { " (--call \($0))" } ?? (asEntryPoint ? " (an entry point: it adds layers and nothing else would)" : ""))
         if saying, asEntryPoint {
             i.report(
                 .note,

@@ -142,7 +142,7 @@ extension Interpreter {
         return nil
     }
 
-    private func staticMember(_ type: String, _ name: String, at: SourcePosition) throws -> Value {
+    func staticMember(_ type: String, _ name: String, at: SourcePosition) throws -> Value {
         if ["CGFloat", "Float", "Double", "Float32", "Float64"].contains(type) {
             switch name {
             case "pi": return .number(Double.pi)
@@ -216,6 +216,9 @@ extension Interpreter {
     ) throws -> Value {
         let a = arguments
         switch base {
+        case .null:
+            // A message to nil (Objective-C) or an optional chain on nil (Swift) does nothing.
+            return .null
         case .type(let type):
             return try typeMethod(typeName(type), method, labels: labels, a, at: at)
         case .object(let object):
@@ -223,7 +226,7 @@ extension Interpreter {
         case .array(let items):
             switch method {
             case "map", "compactMap", "flatMap", "forEach", "filter", "enumerated", "reversed", "shuffled", "randomElement",
-                "objectAtIndex", "prefix", "dropFirst", "firstIndex":
+                "objectAtIndex", "prefix", "dropFirst", "firstIndex", "reduce":
                 return try arrayMethod(items, method, a, at: at)
             case "count": return .number(Double(items.count))
             default: break
@@ -257,6 +260,11 @@ extension Interpreter {
                 guard case .function(let f)? = a.last else { throw Skip(reason: "asyncAfter without a closure", at: at) }
                 return try runLater(f, after: delay, what: "asyncAfter", at: at)
             }
+            if c == "UIGraphicsImageRenderer", method == "image" || method == "pngData" {
+                return drawnImage("UIGraphicsImageRenderer", at: at)
+            }
+            // Drawing into an image context: what it draws is not kept (see drawnImage).
+            if c == "CGContext" || c == "UIGraphicsImageRendererContext" { return .void }
             if c.hasPrefix(".now") || c == ".now" { return .number(0) }
             if c == "Bundle" {
                 switch method {
@@ -267,6 +275,13 @@ extension Interpreter {
                 default: break
                 }
             }
+        case .image(let name) where isImageExtensionMethod(method):
+            note("UIImage.\(method)(…) of the files redraws the image; \"\(name)\" is used as it is", at: at)
+            return base
+        case .image
+        where ["withRenderingMode", "withTintColor", "imageWithRenderingMode", "resizableImage", "withAlignmentRectInsets"]
+            .contains(method):
+            return base
         case .number, .string, .image, .timingFunction, .transform, .point, .size, .rect:
             if ["copy", "cgColor", "CGColor", "cgImage", "CGImage", "floatValue", "doubleValue", "CGFloatValue"].contains(method) {
                 return base
@@ -310,6 +325,11 @@ extension Interpreter {
             let f = try function()
             for item in items { _ = try call(f, closureArguments(f, item), at: at) }
             return .void
+        case "reduce":
+            guard a.count == 2, case .function(let f) = a[1] else { throw Skip(reason: "reduce needs a start value and a closure", at: at) }
+            var accumulated = a[0]
+            for item in items { accumulated = try call(f, [accumulated, item], at: at) }
+            return accumulated
         case "filter":
             let f = try function()
             return .array(try items.filter { try truth(try call(f, closureArguments(f, $0), at: at), at: at) })
@@ -491,12 +511,24 @@ extension Interpreter {
             return .color(try colorFrom(labels: labels, a, at: at))
         case "#colorLiteral": return .color(try colorFrom(labels: labels, a, at: at))
         case "UIImage", "#imageLiteral", "UIImage.init":
+            if a.isEmpty { return .null }  // `UIImage()`: an image of nothing
             guard case .string(let s)? = a.first else {
                 throw Skip(reason: "an image without a name (only UIImage(named:) is understood)", at: at)
             }
-            if labels.first == "systemName" { throw Skip(reason: "SF Symbols (systemName:) are not available on Linux", at: at) }
+            if labels.first == "systemName" {
+                note("SF Symbols are not available on Linux: \"\(s)\" is a stand-in", at: at)
+                return .image(s)
+            }
             if labels.first == "data" || labels.first == "contentsOfFile" { return imageFromResource(s, at: at) }
             return .image(s)
+        case "UIGraphicsImageRenderer":
+            return .constant("UIGraphicsImageRenderer")
+        case "UIGraphicsBeginImageContext", "UIGraphicsBeginImageContextWithOptions", "UIGraphicsEndImageContext":
+            return .void
+        case "UIGraphicsGetCurrentContext":
+            return .constant("CGContext")
+        case "UIGraphicsGetImageFromCurrentImageContext":
+            return drawnImage("UIGraphicsGetImageFromCurrentImageContext()", at: at)
         case "NSClassFromString":
             guard case .string(let name)? = a.first else { throw Skip(reason: "NSClassFromString of something not a name", at: at) }
             return .type(name)
@@ -626,7 +658,10 @@ extension Interpreter {
                     : .object(newObject(kind: .allocated(type), className: type, madeAt: at, file: file))
             }
             if let result = try callMethod(t, on: nil, name: method, labels: labels, arguments: a, at: at) { return result }
-            if method == "init" { return try construct(t, labels: Array(labels.dropFirst()), arguments: a, at: at) }
+            // An extension of a UIKit or Core Graphics value type (UIImage, UIColor) keeps the type's own initialisers.
+            if method == "init", !Self.extendedValueTypes.contains(type) {
+                return try construct(t, labels: Array(labels.dropFirst()), arguments: a, at: at)
+            }
         }
         switch (type, method) {
         case (_, "alloc"): return .object(newObject(kind: .allocated(type), className: type, madeAt: at, file: file))
@@ -770,5 +805,30 @@ extension Interpreter {
         let f = Callable(
             name: "\(type.name).\(method.signature)", parameters: method.parameters, body: method.body, captured: globals, selfObject: host)
         return try runLater(f, after: delay, what: "\(name) after a delay", at: at)
+    }
+
+    /// Types Sparks reads as values, which the files may extend but not redefine.
+    static let extendedValueTypes: Set<String> = [
+        "UIImage", "NSImage", "UIColor", "NSColor", "CGColor", "CGPoint", "CGSize", "CGRect", "CGFloat", "Float", "Double", "Int",
+        "String", "Array", "CATransform3D", "CGAffineTransform", "UIBezierPath", "CGPath",
+    ]
+
+    // MARK: Images drawn in code
+
+    /// Whether a method of a UIImage extension or category of the files is called `method`.
+    func isImageExtensionMethod(_ method: String) -> Bool {
+        files.contains { file in
+            file.types.contains { ($0.name == "UIImage" || $0.name == "NSImage") && $0.methods.contains { $0.name == method } }
+        }
+    }
+
+    /// An image the code draws (UIGraphicsImageRenderer, an image context): its pixels are not
+    /// drawn here, so it is a stand-in whose shape comes from the name of the method drawing it
+    /// (`rectangle()`, `circle()`, `triangle()`, `star(…)`), said in a note.
+    func drawnImage(_ api: String, at: SourcePosition) -> Value {
+        let names = callNames.reversed().filter { $0 != "closure" }
+        let name = names.first { StandInShapes.shape(named: $0) != nil } ?? names.first ?? "drawn"
+        note("an image drawn in code (\(api)) is not drawn by the importer: a stand-in \"\(name)\" shape", at: at)
+        return .image(name)
     }
 }

@@ -510,7 +510,8 @@ extension Interpreter {
         case "hidden": try setProperty(of: layer, "hidden", value, at: at)
         case "userInteractionEnabled", "translatesAutoresizingMaskIntoConstraints", "autoresizingMask", "contentMode", "tag",
             "accessibilityIdentifier", "isAccessibilityElement", "tintColor", "multipleTouchEnabled", "exclusiveTouch":
-            throw Skip(reason: "\(key) concerns UIKit views, not layers; nothing to import", at: at)
+            // Touch handling, layout and accessibility change nothing drawn.
+            note("\(key) concerns UIKit views, not layers; it changes nothing drawn", at: at)
         default:
             throw Skip(reason: "the view property \(key) is not understood", at: at)
         }

@@ -43,8 +43,32 @@ final class Interpreter {
     private var reported = Set<String>()
     /// Functions and methods run, by signature.
     var ran = Set<String>()
-    /// What ran as an entry point, in order, with its arguments (`sparks import --explain`).
+    /// What ran, in order and indented by depth, with the arguments, and the values `--define`
+    /// gave (`sparks import --explain`).
     var explanation: [String] = []
+    /// How the next method run came to run (an entry point's stand-ins, a `--call`), said in
+    /// the explanation instead of its arguments.
+    var explainNextCall: String?
+    /// The longest explanation kept.
+    static let maxExplanationLines = 5_000
+    private var definesUsed = Set<String>()
+    /// The files' types whose code is running, innermost last.
+    var typeContext: [String] = []
+    /// The names of the methods and functions running, innermost last.
+    var callNames: [String] = []
+
+    /// The value `--define` gives `name`, said once in the explanation.
+    func defined(_ name: String) -> Value? {
+        guard let value = defines[name] else { return nil }
+        if definesUsed.insert(name).inserted { explain("\(name) = \(value.description) (from --define)") }
+        return value
+    }
+
+    /// Adds a line to the explanation at the current call depth.
+    func explain(_ line: String) {
+        guard explanation.count < Self.maxExplanationLines else { return }
+        explanation.append(String(repeating: "  ", count: max(0, callDepth - 1)) + line)
+    }
     /// The files' `typealias`es.
     let typeAliases: [String: String]
     /// The view or controller whose code runs, and its view.
@@ -180,7 +204,7 @@ final class Interpreter {
     /// `let`/`var`: the value a `--define` gives the name, else its initial value.
     private func declare(_ name: String, _ initial: Expr?, _ scope: Scope, _ selfObject: Object?) throws {
         var value = Value.null
-        if let override = defines[name] {
+        if let override = defined(name) {
             value = override
         } else if let initial {
             do {
@@ -306,6 +330,9 @@ final class Interpreter {
             switch base {
             case .object(let object):
                 try setProperty(of: object, member, value, at: target.at)
+            case .null:
+                // `emitter?.birthRate = 0` on nil, `nil.birthRate = 0` in Objective-C: nothing happens.
+                return
             case .point, .size, .rect, .transform:
                 // `frame.origin.x = 10`, `t.m34 = -1/500`: change the copy, store it back.
                 let changed = try setComponent(of: base, member, value, at: target.at)
@@ -554,7 +581,14 @@ final class Interpreter {
         if let object = selfObject {
             if let v = try field(of: object, name, at: at) { return v }
         }
-        if let v = defines[name] { return v }
+        // Inside a type's code, its static properties and methods by their bare names.
+        if let type = typeContext.last, let decl = typeDecl(named: type),
+            decl.properties.contains(where: { $0.isStatic && $0.name == name })
+                || decl.methods.contains(where: { $0.isStatic && $0.name == name })
+        {
+            return try staticMember(type, name, at: at)
+        }
+        if let v = defined(name) { return v }
         if let v = globals.lookup(name) { return v }
         if let v = try constant(name, at: at) { return v }
         if let function = freeFunction(named: name) { return .function(function) }
@@ -598,7 +632,7 @@ final class Interpreter {
                 throw Skip(reason: "\(fieldName) needs its own value to start with", at: at)
             }
             defer { fieldsInProgress.remove(key) }
-            if let override = defines[fieldName] {
+            if let override = defined(fieldName) {
                 value = override
             } else if property.isOutlet, property.initialValue == nil {
                 value = outletStandIn(property, at: at)
@@ -655,6 +689,22 @@ final class Interpreter {
         callDepth += 1
         defer { callDepth -= 1 }
         ran.insert(name)
+        let owner = name.split(separator: ".").first.map(String.init)
+        let ownType = owner.flatMap { typeDecl(named: $0) } != nil
+        if ownType { typeContext.append(owner!) }
+        defer { if ownType { typeContext.removeLast() } }
+        callNames.append(String((name.split(separator: ".").last ?? "").prefix { $0 != "(" }))
+        defer { callNames.removeLast() }
+        if let why = explainNextCall {
+            explainNextCall = nil
+            explain(why)
+        } else if name != "closure" {
+            let described = zip(parameters, arguments).map { p, v in
+                let text = v.description
+                return "\(p.name): " + (text.count > 60 ? text.prefix(59) + "…" : text)
+            }
+            explain("\(name)" + (described.isEmpty ? "" : " with " + described.joined(separator: ", ")))
+        }
         let scope = Scope(parent: captured ?? globals)
         // A closure without a parameter list names its arguments $0, $1, ….
         if parameters.isEmpty { for (i, a) in arguments.enumerated() { scope.values["$\(i)"] = a } }
@@ -664,7 +714,7 @@ final class Interpreter {
                 scope.values[parameter.name] = arguments[i]
             } else if let d = parameter.defaultValue {
                 scope.values[parameter.name] = try evaluate(d, scope, selfObject)
-            } else if let v = defines[parameter.name] {
+            } else if let v = defined(parameter.name) {
                 scope.values[parameter.name] = v
             } else {
                 scope.values[parameter.name] = .null
@@ -975,6 +1025,7 @@ final class Interpreter {
         case .number(let n): return n
         case .mediaTime(let t): return t
         case .bool(let b): return b ? 1 : 0
+        case .constant(".zero"): return 0  // `Float.zero`, `.zero` where a number is wanted
         case .constant(let c):
             if let n = try constant(c.hasPrefix(".") ? String(c.dropFirst()) : c, at: at), case .number(let v) = n { return v }
         default: break

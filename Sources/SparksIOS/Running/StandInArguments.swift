@@ -8,7 +8,7 @@ import SparksCore
 extension Interpreter {
     /// The stand-in for `parameter` and how to say it (`the canvas centre (187.5, 333.5)`).
     func standIn(for parameter: Parameter, at: SourcePosition) throws -> (value: Value, what: String) {
-        if let v = defines[parameter.name] { return (v, "\(v.description) from --define") }
+        if let v = defined(parameter.name) { return (v, "\(v.description) from --define") }
         let type = Self.bareType(parameter.typeName ?? "")
         let name = parameter.name.lowercased()
         let centre = Point(x: canvas.width / 2, y: canvas.height / 2)
