@@ -356,7 +356,7 @@ final class Interpreter {
     func setField(of object: Object, _ name: String, _ value: Value, at: SourcePosition) throws -> Bool {
         guard object.declaredType != nil else { return false }
         if try setDeclaredProperty(of: object, name, value, at: at) { return true }
-        if isViewLike(object) || object.layerKind != nil {
+        if isViewLike(object) || object.layerKind != nil || object.isCell {
             try setProperty(of: object, name, value, at: at)
             return true
         }
@@ -823,7 +823,9 @@ final class Interpreter {
                     decl.body, parameters: decl.parameters, arguments: arguments, captured: globals, selfObject: nil, name: decl.signature,
                     at: at)
             }
-            if let type = typeDecl(named: name) { return try construct(type, labels: labels, arguments: arguments, at: at) }
+            if let type = typeDecl(named: name), !Self.extendedValueTypes.contains(name) {
+                return try construct(type, labels: labels, arguments: arguments, at: at)
+            }
             if let v = defines[name] ?? globals.lookup(name), case .function(let f) = v { return try call(f, arguments, at: at) }
             do {
                 return try builtinFunction(typeName(name), labels: labels, arguments, at: at, scope: scope, selfObject: selfObject)
@@ -885,6 +887,13 @@ final class Interpreter {
             _ = try callMethod(type, on: layer, name: "init", labels: labels, arguments: arguments, at: at)
             return .object(layer)
         }
+        if inheritsEmitterCell(type) {
+            // A cell of the files' own CAEmitterCell subclass: a cell its initialiser configures.
+            let cell = newObject(kind: .cell, className: type.name, madeAt: at, file: fileOf(type) ?? file)
+            cell.subclass = type
+            _ = try callMethod(type, on: cell, name: "init", labels: labels, arguments: arguments, at: at)
+            return .object(cell)
+        }
         let viewLike = inheritsView(type)
         let object = newObject(kind: .instance(type), className: type.name, madeAt: at, file: fileOf(type) ?? file)
         if viewLike.isView {
@@ -926,6 +935,18 @@ final class Interpreter {
 
     /// The Core Animation layer class a class of the files inherits from (`class Pulsator:
     /// CAReplicatorLayer`), or nil.
+    /// Whether the file's type inherits from CAEmitterCell.
+    func inheritsEmitterCell(_ type: TypeDecl) -> Bool {
+        var name = type.superclass
+        var seen = 0
+        while let n = name, seen < 16 {
+            if n == "CAEmitterCell" { return true }
+            name = typeDecl(named: n)?.superclass
+            seen += 1
+        }
+        return false
+    }
+
     func layerAncestor(of type: TypeDecl) -> LayerKind? {
         var name = type.superclass
         var seen = 0
