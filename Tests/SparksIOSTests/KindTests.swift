@@ -80,4 +80,126 @@ struct KindTests {
         #expect(scene.layers.count == 1)
         #expect(result.explanation.filter { $0.contains("blastNow") } == ["FireworksController.blastNow() (--call blastNow)"])
     }
+
+    /// Particles alive at `seconds` in an imported scene.
+    func liveCount(_ scene: SceneDescription, at seconds: Double) -> Int {
+        let running = Scene(scene, limits: .standard)
+        running.run(until: seconds)
+        return running.emitterLayers.reduce(0) { sum, layer in sum + layer.liveParticleCount }
+    }
+
+    @Test("A repeating timer that invalidates itself after three firings gives three 0.1-second bursts of 100 a second")
+    func repeatingTimer() throws {
+        let code = """
+            class BurstView: UIView {
+                let emitter = CAEmitterLayer()
+                var bursts = 0
+                override init(frame: CGRect) {
+                    super.init(frame: frame)
+                    let cell = CAEmitterCell()
+                    cell.name = "spark"
+                    cell.birthRate = 0
+                    cell.lifetime = 10
+                    emitter.emitterCells = [cell]
+                    layer.addSublayer(emitter)
+                    Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { timer in
+                        self.bursts += 1
+                        self.emitter.setValue(100, forKeyPath: "emitterCells.spark.birthRate")
+                        DispatchQueue.main.asyncAfter(deadline: .now() + 0.1) {
+                            self.emitter.setValue(0, forKeyPath: "emitterCells.spark.birthRate")
+                        }
+                        if self.bursts == 3 { timer.invalidate() }
+                    }
+                }
+            }
+            """
+        let (scene, messages, _) = try importScene(code, file: "BurstView.swift")
+        #expect(messages.filter { $0.kind == .skipped }.isEmpty, "\(messages.map(\.description))")
+        #expect(messages.contains { $0.text.contains("fires 3 times, to 3 s, then invalidates itself") })
+        #expect(liveCount(scene, at: 1.5) == 10)
+        #expect(liveCount(scene, at: 5) == 30)
+    }
+
+    @Test("A repeating timer nobody stops is followed for 30 s, and the note says so")
+    func endlessTimer() throws {
+        let code = """
+            let emitter = CAEmitterLayer()
+            let cell = CAEmitterCell()
+            cell.birthRate = 10
+            emitter.emitterCells = [cell]
+            view.layer.addSublayer(emitter)
+            Timer.scheduledTimer(withTimeInterval: 2, repeats: true) { _ in
+                emitter.emitterPosition = CGPoint(x: CGFloat.random(in: 0...300), y: 100)
+            }
+            """
+        let (scene, messages, _) = try importScene(code, file: "Wander.swift")
+        #expect(messages.contains { $0.text.contains("its first 15 firings, to 30 s, are imported") }, "\(messages.map(\.description))")
+        #expect(scene.layers.first?.animations.count == 15)
+    }
+
+    @Test("A CATransaction's completion block runs when the animations it added end")
+    func transactionCompletion() throws {
+        let code = """
+            @interface RingView : UIView
+            @end
+            @implementation RingView
+            - (instancetype)initWithFrame:(CGRect)frame {
+                self = [super initWithFrame:frame];
+                CAEmitterLayer *emitter = [CAEmitterLayer layer];
+                emitter.beginTime = CACurrentMediaTime();
+                CAEmitterCell *cell = [CAEmitterCell emitterCell];
+                cell.name = @"dot";
+                cell.birthRate = 50;
+                cell.lifetime = 20;
+                emitter.emitterCells = @[cell];
+                [self.layer addSublayer:emitter];
+                [CATransaction begin];
+                [CATransaction setCompletionBlock:^{
+                    [emitter setValue:@0 forKeyPath:@"emitterCells.dot.birthRate"];
+                }];
+                CABasicAnimation *fade = [CABasicAnimation animationWithKeyPath:@"opacity"];
+                fade.fromValue = @1;
+                fade.toValue = @0.5;
+                fade.duration = 2;
+                [emitter addAnimation:fade forKey:@"fade"];
+                [CATransaction commit];
+                return self;
+            }
+            @end
+            """
+        let (scene, messages, _) = try importScene(code, file: "RingView.m")
+        #expect(messages.filter { $0.kind == .skipped }.isEmpty, "\(messages.map(\.description))")
+        #expect(abs(liveCount(scene, at: 3) - 100) <= 1)
+    }
+
+    @Test("An animation delegate's animationDidStop(_:finished:) runs when the animation ends")
+    func animationDelegate() throws {
+        let code = """
+            class PulseView: UIView, CAAnimationDelegate {
+                let emitter = CAEmitterLayer()
+                override init(frame: CGRect) {
+                    super.init(frame: frame)
+                    emitter.beginTime = CACurrentMediaTime()
+                    let cell = CAEmitterCell()
+                    cell.birthRate = 30
+                    cell.lifetime = 20
+                    emitter.emitterCells = [cell]
+                    layer.addSublayer(emitter)
+                    let grow = CABasicAnimation(keyPath: "transform.scale")
+                    grow.fromValue = 0.5
+                    grow.toValue = 1
+                    grow.duration = 1.5
+                    grow.delegate = self
+                    emitter.add(grow, forKey: "grow")
+                }
+                func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {
+                    emitter.birthRate = 0
+                }
+            }
+            """
+        let (scene, messages, _) = try importScene(code, file: "PulseView.swift")
+        #expect(messages.filter { $0.kind == .skipped }.isEmpty, "\(messages.map(\.description))")
+        #expect(messages.contains { $0.text == "PulseView.animationDidStop runs when the animation ends, 1.5 s into the effect" })
+        #expect(abs(liveCount(scene, at: 3) - 45) <= 1)
+    }
 }

@@ -121,7 +121,7 @@ struct MessageTests {
                 DispatchQueue.main.asyncAfter(deadline: .now() + 2) { e.birthRate = 0 }
                 """,
             messages: [
-                "3:1: skipped: a repeating timer changes the effect for ever; not imported",
+                "3:1: note: a repeating timer every 1 s: its first 30 firings, to 30 s, are imported (changes start then and hold); the effect keeps their last state after that",
                 "4:1: note: what asyncAfter changes after 2 s becomes animations that start then and hold",
             ]),
         Case(

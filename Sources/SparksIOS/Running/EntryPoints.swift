@@ -47,6 +47,13 @@ struct EntryPoints {
         for (name, layer) in try placeLayerClasses(created: created) { receivers[name] = layer }
         for text in calls { try runRequest(CallRequest(text), receivers: &receivers) }
         if !hasContent(i.hostView.layer!) { try runEntryMethods(receivers: &receivers) }
+        do {
+            try i.commitOpenTransactions(at: SourcePosition(line: 1, column: 1))
+        } catch let error as Exhausted {
+            throw error
+        } catch {
+            i.report(.skipped, (error as? Skip)?.reason ?? "\(error)", at: (error as? Skip)?.at ?? SourcePosition(line: 1, column: 1))
+        }
         for type in hosts {
             if case .object(let object)? = receivers[type.name].map(Value.object), i.hostView === object,
                 let background = object.fields["backgroundColor"]

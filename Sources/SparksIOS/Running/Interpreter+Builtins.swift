@@ -71,6 +71,15 @@ extension Interpreter {
         case .color, .image, .timingFunction:
             // `.cgColor`, `.CGColor`, `.cgImage`, `.CGImage`: the same value in Core Animation's terms.
             if ["cgColor", "CGColor", "cgImage", "CGImage", "ciColor"].contains(name) { return base }
+            // A CGColor's alpha (`CGColorGetAlpha`), and its components.
+            if case .color(let c) = base {
+                switch name {
+                case "alpha": return .number(c.alpha)
+                case "components": return .array([.number(c.red), .number(c.green), .number(c.blue), .number(c.alpha)])
+                case "numberOfComponents": return .number(4)
+                default: break
+                }
+            }
         case .array(let items):
             switch name {
             case "count": return .number(Double(items.count))
@@ -260,6 +269,7 @@ extension Interpreter {
                 guard case .function(let f)? = a.last else { throw Skip(reason: "asyncAfter without a closure", at: at) }
                 return try runLater(f, after: delay, what: "asyncAfter", at: at)
             }
+            if c.hasPrefix("Timer#") { return timerMethod(c, method) }
             if c == "UIGraphicsImageRenderer", method == "image" || method == "pngData" {
                 return drawnImage("UIGraphicsImageRenderer", at: at)
             }
@@ -362,17 +372,6 @@ extension Interpreter {
     private func closureArguments(_ f: Callable, _ item: Value) -> [Value] {
         if f.parameters.count == 2, case .array(let pair) = item, pair.count == 2 { return pair }
         return [item]
-    }
-
-    /// Runs a closure's changes as if `delay` seconds after the start: what it sets becomes animations.
-    func runLater(_ f: Callable, after delay: Double, what: String, at: SourcePosition) throws -> Value {
-        guard delay.isFinite, delay >= 0 else { throw Skip(reason: "\(what) with a delay that is not a time", at: at) }
-        let saved = deferredTime
-        deferredTime = (saved ?? 0) + delay
-        defer { deferredTime = saved }
-        note("what \(what) changes after \(PresetNumber.text(delay)) s becomes animations that start then and hold", at: at)
-        _ = try call(f, Array(repeating: .null, count: f.parameters.count), at: at)
-        return .void
     }
 
     // MARK: Free functions and constructors
@@ -521,6 +520,8 @@ extension Interpreter {
             }
             if labels.first == "data" || labels.first == "contentsOfFile" { return imageFromResource(s, at: at) }
             return .image(s)
+        case "CGColorGetAlpha":
+            return .number(try color(a[safe: 0], at: at).alpha)
         case "UIGraphicsImageRenderer":
             return .constant("UIGraphicsImageRenderer")
         case "UIGraphicsBeginImageContext", "UIGraphicsBeginImageContextWithOptions", "UIGraphicsEndImageContext":
@@ -720,22 +721,9 @@ extension Interpreter {
         case ("NSString", "stringWithFormat"):
             return try format(a, at: at)
         case ("Timer", "scheduledTimer"), ("NSTimer", "scheduledTimerWithTimeInterval"):
-            let delay = try number(a.first ?? .null, at: at, what: "an interval")
-            let repeats =
-                labels.contains("repeats")
-                ? (a.firstIndex {
-                    if case .bool = $0 { return true }
-                    return false
-                }.map { try? truth(a[safe: $0], at: at) } ?? false) ?? false : false
-            if repeats { throw Skip(reason: "a repeating timer changes the effect for ever; not imported", at: at) }
-            if case .function(let f)? = a.last { return try runLater(f, after: delay, what: "the timer", at: at) }
-            if let selector = a.first(where: {
-                if case .selector = $0 { return true }
-                return false
-            }), case .selector(let name) = selector {
-                return try runSelectorLater(name, after: delay, at: at)
-            }
-            throw Skip(reason: "a timer whose action is not understood", at: at)
+            return try scheduleTimer(labels: labels, a, at: at)
+        case ("CATransaction", _):
+            return try transactionMethod(method, a, at: at)
         case ("Float", "random"), ("CGFloat", "random"), ("Double", "random"), ("Int", "random"), ("UInt32", "random"):
             guard case .range(let lower, let upper, let closed)? = a.first else {
                 throw Skip(reason: "random(in:) without a range", at: at)
@@ -793,7 +781,9 @@ extension Interpreter {
         return .image(name)
     }
 
-    func runSelectorLater(_ selector: String, after delay: Double, on target: Object? = nil, at: SourcePosition) throws -> Value {
+    func runSelectorLater(
+        _ selector: String, after delay: Double, on target: Object? = nil, saying: Bool = true, at: SourcePosition
+    ) throws -> Value {
         let name = String(selector.prefix { $0 != ":" && $0 != "(" })
         let host = target ?? hostController ?? hostView
         guard let type = host.declaredType ?? (hostController ?? hostView).declaredType,
@@ -804,7 +794,7 @@ extension Interpreter {
         }
         let f = Callable(
             name: "\(type.name).\(method.signature)", parameters: method.parameters, body: method.body, captured: globals, selfObject: host)
-        return try runLater(f, after: delay, what: "\(name) after a delay", at: at)
+        return try runLater(f, after: delay, what: "\(name) after a delay", saying: saying, at: at)
     }
 
     /// Types Sparks reads as values, which the files may extend but not redefine.

@@ -170,6 +170,7 @@ extension Interpreter {
             if let t = deferredTime, !isMoment(animation.setting("beginTime")) { converted.timing.beginTime += t }
             if let key { target.animations.removeAll { $0.key == key } }
             target.animations.append(converted)
+            try animationAdded(animation, converted, at: at)
             return .void
         case "removeAllAnimations":
             layer?.animations.removeAll()

@@ -77,6 +77,11 @@ final class Interpreter {
     /// When set, property changes happen this many seconds after the start (a timer's or
     /// `asyncAfter`'s closure) and become animations.
     var deferredTime: Double?
+    /// Timers made so far, and those invalidated.
+    var timerCount = 0
+    var invalidatedTimers = Set<Int>()
+    /// `CATransaction`s begun and not committed, innermost last.
+    var transactions: [PendingTransaction] = []
     /// Finds the file for an image name (and makes a stand-in when there is none).
     let imageFile: (String, String, SourcePosition) -> String
 

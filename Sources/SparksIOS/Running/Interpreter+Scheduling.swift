@@ -1,0 +1,167 @@
+import Foundation
+import SparksCore
+
+/// Timing written with the run loop: what a delayed closure, a timer, a transaction's completion
+/// block or an animation delegate changes happens at its moment of the effect, as animations that
+/// start then and hold (docs/importing.md).
+extension Interpreter {
+    /// The longest a repeating timer is followed, and its most firings.
+    static let repeatingTimerHorizon = 30.0
+    static let maxTimerFirings = 120
+
+    /// Runs a closure's changes as if `delay` seconds after now: what it sets becomes animations.
+    func runLater(_ f: Callable, after delay: Double, what: String, saying: Bool = true, at: SourcePosition) throws -> Value {
+        guard delay.isFinite, delay >= 0 else { throw Skip(reason: "\(what) with a delay that is not a time", at: at) }
+        let saved = deferredTime
+        deferredTime = (saved ?? 0) + delay
+        defer { deferredTime = saved }
+        if saying { note("what \(what) changes after \(PresetNumber.text(delay)) s becomes animations that start then and hold", at: at) }
+        _ = try call(f, Array(repeating: .null, count: f.parameters.count), at: at)
+        return .void
+    }
+
+    // MARK: Timers
+
+    /// `Timer.scheduledTimer(withTimeInterval:repeats:block:)`, `(timeInterval:target:selector:userInfo:repeats:)`
+    /// and `+[NSTimer scheduledTimerWithTimeInterval:target:selector:userInfo:repeats:]`: a timer
+    /// that fires once runs its action then; a repeating one fires every interval until it
+    /// invalidates itself, followed for `repeatingTimerHorizon` seconds at most.
+    func scheduleTimer(labels: [String?], _ a: [Value], at: SourcePosition) throws -> Value {
+        let interval = try number(a.first ?? .null, at: at, what: "an interval")
+        guard interval.isFinite, interval >= 0 else { throw Skip(reason: "a timer whose interval is not a time", at: at) }
+        let repeats = try labels.firstIndex(of: "repeats").map { try truth(a[safe: $0], at: at) } ?? false
+        timerCount += 1
+        let timer = Value.constant("Timer#\(timerCount)")
+        let target = labels.firstIndex(of: "target").flatMap { i -> Object? in
+            if case .object(let o) = a[safe: i] { return o }
+            return nil
+        }
+        let selector = a.lazy.compactMap { v -> String? in
+            if case .selector(let s) = v { return s }
+            return nil
+        }.first
+        let block = a.lazy.compactMap { v -> Callable? in
+            if case .function(let f) = v { return f }
+            return nil
+        }.last
+        guard block != nil || selector != nil else { throw Skip(reason: "a timer whose action is not understood", at: at) }
+        func fire(after delay: Double, saying: Bool) throws {
+            if let block {
+                let saved = deferredTime
+                deferredTime = (saved ?? 0) + delay
+                defer { deferredTime = saved }
+                _ = try call(
+                    block, block.parameters.isEmpty ? [] : [timer] + Array(repeating: .null, count: block.parameters.count - 1), at: at)
+            } else if let selector {
+                _ = try runSelectorLater(selector, after: delay, on: target, saying: saying, at: at)
+            }
+        }
+        guard repeats, interval > 0 else {
+            note("what the timer changes after \(PresetNumber.text(interval)) s becomes animations that start then and hold", at: at)
+            try fire(after: interval, saying: false)
+            return timer
+        }
+        let id = timerCount
+        var firings = 0
+        while !invalidatedTimers.contains(id), firings < Self.maxTimerFirings,
+            Double(firings + 1) * interval <= Self.repeatingTimerHorizon
+        {
+            firings += 1
+            try fire(after: Double(firings) * interval, saying: false)
+        }
+        let end = PresetNumber.text(Double(firings) * interval)
+        note(
+            invalidatedTimers.contains(id)
+                ? "a repeating timer every \(PresetNumber.text(interval)) s fires \(firings) times, to \(end) s, then invalidates itself: each firing's changes start then and hold"
+                : "a repeating timer every \(PresetNumber.text(interval)) s: its first \(firings) firings, to \(end) s, are imported (changes start then and hold); the effect keeps their last state after that",
+            at: at)
+        return timer
+    }
+
+    /// `invalidate()` of a timer the code made (it stops firing); its other methods do nothing.
+    func timerMethod(_ timer: String, _ method: String) -> Value {
+        if method == "invalidate", let id = Int(timer.dropFirst("Timer#".count)) { invalidatedTimers.insert(id) }
+        return .void
+    }
+
+    // MARK: Transactions and animation delegates
+
+    /// `CATransaction.begin()`, `commit()`, `setCompletionBlock(_:)` and the settings that change
+    /// nothing Sparks imports: the completion block runs when the animations the transaction
+    /// added end.
+    func transactionMethod(_ method: String, _ a: [Value], at: SourcePosition) throws -> Value {
+        switch method {
+        case "begin":
+            transactions.append(PendingTransaction())
+        case "setCompletionBlock":
+            guard case .function(let f)? = a.first else { return .void }
+            if transactions.isEmpty { transactions.append(PendingTransaction(isImplicit: true)) }
+            transactions[transactions.count - 1].completion = f
+        case "commit", "flush":
+            guard let transaction = transactions.popLast() else { return .void }
+            try complete(transaction, at: at)
+        case "setAnimationDuration", "setDisableActions", "setAnimationTimingFunction", "setValue", "lock", "unlock":
+            break
+        default:
+            throw Skip(reason: "CATransaction.\(method) is not understood", at: at)
+        }
+        return .void
+    }
+
+    private func complete(_ transaction: PendingTransaction, at: SourcePosition) throws {
+        guard let completion = transaction.completion else { return }
+        let now = deferredTime ?? 0
+        guard transaction.end.isFinite else {
+            note("the transaction's completion block never runs: an animation it added repeats for ever", at: at)
+            return
+        }
+        let delay = max(0, transaction.end - now)
+        _ = try runLater(completion, after: delay, what: "the transaction's completion block", at: at)
+    }
+
+    /// Transactions still open when the code that began them returns commit at the end of the run
+    /// loop's turn, as Core Animation's implicit transaction does.
+    func commitOpenTransactions(at: SourcePosition) throws {
+        while let transaction = transactions.popLast() { try complete(transaction, at: at) }
+    }
+
+    /// An animation was added at effect time `begin` (its beginTime in the effect): the open
+    /// transaction's completion waits for its end, and its delegate's `animationDidStop(_:finished:)`
+    /// (or `animationDidStop:finished:`) runs then.
+    func animationAdded(_ animation: Object, _ converted: Animation, at: SourcePosition) throws {
+        let simple = converted.timing.duration > 0 ? converted.timing.duration : 0.25
+        let speed = converted.timing.speed == 0 ? 1 : abs(converted.timing.speed)
+        let end = converted.timing.beginTime + converted.timing.activeDuration(simpleDuration: simple) / speed
+        if !transactions.isEmpty { transactions[transactions.count - 1].end = max(transactions[transactions.count - 1].end, end) }
+        guard case .object(let delegate)? = animation.setting("delegate"), let type = delegate.declaredType,
+            let (owner, method) = self.method("animationDidStop", labels: [nil, "finished"], isStatic: false, in: type)
+                ?? type.methods.first(where: { $0.name == "animationDidStop" }).map({ (type, $0) })
+        else { return }
+        guard end.isFinite else {
+            note("\(owner.name).animationDidStop never runs: the animation repeats for ever", at: at)
+            return
+        }
+        guard end <= Self.repeatingTimerHorizon else {
+            note(
+                "\(owner.name).animationDidStop at \(PresetNumber.text(end)) s is past the \(PresetNumber.text(Self.repeatingTimerHorizon)) s followed; not run",
+                at: at)
+            return
+        }
+        let f = Callable(
+            name: "\(owner.name).\(method.signature)", parameters: method.parameters, body: method.body, captured: globals,
+            selfObject: delegate)
+        let saved = deferredTime
+        deferredTime = end
+        defer { deferredTime = saved }
+        note("\(owner.name).animationDidStop runs when the animation ends, \(PresetNumber.text(end)) s into the effect", at: at)
+        _ = try call(f, [.object(animation), .bool(true)], at: at)
+    }
+}
+
+/// A `CATransaction` begun and not yet committed: its completion block, and when the
+/// animations added inside it end (effect seconds).
+struct PendingTransaction {
+    var completion: Callable?
+    var end = 0.0
+    var isImplicit = false
+}
