@@ -13,8 +13,9 @@ SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
 # Debian packages: SDL2 with SDL2_image and SDL2_ttf (headers + pkg-config files), the HUD font,
-# and Xvfb so tests (and headless machines) have a display.
-RUN_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev fonts-dejavu-core xvfb xauth pkg-config
+# the fonts text layers are drawn with (Liberation for Helvetica, Times and Courier; Noto Color
+# Emoji), and Xvfb so tests (and headless machines) have a display.
+RUN_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev fonts-dejavu-core fonts-liberation2 fonts-noto-color-emoji xvfb xauth pkg-config
 # The real-window tests also capture the X screen (xwd) and press keys (xdotool); the schema
 # test checks presets with Python's jsonschema; the export tests encode GIF and MP4 with ffmpeg.
 TEST_PACKAGES := $(RUN_PACKAGES) x11-apps xdotool python3 python3-jsonschema ffmpeg

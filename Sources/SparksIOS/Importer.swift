@@ -132,7 +132,9 @@ public struct Importer: Sendable {
                     kind: .note, file: made.usedIn, line: made.at.line, column: made.at.column,
                     text: "no image \"\(made.name)\" beside the preset or in assets/: wrote a stand-in, \(made.fileName)"))
         }
-        var scene = SceneBuilder(interpreter: interpreter).scene(name: name ?? Self.defaultName(files), canvas: size)
+        // A playground's live view is the canvas unless one is given.
+        let sceneSize = canvas == nil ? interpreter.liveViewSize ?? size : size
+        var scene = SceneBuilder(interpreter: interpreter).scene(name: name ?? Self.defaultName(files), canvas: sceneSize)
         scene.notes = []
         let text = PresetEncoder.encode(scene)
         return ImportResult(

@@ -176,6 +176,7 @@ final class EffectImageDecoder: ImageDecoder {
     }
 
     func decode(_ texture: Texture) throws(ImageDecodingError) -> DecodedImage {
+        if let text = texture.text { return try SDLImageDecoder.image(ofText: text) }
         if texture.url == nil {
             guard let image = provider?.image(named: texture.name) else {
                 throw ImageDecodingError(source: texture.name, reason: "the texture provider has no image of that name any more")

@@ -15,6 +15,7 @@ public final class SDLImageDecoder: ImageDecoder {
     public init() {}
 
     public func decode(_ texture: Texture) throws(ImageDecodingError) -> DecodedImage {
+        if let text = texture.text { return try Self.image(ofText: text) }
         guard let url = texture.url else { throw ImageDecodingError(source: texture.name, reason: "the texture has no file") }
         let file: CheckedFile
         do {
@@ -48,6 +49,11 @@ public final class SDLImageDecoder: ImageDecoder {
 }
 
 extension SDLImageDecoder {
+    /// A text layer's image, drawn with SDL2_ttf (``TextRasterizer``).
+    package static func image(ofText text: TextImage) throws(ImageDecodingError) -> DecodedImage {
+        try TextRasterizer.shared.image(of: text)
+    }
+
     /// The pixels of an `SDL_Surface*` of any format, as straight RGBA.
     package static func image(ofSurface surface: UnsafeMutableRawPointer) throws(SDLError) -> DecodedImage {
         try rgba(of: surface.assumingMemoryBound(to: SDL_Surface.self))

@@ -202,4 +202,78 @@ struct KindTests {
         #expect(messages.contains { $0.text == "PulseView.animationDidStop runs when the animation ends, 1.5 s into the effect" })
         #expect(abs(liveCount(scene, at: 3) - 45) <= 1)
     }
+
+    @Test("CATextLayer: string, font by name, fontSize, foregroundColor, alignment, wrapping and truncation, in both languages")
+    func textLayers() throws {
+        let swift = """
+            class Badge: UIView {
+                override init(frame: CGRect) {
+                    super.init(frame: frame)
+                    let label = CATextLayer()
+                    label.string = NSAttributedString(string: "Hello 🎉")
+                    label.font = UIFont(name: "Courier-Bold", size: 12)
+                    label.fontSize = 24
+                    label.foregroundColor = UIColor.red.cgColor
+                    label.alignmentMode = .center
+                    label.isWrapped = true
+                    label.truncationMode = .end
+                    label.contentsScale = UIScreen.main.scale
+                    label.frame = CGRect(x: 0, y: 0, width: 200, height: 40)
+                    layer.addSublayer(label)
+                }
+            }
+            """
+        let objc = """
+            @interface Badge : UIView
+            @end
+            @implementation Badge
+            - (instancetype)initWithFrame:(CGRect)frame {
+                self = [super initWithFrame:frame];
+                CATextLayer *label = [CATextLayer layer];
+                label.string = @"Hello 🎉";
+                label.font = (__bridge CFTypeRef)@"Courier-Bold";
+                label.fontSize = 24;
+                label.foregroundColor = [UIColor redColor].CGColor;
+                label.alignmentMode = kCAAlignmentCenter;
+                label.wrapped = YES;
+                label.truncationMode = kCATruncationEnd;
+                label.frame = CGRectMake(0, 0, 200, 40);
+                [self.layer addSublayer:label];
+                return self;
+            }
+            @end
+            """
+        // The Swift one gives an attributed string (drawn in its own font, Helvetica 12-point
+        // black, whatever the layer's fontSize and colour) and a UIFont (which does nothing).
+        let (attributed, notes, _) = try importScene(swift, file: "Badge.swift")
+        #expect(notes.filter { $0.kind == .skipped }.isEmpty, "\(notes.map(\.description))")
+        let drawn = try #require(attributed.layers.first?.content.text)
+        #expect(drawn.string == "Hello 🎉" && drawn.font == "Helvetica" && drawn.fontSize == 12 && drawn.foregroundColor == .black)
+        #expect(drawn.alignmentMode == .center && drawn.isWrapped && drawn.truncationMode == .end)
+        #expect(notes.contains { $0.text.hasPrefix("fontSize is not used when a text layer's string is attributed") })
+        let (plain, messages, _) = try importScene(objc, file: "Badge.m")
+        #expect(messages.filter { $0.kind == .skipped }.isEmpty, "\(messages.map(\.description))")
+        let text = try #require(plain.layers.first?.content.text)
+        #expect(text.string == "Hello 🎉" && text.font == "Courier-Bold" && text.fontSize == 24, "\(text)")
+        #expect(text.foregroundColor == Color(red: 1, green: 0, blue: 0, alpha: 1) && text.alignmentMode == .center)
+        #expect(text.isWrapped && text.truncationMode == .end)
+    }
+
+    @Test("A playground's live view is the canvas: its size, its background and what its layer holds")
+    func playgroundLiveView() throws {
+        let code = """
+            import PlaygroundSupport
+            let view = UIView(frame: CGRect(x: 0, y: 0, width: 600, height: 400))
+            view.backgroundColor = .black
+            PlaygroundPage.current.liveView = view
+            let dot = CALayer()
+            dot.frame = CGRect(x: 290, y: 190, width: 20, height: 20)
+            dot.backgroundColor = UIColor.white.cgColor
+            view.layer.addSublayer(dot)
+            """
+        let (scene, messages, _) = try importScene(code, file: "Contents.swift")
+        #expect(messages.filter { $0.kind == .skipped }.isEmpty, "\(messages.map(\.description))")
+        #expect(scene.canvas.width == 600 && scene.canvas.height == 400)
+        #expect(messages.contains { $0.text == "the playground's live view is the canvas (600×400)" })
+    }
 }

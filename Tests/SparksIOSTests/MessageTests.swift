@@ -150,14 +150,14 @@ struct MessageTests {
         Case(
             file: "unsupported-kinds.swift",
             code: """
-                let t = CATextLayer()
+                let t = CATransformLayer()
                 let l = CALayer()
                 l.mask = CALayer()
                 let c = CAEmitterCell()
                 c.contents = UIImage(systemName: "star")?.cgImage
                 """,
             messages: [
-                "1:9: skipped: CATextLayer is not supported by Sparks", "3:1: skipped: mask is not supported by Sparks",
+                "1:9: skipped: CATransformLayer is not supported by Sparks", "3:1: skipped: mask is not supported by Sparks",
                 "5:14: note: SF Symbols are not available on Linux: \"star\" is a stand-in",
             ]),
         Case(

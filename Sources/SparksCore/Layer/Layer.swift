@@ -20,6 +20,9 @@ public class Layer {
     public private(set) var sublayers: [Layer] = []
     /// The layer this one is a sublayer of.
     public private(set) weak var superlayer: Layer?
+    /// The image of a text layer's text as last drawn, with what it was made from (made again
+    /// only when they change, so steady drawing allocates nothing).
+    var textImage: (properties: TextProperties, size: Size, scale: Double, texture: Texture?)?
 
     /// Creates a plain layer.
     public convenience init(properties: LayerProperties = LayerProperties()) {

@@ -12,6 +12,8 @@ public enum LayerKind: String, Hashable, Sendable, CaseIterable {
     case gradient
     /// A shape layer (CAShapeLayer).
     case shape
+    /// A text layer (CATextLayer).
+    case text
 
     /// The Core Animation class, for messages and documentation.
     public var className: String {
@@ -21,6 +23,7 @@ public enum LayerKind: String, Hashable, Sendable, CaseIterable {
         case .replicator: "CAReplicatorLayer"
         case .gradient: "CAGradientLayer"
         case .shape: "CAShapeLayer"
+        case .text: "CATextLayer"
         }
     }
 
@@ -32,6 +35,7 @@ public enum LayerKind: String, Hashable, Sendable, CaseIterable {
         case .replicator: .replicator(ReplicatorProperties())
         case .gradient: .gradient(GradientProperties())
         case .shape: .shape(ShapeProperties())
+        case .text: .text(TextProperties())
         }
     }
 
@@ -43,6 +47,7 @@ public enum LayerKind: String, Hashable, Sendable, CaseIterable {
         case .replicator: LayerContent.replicatorTable
         case .gradient: LayerContent.gradientTable
         case .shape: LayerContent.shapeTable
+        case .text: LayerContent.textTable
         }
     }
 
@@ -85,6 +90,8 @@ public enum LayerContent: Hashable, Sendable {
     case gradient(GradientProperties)
     /// A shape layer's properties.
     case shape(ShapeProperties)
+    /// A text layer's properties.
+    case text(TextProperties)
 
     /// Which kind of layer this is.
     public var kind: LayerKind {
@@ -94,6 +101,7 @@ public enum LayerContent: Hashable, Sendable {
         case .replicator: .replicator
         case .gradient: .gradient
         case .shape: .shape
+        case .text: .text
         }
     }
 
@@ -142,6 +150,17 @@ public enum LayerContent: Hashable, Sendable {
         }
     }
 
+    /// The text properties, for a text layer (see ``changeText(_:)``).
+    public var text: TextProperties? {
+        get {
+            if case .text(let properties) = self { return properties }
+            return nil
+        }
+        set {
+            if let newValue { self = .text(newValue) } else if kind == .text { self = .plain }
+        }
+    }
+
     /// Changes the emitter properties in place, for an emitter layer (moved out while
     /// changed, so their cell arrays stay uniquely referenced and nothing is copied).
     public mutating func changeEmitter(_ change: (inout EmitterProperties) -> Void) {
@@ -163,6 +182,11 @@ public enum LayerContent: Hashable, Sendable {
     /// referenced).
     public mutating func changeShape(_ change: (inout ShapeProperties) -> Void) {
         changePayload({ $0.shape }, LayerContent.shape, change)
+    }
+
+    /// Changes the text properties in place, for a text layer.
+    public mutating func changeText(_ change: (inout TextProperties) -> Void) {
+        changePayload({ $0.text }, LayerContent.text, change)
     }
 
     /// Changes the payload `extract` finds, if this content has one: the content is emptied
@@ -192,6 +216,8 @@ public enum LayerContent: Hashable, Sendable {
         read: { $0.gradient }, change: { $0.changeGradient($1) })
     /// The shape table, read and written on the content.
     static let shapeTable: PropertyTable<LayerContent> = ShapeProperties.table.lifted(read: { $0.shape }, change: { $0.changeShape($1) })
+    /// The text table, read and written on the content.
+    static let textTable: PropertyTable<LayerContent> = TextProperties.table.lifted(read: { $0.text }, change: { $0.changeText($1) })
 }
 
 extension PropertyTable {

@@ -22,6 +22,7 @@ public enum IOSSpelling {
         "gradientType": Family(constantPrefix: "kCAGradientLayer"), "calculationMode": Family(constantPrefix: "kCAAnimation"),
         "rotationMode": Family(constantPrefix: "kCAAnimationRotate", memberPrefix: "rotate"),
         "timingFunction": Family(constantPrefix: "kCAMediaTimingFunction"), "valueFunction": Family(constantPrefix: "kCAValueFunction"),
+        "alignmentMode": Family(constantPrefix: "kCAAlignment"), "truncationMode": Family(constantPrefix: "kCATruncation"),
     ]
 
     /// How iOS code spells `option` of the property `key`: the Swift member (`.line`,

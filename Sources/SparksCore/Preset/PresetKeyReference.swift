@@ -40,6 +40,11 @@ public enum PresetKeyReference {
         text += section("Shape layers (CAShapeLayer)", "`\"type\": \"shape\"`.", ShapeProperties.table, ShapeProperties())
         text += section("Gradient layers (CAGradientLayer)", "`\"type\": \"gradient\"`.", GradientProperties.table, GradientProperties())
         text += section(
+            "Text layers (CATextLayer)",
+            "`\"type\": \"text\"`. Drawn with the nearest installed font: Liberation Sans, Serif or Mono (DejaVu when absent), "
+                + "colour emoji from Noto Color Emoji.",
+            TextProperties.table, TextProperties())
+        text += section(
             "Animations (CABasicAnimation, CAKeyframeAnimation, CAAnimationGroup)",
             "Each entry of a layer's `animations`, besides `type`, `keyPath` and its values (`fromValue`, `toValue`, `byValue`; "
                 + "`values`, `keyTimes`, `path`; a group's `animations`).",

@@ -28,6 +28,9 @@ public struct Texture: Hashable, Sendable {
     /// A stable key for caches: the file path, or the name when there is no file. (Stored: the
     /// renderers look textures up every frame, and a URL's path is a new string each time.)
     public let cacheKey: String
+    /// The text it shows, for the image of a text layer (drawn by the decoder, not read from a
+    /// file); nil for an image file.
+    public let text: TextImage?
 
     /// Creates a texture description.
     public init(name: String, url: URL? = nil, folder: URL? = nil, pixelWidth: Int, pixelHeight: Int) {
@@ -37,6 +40,18 @@ public struct Texture: Hashable, Sendable {
         self.pixelWidth = pixelWidth
         self.pixelHeight = pixelHeight
         cacheKey = url?.path ?? name
+        text = nil
+    }
+
+    /// The image of a text layer: `text` drawn by the decoder at its pixel size.
+    public init(text: TextImage) {
+        name = "text"
+        url = nil
+        folder = nil
+        pixelWidth = text.pixelWidth
+        pixelHeight = text.pixelHeight
+        cacheKey = text.cacheKey
+        self.text = text
     }
 
     /// The size in points of the part `contentsRect` (unit coordinates) of the image, at

@@ -181,6 +181,9 @@ public final class RenderListBuilder {
         }
         if placed.hasArea { appendContents(of: placed, context: context, clip: inner.clip, into: &list) }
         if let shape = state.content.shape { appendShape(shape, of: placed, clip: inner.clip, into: &list) }
+        if let text = state.content.text, placed.hasArea {
+            appendText(text, of: layer, placed, context: context, clip: inner.clip, into: &list)
+        }
 
         inner.space = p.sublayerSpace(preservesDepth: state.preservesDepth) * placed.world
         inner.time = localTime
@@ -311,6 +314,37 @@ public final class RenderListBuilder {
             quad.v1 = Float(part.maxY)
             list.append(quad)
         }
+    }
+
+    /// A text layer's text: an image of its bounds' size (at least 2 pixels a point, for sharp
+    /// glyphs) drawn over them, clipped by them as Core Animation clips a text layer's drawing.
+    private func appendText(
+        _ text: TextProperties, of layer: Layer, _ placed: PlacedLayer, context: Context, clip: Rect?, into list: inout RenderList
+    ) {
+        let p = placed.p
+        let size = p.bounds.size
+        let scale = max(p.contentsScale, 2)
+        let texture: Texture
+        if let cached = layer.textImage, cached.properties == text, cached.size == size, cached.scale == scale {
+            guard let t = cached.texture else { return }
+            texture = t
+        } else {
+            let made = TextImage(text, size: size, scale: scale).map { Texture(text: $0) }
+            layer.textImage = (text, size, scale, made)
+            guard let made else { return }
+            texture = made
+        }
+        let tint = placed.tint
+        let space = context.isFlipped ? Transform3D.verticalFlip(within: p.bounds) * placed.world : placed.world
+        list.beginBatch(texture: texture, sampling: p.contentsSampling, blendMode: .normal, transform: space, clip: clip)
+        var quad = RenderQuad(
+            centerX: placed.centre.0, centerY: placed.centre.1, halfWidth: placed.half.0, halfHeight: placed.half.1,
+            red: Float(tint.red), green: Float(tint.green), blue: Float(tint.blue), alpha: Float(tint.alpha * placed.opacity))
+        quad.u0 = 0
+        quad.v0 = 0
+        quad.u1 = 1
+        quad.v1 = 1
+        list.append(quad)
     }
 
     /// A shape layer's path: filled, then stroked, between its contents and its sublayers.

@@ -51,7 +51,7 @@ public final class Scene {
         // scene starts (core-animation.md §3.2).
         let localTime = description.properties.timing.localTime(parentTime: parentTime)
         switch description.content {
-        case .plain, .gradient, .shape, .replicator: layer = Layer(model: description.state)
+        case .plain, .gradient, .shape, .replicator, .text: layer = Layer(model: description.state)
         case .emitter(let emitter):
             let emitterLayer = EmitterLayer(properties: description.properties, emitter: emitter)
             emitterLayer.simulation.startsRunning = EmitterStartup.startsRunning(

@@ -63,7 +63,7 @@ public struct LayerDescription: Hashable, Sendable {
     ) {
         let content: LayerContent =
             switch kind {
-            case .layer, .gradient, .shape: kind.defaultContent
+            case .layer, .gradient, .shape, .text: kind.defaultContent
             case .emitter: .emitter(emitter)
             case .replicator: .replicator(replicator)
             }

@@ -329,7 +329,7 @@ private struct CodeWriter {
 
     private func swiftKey(_ key: String) -> String {
         switch key {
-        case "hidden", "geometryFlipped", "enabled", "removedOnCompletion", "additive", "cumulative", "doubleSided":
+        case "hidden", "geometryFlipped", "enabled", "removedOnCompletion", "additive", "cumulative", "doubleSided", "wrapped":
             return "is" + Self.capitalised(key)
         case "gradientType": return "type"
         default: return key
@@ -380,6 +380,8 @@ private struct CodeWriter {
         case .bool(let b): return swift ? (b ? "true" : "false") : (b ? "YES" : "NO")
         case .string(let s):
             if case .choice = kind { return choice(s, key: key) }
+            // A text layer's font is a CFTypeRef: its name as a CFString.
+            if key == "font" { return swift ? "\(quoted(s)) as CFString" : "(__bridge CFTypeRef)\(quoted(s))" }
             return quoted(s)
         case .vector(let v):
             switch kind {

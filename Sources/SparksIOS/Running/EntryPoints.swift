@@ -450,12 +450,12 @@ struct EntryPoints {
         visitStatements(body) { e in
             walk(e) { expr in
                 if case .call(let callee, _) = expr.kind, case .name(let n) = callee.kind,
-                    ["CAEmitterLayer", "CAReplicatorLayer", "CAShapeLayer", "CAGradientLayer"].contains(n)
+                    ["CAEmitterLayer", "CAReplicatorLayer", "CAShapeLayer", "CAGradientLayer", "CATextLayer"].contains(n)
                 {
                     found = true
                 }
                 if case .call(let callee, _) = expr.kind, case .member(let base?, _) = callee.kind, case .name(let n) = base.kind,
-                    ["CAEmitterLayer", "CAReplicatorLayer", "CAShapeLayer", "CAGradientLayer"].contains(n)
+                    ["CAEmitterLayer", "CAReplicatorLayer", "CAShapeLayer", "CAGradientLayer", "CATextLayer"].contains(n)
                 {
                     found = true
                 }

@@ -68,6 +68,9 @@ extension Interpreter {
             }
         case .transform(let t):
             if let i = Self.matrixNames.firstIndex(of: name) { return .number(t[keyPath: Transform3D.entries[i]]) }
+        case .font(let fontName, let size, _):
+            if name == "fontName" || name == "familyName" { return .string(fontName) }
+            if name == "pointSize", let size { return .number(size) }
         case .color, .image, .timingFunction:
             // `.cgColor`, `.CGColor`, `.cgImage`, `.CGImage`: the same value in Core Animation's terms.
             if ["cgColor", "CGColor", "cgImage", "CGImage", "ciColor"].contains(name) { return base }
@@ -92,6 +95,9 @@ extension Interpreter {
         case .string(let s):
             if name == "count" || name == "length" { return .number(Double(s.count)) }
             if name == "isEmpty" { return .bool(s.isEmpty) }
+            // Swift 2 and 3's `string.characters`; a font's `fontName` (a font is its name here).
+            if name == "characters" { return .array(s.map { .string(String($0)) }) }
+            if name == "fontName" || name == "familyName" { return base }
         case .number(let n):
             switch name {
             case "magnitude": return .number(abs(n))
@@ -520,6 +526,14 @@ extension Interpreter {
             }
             if labels.first == "data" || labels.first == "contentsOfFile" { return imageFromResource(s, at: at) }
             return .image(s)
+        case "UIFont", "NSFont", "CTFontCreateWithName", "CGFont", "CGFontCreateWithFontName":
+            guard case .string(let fontName) = a[safe: 0] else { throw Skip(reason: "a font without a name", at: at) }
+            var size: Double?
+            if case .number(let n) = a[safe: 1] { size = n }
+            return .font(fontName, size: size, isUIFont: name == "UIFont" || name == "NSFont")
+        case "NSAttributedString", "NSMutableAttributedString":
+            guard case .string(let text) = a[safe: 0] else { throw Skip(reason: "an attributed string without its text", at: at) }
+            return attributedText(text, attributes: a[safe: 1])
         case "CGColorGetAlpha":
             return .number(try color(a[safe: 0], at: at).alpha)
         case "UIGraphicsImageRenderer":
@@ -681,7 +695,7 @@ extension Interpreter {
         case (_, "new"), (_, "init"):
             return try builtinFunction(type, labels: method == "init" ? labels : [], a, at: at, scope: globals, selfObject: nil)
         case ("CAEmitterLayer", "layer"), ("CAReplicatorLayer", "layer"), ("CALayer", "layer"), ("CAShapeLayer", "layer"),
-            ("CAGradientLayer", "layer"),
+            ("CAGradientLayer", "layer"), ("CATextLayer", "layer"),
             ("CAEmitterCell", "emitterCell"), ("CAEmitterCell", "cell"), ("CABasicAnimation", "animation"),
             ("CAKeyframeAnimation", "animation"),
             ("CAAnimationGroup", "animation"), ("CASpringAnimation", "animation"):
@@ -724,6 +738,19 @@ extension Interpreter {
             return try scheduleTimer(labels: labels, a, at: at)
         case ("CATransaction", _):
             return try transactionMethod(method, a, at: at)
+        case ("UIFont", _), ("NSFont", _):
+            let size = a.lazy.compactMap { v -> Double? in
+                if case .number(let n) = v { return n }
+                return nil
+            }.first
+            let isUIFont = type == "UIFont"
+            if method == "fontWithName", case .string(let name) = a[safe: 0] { return .font(name, size: size, isUIFont: isUIFont) }
+            if method.hasPrefix("bold") { return .font("Helvetica-Bold", size: size, isUIFont: isUIFont) }
+            if method.hasPrefix("italic") { return .font("Helvetica-Oblique", size: size, isUIFont: isUIFont) }
+            if method.hasPrefix("monospaced") && !method.contains("Digit") { return .font("Menlo", size: size, isUIFont: isUIFont) }
+            if method.contains("systemFont") || method.contains("SystemFont") || method == "preferredFont" {
+                return .font("Helvetica", size: size, isUIFont: isUIFont)
+            }
         case ("Float", "random"), ("CGFloat", "random"), ("Double", "random"), ("Int", "random"), ("UInt32", "random"):
             guard case .range(let lower, let upper, let closed)? = a.first else {
                 throw Skip(reason: "random(in:) without a range", at: at)
@@ -820,5 +847,24 @@ extension Interpreter {
         let name = names.first { StandInShapes.shape(named: $0) != nil } ?? names.first ?? "drawn"
         note("an image drawn in code (\(api)) is not drawn by the importer: a stand-in \"\(name)\" shape", at: at)
         return .image(name)
+    }
+
+    // MARK: Text
+
+    /// An attributed string read as one run: its text, and the font and colour its attributes
+    /// give (`.font`, `.foregroundColor`, `NSFontAttributeName`, …).
+    func attributedText(_ text: String, attributes: Value) -> Value {
+        var font: String?, size: Double?, color: Color?
+        if case .dictionary(let pairs) = attributes {
+            for (key, value) in pairs {
+                let name = key.description.lowercased()
+                if name.hasSuffix("font") || name.hasSuffix("fontattributename") || name.hasSuffix("font\"") {
+                    if case .font(let n, let s, _) = value { (font, size) = (n, s) }
+                } else if name.contains("foregroundcolor") {
+                    if case .color(let c) = value { color = c }
+                }
+            }
+        }
+        return .attributedText(text, font: font, size: size, color: color)
     }
 }

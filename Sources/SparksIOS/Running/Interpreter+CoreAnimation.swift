@@ -8,10 +8,10 @@ extension Interpreter {
     func makeObject(_ className: String, labels: [String?], _ a: [Value], at: SourcePosition) throws -> Value {
         let object: Object
         switch className {
-        case "CAEmitterLayer", "CAReplicatorLayer", "CALayer", "CAShapeLayer", "CAGradientLayer":
+        case "CAEmitterLayer", "CAReplicatorLayer", "CALayer", "CAShapeLayer", "CAGradientLayer", "CATextLayer":
             let kind = LayerKind.allCases.first { $0.className == className } ?? .layer
             object = newObject(kind: .layer(kind), className: className, madeAt: at, file: file)
-        case "CATextLayer", "CATransformLayer":
+        case "CATransformLayer":
             throw Skip(reason: "\(className) is not supported by Sparks", at: at)
         case "CAEmitterCell":
             object = newObject(kind: .cell, className: className, madeAt: at, file: file)
@@ -369,6 +369,13 @@ extension Interpreter {
             case "delegate", "mask", "actions", "style", "needsDisplayOnBoundsChange", "drawsAsynchronously", "shouldRasterize",
                 "rasterizationScale", "isOpaque", "opaque", "edgeAntialiasingMask", "allowsEdgeAntialiasing":
                 throw Skip(reason: "\(key) is not supported by Sparks", at: at)
+            case "string" where kind == .text:
+                try setText(of: object, value, at: at)
+            case let textKey
+            where kind == .text && object.fields["attributedText"] != nil && ["font", "fontSize", "foregroundColor"].contains(textKey):
+                note("\(textKey) is not used when a text layer's string is attributed (its attributes give the font and colour)", at: at)
+            case "font" where kind == .text:
+                try setFont(of: object, value, at: at)
             case "contentsScale" where kind != .layer:
                 fallthrough
             default:
@@ -785,6 +792,44 @@ extension Interpreter {
         case .transform(let t): return t
         case .constant(".identity"): return .identity
         default: throw Skip(reason: "expected a transform, got \(value.description)", at: at)
+        }
+    }
+
+    // MARK: Text layers
+
+    /// A text layer's `string`: text, or an attributed string whose font, size and colour
+    /// (Helvetica 12-point black when its attributes give none) are what iOS draws it with.
+    func setText(of layer: Object, _ value: Value, at: SourcePosition) throws {
+        switch value {
+        case .string(let s):
+            layer.fields["attributedText"] = nil
+            layer.state.content.changeText { $0.string = s }
+        case .attributedText(let s, let font, let size, let color):
+            layer.fields["attributedText"] = .bool(true)
+            layer.state.content.changeText {
+                $0.string = s
+                $0.font = font ?? "Helvetica"
+                $0.fontSize = size ?? 12
+                $0.foregroundColor = color ?? .black
+            }
+            note("an attributed string is drawn with its own font and colour, not the layer's fontSize and foregroundColor", at: at)
+        case .null:
+            layer.state.content.changeText { $0.string = nil }
+        default:
+            throw Skip(reason: "a text layer's string is text, not \(value.description)", at: at)
+        }
+    }
+
+    /// A text layer's `font`: a name, or a Core Text or Core Graphics font (whose size is
+    /// ignored); a UIFont has no effect on iOS (Apple's documentation of CATextLayer.font).
+    func setFont(of layer: Object, _ value: Value, at: SourcePosition) throws {
+        switch value {
+        case .string(let name), .font(let name, _, false):
+            layer.state.content.changeText { $0.font = name }
+        case .font(_, _, true):
+            note("a UIFont given to a text layer's font does nothing on iOS (it takes a font name or a CTFont): Helvetica is drawn", at: at)
+        default:
+            throw Skip(reason: "a text layer's font is a font name or a CTFont, not \(value.description)", at: at)
         }
     }
 }

@@ -52,6 +52,30 @@ final class Interpreter {
     /// The longest explanation kept.
     static let maxExplanationLines = 5_000
     private var definesUsed = Set<String>()
+    /// The size of the view a playground shows (`PlaygroundPage.current.liveView`), which is
+    /// the canvas when none is given.
+    var liveViewSize: Size?
+
+    /// `PlaygroundPage.current.liveView = view` (or a view controller): the view is what the
+    /// playground shows, so its layer is the host's content and its size the canvas.
+    func showLiveView(_ value: Value, at: SourcePosition) throws {
+        guard case .object(let object) = value else { throw Skip(reason: "a live view that is not a view", at: at) }
+        var view = object
+        if case .object(let v)? = object.fields["view"] { view = v }
+        guard let layer = view.layer, layer !== hostView.layer else { return }
+        if layer.superlayer == nil {
+            hostView.layer!.sublayers.append(layer)
+            layer.superlayer = hostView.layer
+        }
+        let bounds = layer.state.layer.bounds.size
+        if bounds.width >= 1, bounds.height >= 1 {
+            liveViewSize = bounds
+            note(
+                "the playground's live view is the canvas (\(PresetNumber.text(bounds.width))×\(PresetNumber.text(bounds.height)))", at: at)
+        }
+        if let background = view.fields["backgroundColor"] { hostView.fields["backgroundColor"] = background }
+    }
+
     /// The files' types whose code is running, innermost last.
     var typeContext: [String] = []
     /// The names of the methods and functions running, innermost last.
@@ -338,6 +362,8 @@ final class Interpreter {
             case .null:
                 // `emitter?.birthRate = 0` on nil, `nil.birthRate = 0` in Objective-C: nothing happens.
                 return
+            case .constant("PlaygroundPage.current") where member == "liveView":
+                return try showLiveView(value, at: target.at)
             case .point, .size, .rect, .transform:
                 // `frame.origin.x = 10`, `t.m34 = -1/500`: change the copy, store it back.
                 let changed = try setComponent(of: base, member, value, at: target.at)
