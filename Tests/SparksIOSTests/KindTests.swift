@@ -276,4 +276,99 @@ struct KindTests {
         #expect(scene.canvas.width == 600 && scene.canvas.height == 400)
         #expect(messages.contains { $0.text == "the playground's live view is the canvas (600×400)" })
     }
+
+    @Test(
+        "Swift 2 and 3 spellings import as today's: CGPointMake, whiteColor(), CGImage, addAnimation(_:forKey:), removedOnCompletion, kCA constants, ovalInRect"
+    )
+    func oldSwift() throws {
+        let code = """
+            class OldView: UIView {
+                override init(frame: CGRect) {
+                    super.init(frame: frame)
+                    let emitter = CAEmitterLayer()
+                    emitter.emitterPosition = CGPointMake(100, 50)
+                    emitter.emitterSize = CGSizeMake(200, 1)
+                    emitter.emitterShape = kCAEmitterLayerLine
+                    let cell = CAEmitterCell()
+                    cell.birthRate = 10
+                    cell.color = UIColor.whiteColor().CGColor
+                    cell.contents = UIImage(named: "spark")!.CGImage
+                    cell.velocityRange = -20
+                    emitter.emitterCells = [cell]
+                    layer.addSublayer(emitter)
+                    let fade = CABasicAnimation(keyPath: "opacity")
+                    fade.toValue = 0
+                    fade.removedOnCompletion = false
+                    fade.fillMode = kCAFillModeForwards
+                    fade.timingFunction = CAMediaTimingFunction(name: kCAMediaTimingFunctionEaseInEaseOut)
+                    emitter.addAnimation(fade, forKey: "fade")
+                    let ring = CAShapeLayer()
+                    ring.path = UIBezierPath(ovalInRect: CGRectMake(0, 0, 50, 50)).CGPath
+                    layer.addSublayer(ring)
+                }
+            }
+            """
+        let (scene, messages, _) = try importScene(code, file: "OldView.swift")
+        #expect(messages.filter { $0.kind == .skipped }.isEmpty, "\(messages.map(\.description))")
+        let emitter = try #require(scene.layers.first?.content.emitter)
+        #expect(emitter.emitterPosition == Point(x: 100, y: 50) && emitter.emitterShape == .line)
+        #expect(emitter.emitterCells.first?.velocityRange == -20)
+        let fade = try #require(scene.layers.first?.animations.first)
+        #expect(fade.timing.fillMode == .forwards && !fade.removedOnCompletion)
+        #expect(scene.layers[1].content.shape?.path?.subpaths.count == 1)
+    }
+
+    @Test(
+        "Every spelling of repeating for ever is infinity",
+        arguments: [
+            "HUGE", "HUGE_VALF", "MAXFLOAT", "FLT_MAX", "Float.infinity", ".infinity", "Float.greatestFiniteMagnitude",
+            ".greatestFiniteMagnitude", "Float(Int.max)", "Float(Int32.max)", "Float(INT_MAX)", "Float(NSIntegerMax)",
+        ])
+    func repeatForever(spelling: String) throws {
+        let code = """
+            let l = CALayer()
+            let a = CABasicAnimation(keyPath: "opacity")
+            a.toValue = 0
+            a.repeatCount = \(spelling)
+            l.add(a, forKey: "a")
+            view.layer.addSublayer(l)
+            """
+        let (scene, messages, _) = try importScene(code, file: "Forever.swift")
+        #expect(messages.filter { $0.kind == .skipped }.isEmpty, "\(messages.map(\.description))")
+        #expect(scene.layers.first?.animations.first?.timing.repeatCount == .infinity, "\(spelling)")
+    }
+
+    @Test("Manual retain and release, and a misspelt mode string, which iOS ignores for the default, as a note")
+    func manualMemoryAndMisspelling() throws {
+        let code = """
+            @interface MRCView : UIView
+            @end
+            @implementation MRCView
+            - (id)initWithFrame:(CGRect)frame {
+                if ((self = [super initWithFrame:frame])) {
+                    CAEmitterLayer *emitter = [[CAEmitterLayer alloc] init];
+                    emitter.renderMode = @"addtive";
+                    CAEmitterCell *cell = [[[CAEmitterCell alloc] init] autorelease];
+                    cell.birthRate = 20;
+                    emitter.emitterCells = [NSArray arrayWithObject:[cell retain]];
+                    [self.layer addSublayer:emitter];
+                    [emitter release];
+                }
+                return self;
+            }
+            - (void)dealloc {
+                [super dealloc];
+            }
+            @end
+            """
+        let (scene, messages, _) = try importScene(code, file: "MRCView.m")
+        #expect(messages.filter { $0.kind == .skipped }.isEmpty, "\(messages.map(\.description))")
+        let emitter = try #require(scene.layers.first?.content.emitter)
+        #expect(emitter.renderMode == .unordered && emitter.emitterCells.first?.birthRate == 20)
+        #expect(
+            messages.contains {
+                $0.text == "renderMode: \"addtive\" is not one of unordered, oldestFirst, oldestLast, backToFront, additive"
+                    + " (did you mean additive?); iOS uses the default, unordered"
+            }, "\(messages.map(\.description))")
+    }
 }

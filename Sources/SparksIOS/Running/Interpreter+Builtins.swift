@@ -25,6 +25,9 @@ extension Interpreter {
         case "NSEC_PER_MSEC": return .number(1e6)
         case "DISPATCH_TIME_NOW": return .number(0)
         case "UINT32_MAX": return .number(Double(UInt32.max))
+        case "INT_MAX", "INT32_MAX": return .number(Double(Int32.max))
+        case "LONG_MAX", "INT64_MAX", "NSIntegerMax": return .number(Double(Int64.max))
+        case "NSUIntegerMax", "UINT64_MAX", "ULONG_MAX": return .number(Double(UInt64.max))
         case "RAND_MAX": return .number(2_147_483_647)
         default: break
         }
@@ -166,8 +169,13 @@ extension Interpreter {
             default: break
             }
         }
-        if ["UInt32", "Int", "Int32", "UInt"].contains(type), name == "max" {
-            return .number(type == "UInt32" ? Double(UInt32.max) : Double(Int32.max))
+        if ["UInt32", "Int", "Int32", "UInt", "Int64", "UInt64", "NSInteger", "NSUInteger"].contains(type), name == "max" {
+            switch type {
+            case "UInt32": return .number(Double(UInt32.max))
+            case "Int32": return .number(Double(Int32.max))
+            case "UInt", "UInt64", "NSUInteger": return .number(Double(UInt64.max))
+            default: return .number(Double(Int64.max))
+            }
         }
         if type == "CATransform3D" || type == "CATransform3DIdentity", name == "identity" { return .transform(.identity) }
         if ["CGPoint", "CGSize", "CGRect"].contains(type), name == "zero" {

@@ -217,6 +217,11 @@ extension Interpreter {
         case "layoutIfNeeded", "setNeedsLayout", "setNeedsDisplay", "layoutSublayers", "sizeToFit", "copy", "init", "bringSubviewToFront",
             "display":
             return method == "copy" ? .object(object) : .void
+        case "retain", "autorelease":
+            // Manual reference counting: the object itself, kept.
+            return .object(object)
+        case "release":
+            return .void
         case "convert", "convertPoint":
             return a.first ?? .null
         case "takeUnretainedValue", "takeRetainedValue":
@@ -386,8 +391,14 @@ extension Interpreter {
                 } catch {
                     throw Skip(reason: Self.codeReason(error), at: at)
                 }
-                let v = try propertyValue(value, kind: valueKind, key: key, at: at)
-                address.apply(v, to: &object.state)
+                do {
+                    address.apply(try propertyValue(value, kind: valueKind, key: key, at: at), to: &object.state)
+                } catch let unknown as UnknownChoice {
+                    // iOS ignores a value it does not know and draws with the default.
+                    let fallback = address.value(in: LayerState(layer: LayerProperties(), content: kind.defaultContent))
+                    if let fallback { address.apply(fallback, to: &object.state) }
+                    note(unknown.message(defaultValue: fallback), at: at)
+                }
             }
         case .cell:
             if key == "beginTime", case .mediaTime(let moment) = value { return setTimelineStart(of: object, moment, at: at) }
@@ -407,7 +418,13 @@ extension Interpreter {
                     reason: "\"\(key)\" is not a property of an emitter cell (CAEmitterCell)"
                         + (nearestCellKey(key).map { " (did you mean \"\($0)\"?)" } ?? ""), at: at)
             }
-            d.set(&object.cell, try propertyValue(value, kind: d.kind, key: key, at: at))
+            do {
+                d.set(&object.cell, try propertyValue(value, kind: d.kind, key: key, at: at))
+            } catch let unknown as UnknownChoice {
+                let fallback = d.get(EmitterCell())
+                d.set(&object.cell, fallback)
+                note(unknown.message(defaultValue: fallback), at: at)
+            }
         case .behavior:
             try setBehaviorProperty(of: object, key, value, at: at)
         case .animation:
@@ -686,7 +703,13 @@ extension Interpreter {
         case .repeatCount:
             let n = try number(value, at: at, what: "a repeat count for \(key)")
             if n.isNaN || n < 0 { throw Skip(reason: "\(key): \(PresetNumber.text(n)) is not a repeat count", at: at) }
-            result = .number(n)
+            // `Float(Int.max)`, `Float(Int32.max)`: more repeats than any effect lives through.
+            if n.isFinite, n >= Self.foreverRepeatCount {
+                note("\(key) \(PresetNumber.text(n)) repeats for ever", at: at)
+                result = .number(.infinity)
+            } else {
+                result = .number(n)
+            }
         case .seed:
             let n = try number(value, at: at, what: "a seed")
             guard n >= 0, n <= Double(UInt32.max) else { throw Skip(reason: "seed: \(PresetNumber.text(n)) is not a 32-bit seed", at: at) }
@@ -708,7 +731,7 @@ extension Interpreter {
                 let option = IOSSpelling.canonical(text, among: options)
                     ?? IOSSpelling.canonical(text.hasPrefix(".") ? text : "." + text, among: options)
             else {
-                throw Skip(reason: "\(key): \(text) is not one of \(options.joined(separator: ", "))", at: at)
+                throw UnknownChoice(key: key, text: text, options: options)
             }
             result = .string(option)
         case .point:
@@ -751,6 +774,9 @@ extension Interpreter {
         return result
     }
 
+    /// A repeat count this large (a billion cycles) is the code's way of saying "for ever".
+    static let foreverRepeatCount = 1e9
+
     func point(_ value: Value, at: SourcePosition) throws -> Point {
         switch value {
         case .point(let p): return p
@@ -764,6 +790,11 @@ extension Interpreter {
         switch value {
         case .size(let s): return s
         case .constant(".zero"): return Size(width: 0, height: 0)
+        case .point(let p):
+            // A point given where a size is wanted (through an NSValue or key-value coding):
+            // iOS reads the same two numbers as width and height.
+            note("a point given as a size: x is the width, y the height", at: at)
+            return Size(width: p.x, height: p.y)
         default: throw Skip(reason: "expected a size, got \(value.description)", at: at)
         }
     }

@@ -12,7 +12,7 @@ extension Interpreter {
         switch labels.first ?? nil {
         case nil, "bezierPath":
             if let first = a.first, case .object(let other) = first, case .path = other.kind { object.path = other.path }
-        case "ovalIn", "bezierPathWithOvalInRect", "ellipseIn":
+        case "ovalIn", "ovalInRect", "bezierPathWithOvalInRect", "ellipseIn":
             object.path.addOval(in: try rect(a[safe: 0], at: at))
         case "rect", "bezierPathWithRect":
             object.path.addRect(try rect(a[safe: 0], at: at))

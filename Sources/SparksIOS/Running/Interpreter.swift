@@ -7,6 +7,22 @@ struct Skip: Error {
     var at: SourcePosition?
 }
 
+/// A value an enumerated property does not have (a misspelt `"addtive"`): iOS ignores it and
+/// draws with the property's default, and so does the import, with a note.
+struct UnknownChoice: Error {
+    var key: String
+    var text: String
+    var options: [String]
+
+    func message(defaultValue: PropertyValue?) -> String {
+        let nearest = nearestKey(to: text, in: options)
+        var fallback = ""
+        if case .string(let option)? = defaultValue { fallback = "; iOS uses the default, \(option)" }
+        return "\(key): \"\(text)\" is not one of \(options.joined(separator: ", "))"
+            + (nearest.map { " (did you mean \($0)?)" } ?? "") + fallback
+    }
+}
+
 /// The whole import stops: the code does more work than any effect set-up needs.
 struct Exhausted: Error {
     var reason: String
