@@ -371,4 +371,44 @@ struct KindTests {
                     + " (did you mean additive?); iOS uses the default, unordered"
             }, "\(messages.map(\.description))")
     }
+
+    @Test(
+        "Geometry read at run time: a view made with a zero frame, layoutSubviews building the layers once at the canvas size, center, frame and bounds"
+    )
+    func runtimeGeometry() throws {
+        let code = """
+            class RainView: UIView {
+                var emitter: CAEmitterLayer?
+                override init(frame: CGRect) {
+                    super.init(frame: .zero)
+                    autoresizingMask = [.flexibleWidth, .flexibleHeight]
+                }
+                override func layoutSubviews() {
+                    super.layoutSubviews()
+                    emitter?.removeFromSuperlayer()
+                    let e = CAEmitterLayer()
+                    e.frame = bounds
+                    e.emitterPosition = CGPoint(x: bounds.midX, y: 0)
+                    e.emitterSize = CGSize(width: frame.size.width, height: 1)
+                    let c = CAEmitterCell()
+                    c.birthRate = 50
+                    e.emitterCells = [c]
+                    layer.addSublayer(e)
+                    emitter = e
+                    let badge = CALayer()
+                    badge.bounds = CGRect(x: 0, y: 0, width: 20, height: 20)
+                    badge.position = center
+                    layer.addSublayer(badge)
+                }
+            }
+            """
+        let (scene, messages, _) = try importScene(code, file: "RainView.swift", canvas: Size(width: 300, height: 200))
+        #expect(messages.filter { $0.kind == .skipped }.isEmpty, "\(messages.map(\.description))")
+        #expect(scene.layers.count == 2, "layoutSubviews runs once")
+        let emitter = try #require(scene.layers.first)
+        #expect(emitter.properties.bounds == Rect(x: 0, y: 0, width: 300, height: 200))
+        #expect(emitter.content.emitter?.emitterPosition == Point(x: 150, y: 0))
+        #expect(emitter.content.emitter?.emitterSize == Size(width: 300, height: 1))
+        #expect(scene.layers[1].properties.position == Point(x: 150, y: 100))
+    }
 }
