@@ -393,6 +393,15 @@ INLINE u32x8 blend_add(u32x8 s, u32x8 d) {
     return AS_U32(sum) | AS_U32(sum < below);
 }
 
+/* Destination-in: d' = d · sα per channel (premultiplied), what a mask does to the image below it. */
+INLINE u32x8 blend_mask_in(u32x8 s, u32x8 d) {
+    u32x8 alpha = s >> 24;
+    u16x16 keep = AS_U16(alpha | (alpha << 16));
+    u16x16 rb = AS_U16(d & LOW_CHANNELS) * keep + (uint16_t)128;
+    u16x16 ag = AS_U16((d >> 8) & LOW_CHANNELS) * keep + (uint16_t)128;
+    return AS_U32((rb + (rb >> 8)) >> 8) | AS_U32((ag + (ag >> 8)) & (uint16_t)0xFF00);
+}
+
 INLINE u32x8 blend(int mode, u32x8 s, u32x8 d) { return mode == SPARKS_BLEND_ADD ? blend_add(s, d) : blend_over(s, d); }
 
 /* MARK: Spans */
@@ -569,6 +578,24 @@ void SPARKS_NAME(composite)(
             u32x8 pixels = tint_texels(fade, load8(image + x));
             if (x1 - x < 8) pixels &= lane_mask(x1 - x);
             store8(below + x, blend_over(pixels, load8(below + x)));
+        }
+    }
+}
+
+void SPARKS_NAME(mask_in)(
+    uint32_t *destination, intptr_t destination_stride, const uint32_t *source, intptr_t source_stride, int32_t x0, int32_t x1,
+    int32_t y0, int32_t y1) {
+    for (int32_t y = y0; y < y1; y++) {
+        uint32_t *below = destination + (intptr_t)y * destination_stride;
+        const uint32_t *mask = source + (intptr_t)y * source_stride;
+        for (int32_t x = x0; x < x1; x += 8) {
+            u32x8 kept = load8(below + x);
+            u32x8 masked = blend_mask_in(load8(mask + x), kept);
+            if (x1 - x < 8) {
+                u32x8 inside = lane_mask(x1 - x);
+                masked = (masked & inside) | (kept & ~inside);
+            }
+            store8(below + x, masked);
         }
     }
 }

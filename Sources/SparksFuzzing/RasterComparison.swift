@@ -87,7 +87,7 @@ public struct RasterComparison: CustomStringConvertible {
                     }
                     i += 3
                 }
-            case .beginGroup, .endGroup:
+            case .beginGroup, .endGroup, .endMask:
                 continue
             }
         }

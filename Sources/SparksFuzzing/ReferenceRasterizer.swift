@@ -72,7 +72,7 @@ public struct ReferenceRasterizer {
                     drawTriangle(a, b, c, pyramid: pyramid, sampling: command.sampling, blend: command.blendMode, clip: clip)
                     i += 3
                 }
-            case .beginGroup, .endGroup:
+            case .beginGroup, .endGroup, .endMask:
                 continue
             }
         }

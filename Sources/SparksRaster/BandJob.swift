@@ -83,7 +83,7 @@ final class BandJob: ParallelJob {
             case .quads: counts.quads += command.range.count
             case .triangles: counts.triangles += command.range.count / 3
             case .beginGroup: counts.groups += 1
-            case .endGroup: break
+            case .endGroup, .endMask: break
             }
         }
         let quadCount = list.quads.count
@@ -223,6 +223,11 @@ final class BandJob: ParallelJob {
                             kernels.table.pointee.composite(
                                 below.pixels, below.rowStride, target.pixels, target.rowStride, Int32(x0), Int32(x1), Int32(y0), Int32(y1),
                                 fade)
+                        case .endMask:
+                            guard level > 0 else { break }
+                            let below = level == 1 ? buffer : groupImages[level - 2]
+                            kernels.table.pointee.mask_in(
+                                below.pixels, below.rowStride, target.pixels, target.rowStride, Int32(x0), Int32(x1), Int32(y0), Int32(y1))
                         }
                     }
                 }

@@ -17,6 +17,8 @@ package final class SDLGeometryBackend {
     let textures: SDLTextureCache
     private let sourceOver: SDL_BlendMode
     private let additive: SDL_BlendMode
+    /// Destination-in: what is below is kept in proportion to the source's alpha (a mask).
+    private let maskIn: SDL_BlendMode
 
     private var positions: [Float] = []
     private var colors: [SDL_Color] = []
@@ -53,6 +55,9 @@ package final class SDLGeometryBackend {
         additive = SDL_ComposeCustomBlendMode(
             SDL_BLENDFACTOR_ONE, SDL_BLENDFACTOR_ONE, SDL_BLENDOPERATION_ADD,
             SDL_BLENDFACTOR_ONE, SDL_BLENDFACTOR_ONE, SDL_BLENDOPERATION_ADD)
+        maskIn = SDL_ComposeCustomBlendMode(
+            SDL_BLENDFACTOR_ZERO, SDL_BLENDFACTOR_SRC_ALPHA, SDL_BLENDOPERATION_ADD,
+            SDL_BLENDFACTOR_ZERO, SDL_BLENDFACTOR_SRC_ALPHA, SDL_BLENDOPERATION_ADD)
         guard let probe = textures.solid, SDL_SetTextureBlendMode(probe, sourceOver) == 0, SDL_SetTextureBlendMode(probe, additive) == 0,
             SDL_RenderTargetSupported(renderer) == SDL_TRUE
         else {
@@ -141,6 +146,18 @@ package final class SDLGeometryBackend {
                 SDL_SetTextureColorMod(image, fade, fade, fade)
                 SDL_SetTextureAlphaMod(image, fade)
                 SDL_RenderCopy(renderer, image, &clip, &clip)
+                drawCalls += 1
+            case .endMask:
+                guard groups, level > 0 else { continue }
+                let image = groupTargets[level - 1]
+                // The level below keeps what the mask's image covers, in proportion to its alpha.
+                SDL_SetRenderTarget(renderer, level == 1 ? outerTarget : groupTargets[level - 2])
+                SDL_RenderSetClipRect(renderer, &clip)
+                SDL_SetTextureColorMod(image, 255, 255, 255)
+                SDL_SetTextureAlphaMod(image, 255)
+                SDL_SetTextureBlendMode(image, maskIn)
+                SDL_RenderCopy(renderer, image, &clip, &clip)
+                SDL_SetTextureBlendMode(image, sourceOver)
                 drawCalls += 1
             }
         }

@@ -284,7 +284,7 @@ struct CommandTests {
         let names = [
             "fire", "neon", "fireworks", "snow", "smoke", "confetti", "sparkle", "rain", "hearts", "comet", "orbit", "equalizer", "volume",
             "spinner", "pulse", "neon-ring", "carousel", "embers", "loader", "bench-anchor", "magic-trail", "swirl", "flutter",
-            "celebrate", "emoji-ring",
+            "celebrate", "emoji-ring", "shimmer",
         ]
         #expect(lines.count == names.count)
         for name in names {

@@ -33,7 +33,7 @@ struct GalleryPresetTests {
         ("flutter", 420...476),  // 4 × 16/s × 7 s
         ("celebrate", 340...380),  // 5 × 9/s × 8 s = 360
         ("orbit", 0...0), ("equalizer", 0...0), ("volume", 0...0), ("spinner", 0...0), ("pulse", 0...0), ("loader", 0...0),
-        ("emoji-ring", 0...0),
+        ("emoji-ring", 0...0), ("shimmer", 0...0),
     ]
 
     @Test("Every preset runs 10 simulated seconds with its live count inside the expected band")

@@ -411,4 +411,58 @@ struct KindTests {
         #expect(emitter.content.emitter?.emitterSize == Size(width: 300, height: 1))
         #expect(scene.layers[1].properties.position == Point(x: 150, y: 100))
     }
+
+    @Test("layer.mask and a view's mask view, set in a UIView extension the code calls on a UIKit view, in a playground's view controller")
+    func masks() throws {
+        let code = """
+            import PlaygroundSupport
+            extension UIView {
+                func startShimmering() {
+                    let gradient = CAGradientLayer()
+                    gradient.colors = [UIColor.black.cgColor, UIColor(white: 0, alpha: 0.1).cgColor, UIColor.black.cgColor]
+                    gradient.frame = CGRect(x: -bounds.size.width, y: 0, width: 3 * bounds.size.width, height: bounds.size.height)
+                    gradient.startPoint = CGPoint(x: 0, y: 0.5)
+                    gradient.endPoint = CGPoint(x: 1, y: 0.5)
+                    gradient.locations = [0.4, 0.5, 0.6]
+                    layer.mask = gradient
+                    let animation = CABasicAnimation(keyPath: "locations")
+                    animation.fromValue = [0.0, 0.1, 0.2]
+                    animation.toValue = [0.8, 0.9, 1.0]
+                    animation.duration = 1.5
+                    animation.repeatCount = .infinity
+                    gradient.add(animation, forKey: "shimmer")
+                }
+            }
+            class ShimmerController: UIViewController {
+                override func loadView() {
+                    let view = UIView()
+                    view.backgroundColor = .white
+                    let label = UILabel()
+                    label.frame = CGRect(x: 100, y: 200, width: 200, height: 20)
+                    label.text = "Loading"
+                    label.backgroundColor = .gray
+                    label.startShimmering()
+                    view.addSubview(label)
+                    let dot = UIView(frame: CGRect(x: 0, y: 0, width: 40, height: 40))
+                    dot.backgroundColor = .red
+                    let round = UIView(frame: dot.bounds)
+                    round.backgroundColor = .black
+                    round.layer.cornerRadius = 20
+                    dot.mask = round
+                    view.addSubview(dot)
+                    self.view = view
+                }
+            }
+            PlaygroundPage.current.liveView = ShimmerController()
+            """
+        let (scene, messages, _) = try importScene(code, file: "Contents.swift")
+        #expect(messages.filter { $0.kind == .skipped }.isEmpty, "\(messages.map(\.description))")
+        let view = try #require(scene.layers.first)
+        let label = try #require(view.sublayers.first)
+        let mask = try #require(label.mask)
+        #expect(mask.content.gradient?.locations == [0.4, 0.5, 0.6] && mask.properties.bounds.size == Size(width: 600, height: 20))
+        #expect(mask.animations.first?.keyPath == "locations")
+        #expect(view.sublayers.last?.mask?.properties.cornerRadius == 20)
+        #expect(messages.contains { $0.text.hasPrefix("UILabel's text is drawn by UIKit") })
+    }
 }

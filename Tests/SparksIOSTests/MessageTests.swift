@@ -152,12 +152,12 @@ struct MessageTests {
             code: """
                 let t = CATransformLayer()
                 let l = CALayer()
-                l.mask = CALayer()
+                l.mask = 3
                 let c = CAEmitterCell()
                 c.contents = UIImage(systemName: "star")?.cgImage
                 """,
             messages: [
-                "1:9: skipped: CATransformLayer is not supported by Sparks", "3:1: skipped: mask is not supported by Sparks",
+                "1:9: skipped: CATransformLayer is not supported by Sparks", "3:1: skipped: a mask is a layer, not 3",
                 "5:14: note: SF Symbols are not available on Linux: \"star\" is a stand-in",
             ]),
         Case(

@@ -149,6 +149,10 @@ typedef struct sparks_kernels {
      * `destination`, over columns x0..<x1 and rows y0..<y1 of both (rows padded as areas are). */
     void (*composite)(uint32_t *destination, intptr_t destination_stride, const uint32_t *source, intptr_t source_stride,
                       int32_t x0, int32_t x1, int32_t y0, int32_t y1, int32_t opacity);
+    /* Multiplies `destination` by the alpha of `source` (a mask's image), premultiplied, over
+     * columns x0..<x1 and rows y0..<y1 of both: what lies outside the mask is cleared. */
+    void (*mask_in)(uint32_t *destination, intptr_t destination_stride, const uint32_t *source, intptr_t source_stride,
+                    int32_t x0, int32_t x1, int32_t y0, int32_t y1);
     /* Advances slots lo..<hi by one step of motion, colour, scale and age; returns the particles
      * whose age reached their lifetime in it. */
     int64_t (*integrate)(const sparks_particles *particles, int64_t lo, int64_t hi, const sparks_motion *motion);

@@ -20,6 +20,9 @@ public class Layer {
     public private(set) var sublayers: [Layer] = []
     /// The layer this one is a sublayer of.
     public private(set) weak var superlayer: Layer?
+    /// The layer whose alpha masks this one and its sublayers (CALayer's `mask`), drawn in this
+    /// layer's coordinates; it has no superlayer.
+    public var mask: Layer?
     /// The image of a text layer's text as last drawn, with what it was made from (made again
     /// only when they change, so steady drawing allocates nothing).
     var textImage: (properties: TextProperties, size: Size, scale: Double, texture: Texture?)?

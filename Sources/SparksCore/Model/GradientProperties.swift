@@ -15,7 +15,8 @@ public enum GradientType: String, Hashable, Sendable, CaseIterable {
 public struct GradientProperties: Hashable, Sendable {
     /// The colours of the stops. Default none (nothing drawn).
     public var colors: [Color] = []
-    /// Where each colour sits, 0…1, increasing; nil spaces them evenly. Default nil.
+    /// Where each colour sits, increasing: 0 at the gradient's start, 1 at its end, a stop outside
+    /// 0…1 beyond an end (shimmers move them there); nil spaces them evenly. Default nil.
     public var locations: [Double]?
     /// Where the gradient starts (axial), or its centre (radial, conic). Default (0.5, 0).
     public var startPoint = Point(x: 0.5, y: 0)
@@ -31,7 +32,10 @@ public struct GradientProperties: Hashable, Sendable {
     /// The settable properties, by Core Animation key.
     public static let table = PropertyTable<GradientProperties>([
         .colorList("colors", \.colors, "The colours of the gradient's stops, in order."),
-        .numberList("locations", \.locations, .unit, "Where each colour sits, 0…1 increasing (default: evenly spaced)."),
+        .numberList(
+            "locations", \.locations, .any,
+            "Where each colour sits along the gradient, increasing: 0 at its start, 1 at its end; outside 0…1 a stop lies beyond an end (default: evenly spaced)."
+        ),
         .point("startPoint", \.startPoint, "Start of the gradient (axial) or its centre (radial, conic), in unit coordinates of bounds."),
         .point(
             "endPoint", \.endPoint,

@@ -167,6 +167,7 @@ private struct CostWalk {
         for (i, sublayer) in layer.sublayers.enumerated() {
             visit(sublayer, path: "\(path).sublayers[\(i)]", copies: inner, parentTime: localTime, scale: layerScale)
         }
+        if let mask = layer.mask { visit(mask, path: "\(path).mask", copies: copies, parentTime: localTime, scale: layerScale) }
     }
 
     /// An image's decoded bytes, counted once per file.

@@ -21,7 +21,7 @@ public struct PresetDecoder: Sendable {
     /// Top-level keys.
     public static let documentKeys = ["$schema"] + SceneDescription.table.keys + ["canvas", "layers"]
     /// Structural keys of a layer besides its properties.
-    public static let layerStructureKeys = ["type", "sublayers", "animations"]
+    public static let layerStructureKeys = ["type", "sublayers", "animations", "mask"]
     /// Keys of a cell besides its properties.
     public static let cellStructureKeys = ["emitterCells", "style"]
 
@@ -143,6 +143,8 @@ public struct PresetDecoder: Sendable {
                 layer.sublayers = elements.enumerated().compactMap { i, element in
                     decodeLayer(element, path: "\(memberPath)[\(i)]", depth: depth + 1, reader: reader)
                 }
+            case "mask":
+                layer.mask = decodeLayer(member.value, path: memberPath, depth: depth + 1, reader: reader)
             case "emitterCells" where kind.structureKeys.contains("emitterCells"):
                 layer.content.emitter?.emitterCells = decodeCells(member.value, path: memberPath, depth: 1, reader: reader)
             case "emitterBehaviors" where kind.structureKeys.contains("emitterBehaviors"):

@@ -83,6 +83,7 @@ public enum PresetEncoder {
         }
         if !layer.animations.isEmpty { members.append(("animations", .array(layer.animations.map { animation($0, on: layer.kind) }))) }
         if !layer.sublayers.isEmpty { members.append(("sublayers", .array(layer.sublayers.map(self.layer)))) }
+        if let mask = layer.mask { members.append(("mask", self.layer(mask))) }
         return .object(members)
     }
 

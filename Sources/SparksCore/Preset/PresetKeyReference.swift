@@ -21,7 +21,8 @@ public enum PresetKeyReference {
         text += section(
             "Every layer (CALayer)",
             "Keys every layer takes, whatever its `type` (`layer`, `emitter`, `replicator`, `shape`, `gradient`), "
-                + "besides `type`, `sublayers` and `animations`.", LayerProperties.table, LayerProperties())
+                + "besides `type`, `sublayers`, `animations` and `mask` (a layer whose alpha masks this one and its sublayers, "
+                + "in this layer's coordinates).", LayerProperties.table, LayerProperties())
         text += section(
             "Emitter layers (CAEmitterLayer)", "`\"type\": \"emitter\"`; its cells in `emitterCells`.", EmitterProperties.table,
             EmitterProperties())

@@ -81,6 +81,10 @@ public enum PresetSchema {
                 "type": "array", "items": ["$ref": "#/definitions/animation"],
                 "description": "Animations, applied in order at the layer's time.",
             ],
+            "mask": [
+                "$ref": "#/definitions/layer",
+                "description": "A layer whose alpha masks this one and its sublayers (CALayer's mask), in this layer's coordinates.",
+            ],
         ]
         let common = properties(LayerProperties.table)
         var cell = properties(EmitterCell.table)

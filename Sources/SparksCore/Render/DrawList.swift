@@ -172,6 +172,10 @@ public struct DrawCommand: Equatable, Sendable {
         /// onto what was below it, within `clip`; `range` is empty. With a shadow, the image
         /// first gets its shadow beneath it (or becomes its shadow, see `DrawShadow.showsImage`).
         case endGroup(opacity: Float, shadow: DrawShadow?)
+        /// The group's image is a mask: what was below it, within `clip`, is multiplied by the
+        /// image's alpha (destination-in, premultiplied), so nothing remains where the mask
+        /// drew nothing; `range` is empty (CALayer's `mask`).
+        case endMask
     }
 
     /// Quads or triangles.
@@ -243,7 +247,7 @@ public struct DrawList: Sendable {
                 deepest = max(deepest, open)
                 if open <= deepestKept { enclosing[open] = clip }
                 levels.append(open)
-            case .endGroup:
+            case .endGroup, .endMask:
                 levels.append(open)
                 open = max(open - 1, 0)
             }
@@ -327,6 +331,17 @@ public struct DrawList: Sendable {
                 blendMode: .normal, clip: clip, range: 0..<0))
     }
 
+    /// Ends the mask group `token` began: within `clip`, the image below keeps what the mask's
+    /// image covers, in proportion to its alpha. Kept when the mask drew nothing (it then
+    /// clears what lies below within `clip`).
+    public mutating func endMask(_ token: Int, clip: PixelRect) {
+        guard commands.indices.contains(token), commands[token].primitive == .beginGroup else { return }
+        let clip = clip.intersection(bounds)
+        commands[token].clip = clip
+        commands.append(
+            DrawCommand(primitive: .endMask, texture: nil, sampling: .standard, blendMode: .normal, clip: clip, range: 0..<0))
+    }
+
     // MARK: Building, for DrawListBuilder
 
     mutating func appendQuads<S: Sequence<DrawQuad>>(contentsOf newQuads: S) { quads.append(contentsOf: newQuads) }
@@ -370,7 +385,7 @@ public struct DrawList: Sendable {
                     let v = vertices[Int(indices[i])]
                     include(v.x, v.y)
                 }
-            case .beginGroup, .endGroup:
+            case .beginGroup, .endGroup, .endMask:
                 continue
             }
             guard box.x0 <= box.x1, box.y0 <= box.y1 else { continue }

@@ -46,7 +46,7 @@ public final class DrawListBuilder {
     /// Groups open at the batch being resolved: their token in the output, opacity, clip, and
     /// the batch they end before.
     private var openGroups: [OpenGroup] = []
-    private typealias OpenGroup = (token: Int, opacity: Float, clip: PixelRect, end: Int, shadow: DrawShadow?)
+    private typealias OpenGroup = (token: Int, opacity: Float, clip: PixelRect, end: Int, shadow: DrawShadow?, masksBelow: Bool)
 
     /// Creates a builder.
     public init() {}
@@ -88,7 +88,7 @@ public final class DrawListBuilder {
                         alpha: Float(min(max(s.color.alpha, 0), 1)), offsetX: Float(s.offset.x * sx), offsetY: Float(s.offset.y * sy),
                         sigma: Float(s.sigma * (sx * sy).squareRoot()), showsImage: s.showsImage)
                 }
-                openGroups.append((output.beginGroup(), group.opacity, clip, group.batches.upperBound, shadow))
+                openGroups.append((output.beginGroup(), group.opacity, clip, group.batches.upperBound, shadow, group.masksBelow))
             }
             var clip = output.bounds
             if let box = batch.clip { clip = clip.intersection(Self.pixelRect(of: box, placement: place)) }
@@ -117,6 +117,7 @@ public final class DrawListBuilder {
     }
 
     private func closeGroup(_ group: OpenGroup, into output: inout DrawList) {
+        if group.masksBelow { return output.endMask(group.token, clip: group.clip) }
         var touched = output.touchedPixels(fromCommand: group.token + 1)
         if let shadow = group.shadow, !touched.isEmpty {
             // The shadow reaches the drawn pixels moved by the offset and grown by the blur.

@@ -187,6 +187,9 @@ public struct RenderGroup: Equatable, Sendable {
     /// The batches inside, as indices into `RenderList.batches`. Groups nest: an inner group's
     /// batches lie within its outer group's.
     public var batches: Range<Int>
+    /// Whether the group's image is a mask (CALayer's `mask`): instead of being composited,
+    /// it multiplies the image it is drawn into by its alpha, within `clip`.
+    public var masksBelow = false
 }
 
 /// A layer's shadow in canvas terms: the alpha of its group's image, blurred, moved and painted.
@@ -327,6 +330,14 @@ public struct RenderList: Sendable {
         return groups.count - 1
     }
 
+    /// Starts a mask: the batches appended until the matching `endGroup` draw the mask of the
+    /// group open around it (see ``RenderGroup/masksBelow``), within `clip`.
+    public mutating func beginMask(clip: Rect?) -> Int {
+        closeOpenBatch()
+        groups.append(RenderGroup(opacity: 1, shadow: nil, clip: clip, batches: batches.count..<batches.count, masksBelow: true))
+        return groups.count - 1
+    }
+
     /// Ends the group `token` began (groups end innermost first). A group with nothing in it is
     /// dropped; a group of a single source-over quad is folded into that quad's alpha, which
     /// draws the same (an additive quad adds to the group's empty image, so it stays a group).
@@ -336,6 +347,17 @@ public struct RenderList: Sendable {
         let start = groups[token].batches.lowerBound
         groups[token].batches = start..<batches.count
         let isInnermost = token == groups.count - 1
+        if groups[token].masksBelow {
+            // A mask that draws nothing still masks (everything below it goes): it holds one
+            // transparent quad, so the group reaches the drawing.
+            if batches.count == start {
+                beginBatch(texture: nil, blendMode: .normal, transform: .identity)
+                append(RenderQuad(centerX: 0, centerY: 0, halfWidth: 0.5, halfHeight: 0.5, red: 0, green: 0, blue: 0, alpha: 0))
+                closeOpenBatch()
+                groups[token].batches = start..<batches.count
+            }
+            return
+        }
         if batches.count == start, isInnermost {
             groups.removeLast()
         } else if batches.count == start + 1, isInnermost, batches[start].range.count == 1,

@@ -158,7 +158,9 @@ public final class RenderListBuilder {
         list.markOwner(p.name)
 
         // Group opacity: everything below is drawn opaque into the group, which is faded once.
-        let grouped = effectiveOpacity < 1 && p.allowsGroupOpacity && groupDepth < DrawList.maxGroupDepth
+        // A mask needs the group too (and a level for its own image).
+        let masked = layer.mask != nil && groupDepth + 2 <= DrawList.maxGroupDepth
+        let grouped = (effectiveOpacity < 1 && p.allowsGroupOpacity || masked) && groupDepth < DrawList.maxGroupDepth
         let placed = PlacedLayer(
             p, context: context, opacity: grouped ? 1 : effectiveOpacity, shadowGroupFits: groupDepth + 1 < DrawList.maxGroupDepth)
         let group = beginGroup(for: placed, fading: grouped ? effectiveOpacity : nil, context: context, into: &list)
@@ -200,10 +202,26 @@ public final class RenderListBuilder {
                 of: emitter, properties: properties, transform: placed.world, opacity: Float(placed.opacity), tint: placed.tint,
                 clip: inner.clip, into: &list)
         }
+        if let mask = layer.mask, masked, group != nil { appendMask(mask, of: placed, time: localTime, context: context, into: &list) }
         if let group {
             list.endGroup(group)
             groupDepth -= 1
         }
+    }
+
+    /// A layer's mask (CALayer's `mask`), drawn in the layer's coordinates into an image of its
+    /// own that keeps, of the layer's group, what its alpha covers.
+    private func appendMask(_ mask: Layer, of placed: PlacedLayer, time: Double, context: Context, into list: inout RenderList) {
+        let p = placed.p
+        let token = list.beginMask(clip: context.clip)
+        groupDepth += 1
+        let flip = p.isGeometryFlipped ? Transform3D.verticalFlip(within: p.bounds) : .identity
+        let maskContext = Context(
+            space: flip * Transform3D.flatten * placed.world, time: time, opacity: 1, tint: .white, clip: context.clip,
+            isFlipped: context.isFlipped != p.isGeometryFlipped)
+        append(mask, maskContext, into: &list)
+        list.endGroup(token)
+        groupDepth -= 1
     }
 
     /// One layer's presentation values placed on the canvas, as its drawing needs them.

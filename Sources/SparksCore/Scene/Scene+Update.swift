@@ -65,6 +65,14 @@ extension Scene {
             if let emitter = layer as? EmitterLayer { emitter.simulation.reconcile(with: emitter.emitter.emitterCells) }
             let sublayers = merge(layer.sublayers, with: description.sublayers, parentTime: localTime, summary: &summary, scene: scene)
             layer.replaceSublayers(with: sublayers)
+            // A mask is kept when it stays, as a sublayer is (its animations keep their phase).
+            if let maskDescription = description.mask {
+                let kept = merge(
+                    layer.mask.map { [$0] } ?? [], with: [maskDescription], parentTime: localTime, summary: &summary, scene: scene)
+                layer.mask = kept.first
+            } else {
+                layer.mask = nil
+            }
             return layer
         }
         summary.removedLayers += unused.reduce(0) { $0 + $1.subtree.count }

@@ -60,6 +60,7 @@ public final class Scene {
         }
         layer.animations = startingAt(localTime, description.animations)
         for sublayer in description.sublayers { layer.addSublayer(makeLayer(sublayer, parentTime: localTime, startup: startup)) }
+        layer.mask = description.mask.map { makeLayer($0, parentTime: localTime, startup: startup) }
         return layer
     }
 
@@ -80,6 +81,7 @@ public final class Scene {
             let localTime = current.properties.timing.localTime(parentTime: parentTime)
             (current as? EmitterLayer)?.simulation.start(at: localTime)
             pending += current.sublayers.map { ($0, localTime) }
+            if let mask = current.mask { pending.append((mask, localTime)) }
         }
         return layer
     }
@@ -192,6 +194,7 @@ public final class Scene {
         for sublayer in layer.sublayers {
             advance(sublayer, parentTime: localTime, parentSpeed: speed)
         }
+        if let mask = layer.mask { advance(mask, parentTime: localTime, parentSpeed: speed) }
     }
 
     /// A hash of every live particle column of every emitter, in tree and birth order: equal

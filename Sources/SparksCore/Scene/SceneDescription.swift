@@ -43,6 +43,14 @@ public struct LayerDescription: Hashable, Sendable {
     public var animations: [Animation]
     /// Sublayers in order.
     public var sublayers: [LayerDescription]
+    /// The layer whose alpha masks this one and its sublayers (CALayer's `mask`), in this
+    /// layer's coordinates; nil for none.
+    public var mask: LayerDescription? {
+        get { maskStorage.first }
+        set { maskStorage = newValue.map { [$0] } ?? [] }
+    }
+    /// `mask`, held in an array (a struct cannot hold an optional of itself).
+    private var maskStorage: [LayerDescription] = []
 
     /// Creates a layer description.
     public init(
@@ -159,6 +167,10 @@ extension SceneDescription {
                 note(layer.properties.contents, "\(here).contents")
                 if let emitter = layer.content.emitter { cells(emitter.emitterCells, "\(here).emitterCells") }
                 layers(layer.sublayers, "\(here).sublayers")
+                if let mask = layer.mask {
+                    note(mask.properties.contents, "\(here).mask.contents")
+                    layers(mask.sublayers, "\(here).mask.sublayers")
+                }
             }
         }
         layers(self.layers, "layers")

@@ -65,6 +65,7 @@ struct SceneBuilder {
         }
         if depth < PresetDecoder.maxLayerDepth - 1 {
             description.sublayers = object.sublayers.map { layer($0, depth: depth + 1, used: &used) }
+            description.mask = object.mask.map { layer($0, depth: depth + 1, used: &used) }
         }
         return description
     }

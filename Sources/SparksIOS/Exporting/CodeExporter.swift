@@ -227,6 +227,10 @@ private struct CodeWriter {
             let s = build(sublayer, depth: depth + 1)
             line(swift ? "\(v).addSublayer(\(s))" : "[\(v) addSublayer:\(s)];")
         }
+        if let mask = layer.mask {
+            let m = build(mask, depth: depth + 1)
+            line(assignment(v, "mask", m))
+        }
         return v
     }
 

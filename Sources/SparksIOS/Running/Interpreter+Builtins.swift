@@ -594,7 +594,7 @@ extension Interpreter {
             return .valueFunction(f)
         case "CAEmitterLayer", "CAReplicatorLayer", "CALayer", "CAShapeLayer", "CAGradientLayer", "CAEmitterCell", "CAEmitterBehavior",
             "CABasicAnimation", "CAKeyframeAnimation", "CAAnimationGroup", "CASpringAnimation", "CATextLayer", "CATransformLayer", "UIView",
-            "UIImageView":
+            "UIImageView", "UILabel", "UIButton", "UIControl", "UIScrollView", "UIStackView", "UIVisualEffectView":
             return try makeObject(name, labels: labels, a, at: at)
         case "tuple": return .array(a)
         case "Array", "NSMutableArray", "NSArray": return .array(a.first.map { (try? elements(of: $0, at: at)) ?? [] } ?? [])

@@ -22,7 +22,7 @@ extension Interpreter {
             if labels.first == "keyPath" || labels.first == "animationWithKeyPath", let first = a.first {
                 object.settings.append(("keyPath", first, at))
             }
-        case "UIView", "UIImageView":
+        case "UIView", "UIImageView", "UILabel", "UIButton", "UIControl", "UIScrollView", "UIStackView", "UIVisualEffectView":
             object = newObject(kind: .view, className: className, madeAt: at, file: file)
             object.layer = newObject(kind: .layer(.layer), className: "CALayer", madeAt: at, file: file)
             if labels.first == "frame" || labels.first == "initWithFrame", case .rect(let r)? = a.first { setFrame(object.layer!, r) }
@@ -59,6 +59,26 @@ extension Interpreter {
             return try callBody(
                 decl.body, parameters: decl.parameters, arguments: a, captured: globals, selfObject: object,
                 name: "\(owner.name).\(decl.signature)", at: at)
+        }
+        // An extension of a UIKit view or Core Animation layer class in the files (`extension
+        // UIView { func startShimmering() }`) on an object of that class or one below it.
+        if object.declaredType == nil {
+            let classes: [String] =
+                switch object.kind {
+                case .view: [object.className, "UIView"]
+                case .layer(let kind): [object.className, kind.className, "CALayer"]
+                default: []
+                }
+            for name in classes {
+                if let type = typeDecl(named: name), let (owner, decl) = self.method(method, labels: labels, isStatic: false, in: type) {
+                    let saved = file
+                    file = decl.file ?? file
+                    defer { file = saved }
+                    return try callBody(
+                        decl.body, parameters: decl.parameters, arguments: a, captured: globals, selfObject: object,
+                        name: "\(owner.name).\(decl.signature)", at: at)
+                }
+            }
         }
         if case .allocated(let className) = object.kind, method.hasPrefix("init") {
             let rest = method.dropFirst(4)
@@ -371,7 +391,14 @@ extension Interpreter {
                     return nil
                 }
                 for child in object.sublayers { child.superlayer = object }
-            case "delegate", "mask", "actions", "style", "needsDisplayOnBoundsChange", "drawsAsynchronously", "shouldRasterize",
+            case "mask":
+                switch value {
+                case .null: object.mask = nil
+                case .object(let m) where m.layerKind != nil: object.mask = m
+                case .object(let v) where v.layer != nil: object.mask = v.layer  // a view's mask view
+                default: throw Skip(reason: "a mask is a layer, not \(value.description)", at: at)
+                }
+            case "delegate", "actions", "style", "needsDisplayOnBoundsChange", "drawsAsynchronously", "shouldRasterize",
                 "rasterizationScale", "isOpaque", "opaque", "edgeAntialiasingMask", "allowsEdgeAntialiasing":
                 throw Skip(reason: "\(key) is not supported by Sparks", at: at)
             case "string" where kind == .text:
@@ -528,11 +555,16 @@ extension Interpreter {
                 try setProperty(of: layer, "backgroundColor", value, at: at)
             }
         case "alpha": try setProperty(of: layer, "opacity", value, at: at)
+        case "mask", "maskView": try setProperty(of: layer, "mask", value, at: at)
         case "center": try setProperty(of: layer, "position", value, at: at)
         case "frame": setFrame(layer, try rect(value, at: at))
         case "bounds", "transform3D": try setProperty(of: layer, key == "transform3D" ? "transform" : key, value, at: at)
         case "clipsToBounds": try setProperty(of: layer, "masksToBounds", value, at: at)
         case "hidden": try setProperty(of: layer, "hidden", value, at: at)
+        case "text", "attributedText", "textColor", "font", "textAlignment", "numberOfLines", "adjustsFontSizeToFitWidth", "title",
+            "lineBreakMode":
+            // A label's or button's own text is drawn by UIKit, not by a layer.
+            note("\(object.className)'s \(key) is drawn by UIKit, not by a layer; not imported (a CATextLayer draws text)", at: at)
         case "userInteractionEnabled", "translatesAutoresizingMaskIntoConstraints", "autoresizingMask", "contentMode", "tag",
             "accessibilityIdentifier", "isAccessibilityElement", "tintColor", "multipleTouchEnabled", "exclusiveTouch":
             // Touch handling, layout and accessibility change nothing drawn.

@@ -76,6 +76,13 @@ final class Interpreter {
     /// playground shows, so its layer is the host's content and its size the canvas.
     func showLiveView(_ value: Value, at: SourcePosition) throws {
         guard case .object(let object) = value else { throw Skip(reason: "a live view that is not a view", at: at) }
+        // A view controller shows its view once UIKit has loaded it: its life cycle runs now.
+        if let type = object.declaredType, inheritsView(type).isController {
+            for name in ["loadView", "viewDidLoad", "viewWillAppear", "viewWillLayoutSubviews", "viewDidLayoutSubviews", "viewDidAppear"]
+            where !ran.contains("\(type.name).\(name)()") {
+                _ = try callMethod(type, on: object, name: name, labels: [], arguments: [], at: at)
+            }
+        }
         var view = object
         if case .object(let v)? = object.fields["view"] { view = v }
         guard let layer = view.layer, layer !== hostView.layer else { return }

@@ -186,6 +186,8 @@ final class Object {
     // Layers.
     var state = LayerState(layer: LayerProperties(), content: .plain)
     var sublayers: [Object] = []
+    /// The layer masking this one (`layer.mask`).
+    var mask: Object?
     weak var superlayer: Object?
     var animations: [Animation] = []
     /// Changes the code makes some time after the start (`asyncAfter`, timers), as animations
@@ -254,6 +256,7 @@ final class Object {
         items = []
         settings = []
         sublayers = []
+        mask = nil
         cells = []
         layer = nil
     }
