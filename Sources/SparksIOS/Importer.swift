@@ -48,6 +48,9 @@ public struct ImportResult: Sendable {
     public var standIns: [StandInTexture]
     /// Skipped statements and notes, in the order they arose.
     public var messages: [ImportMessage]
+    /// Images the code draws (in an image context), each to be drawn into a file beside the
+    /// preset.
+    public var drawnImages: [DrawnImage] = []
     /// What ran, in order, one line each, indented by call depth: the life-cycle methods, entry
     /// points and `--call`s with their arguments (given, defaults or stand-ins), the methods they
     /// called, and the values `--define` gave.
@@ -138,7 +141,8 @@ public struct Importer: Sendable {
         scene.notes = []
         let text = PresetEncoder.encode(scene)
         return ImportResult(
-            scene: scene, preset: text, standIns: images.standIns, messages: interpreter.messages, explanation: interpreter.explanation)
+            scene: scene, preset: text, standIns: images.standIns, messages: interpreter.messages, drawnImages: interpreter.drawnImages,
+            explanation: interpreter.explanation)
     }
 
     /// The files read together: each method and property knows its file, and a type's

@@ -149,6 +149,13 @@ struct Import: ParsableCommand {
             try PixelImage(width: standIn.size, height: standIn.size, rgba: standIn.rgba).writePNG(to: url.path)
             written.append(url.path)
         }
+        // Images the code draws, drawn by Sparks's renderer.
+        var drawnFiles: [String] = []
+        for drawn in result.drawnImages {
+            let url = folder.appendingPathComponent(drawn.fileName)
+            try Self.picture(of: drawn.drawing).writePNG(to: url.path)
+            drawnFiles.append(url.path)
+        }
         let decoder = PresetDecoder(
             fileName: outURL.lastPathComponent, resolver: ResourceResolver(roots: [folder] + locator.assetDirectories))
         if case .failure(let error) = decoder.decode(Array(result.preset.utf8), defaultName: result.scene.name) {
@@ -167,8 +174,20 @@ struct Import: ParsableCommand {
         if cells > 0 { summary += ", \(cells) emitter cell\(cells == 1 ? "" : "s")" }
         summary += "; \(skips.count) statement\(skips.count == 1 ? "" : "s") skipped"
         for file in written { summary += "\nwrote stand-in texture \(file)" }
+        for file in drawnFiles { summary += "\nwrote the image the code draws, \(file)" }
         if !toStdout { summary += "\nopen it with: sparks run \(shown)" }
         FileHandle.standardError.write(Data("\(summary)\n".utf8))
+    }
+
+    /// A drawing (an image the imported code draws) as pixels, by the offscreen renderer.
+    static func picture(of drawing: SceneDescription) throws -> PixelImage {
+        let scene = Scene(drawing)
+        scene.run(until: 0)
+        var list = RenderList()
+        scene.buildRenderList(into: &list)
+        let renderer = try OffscreenRenderer(width: Int(drawing.canvas.width), height: Int(drawing.canvas.height))
+        renderer.render(list)
+        return renderer.image()
     }
 
     static func cellCount(_ layers: [LayerDescription]) -> Int {

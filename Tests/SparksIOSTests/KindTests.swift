@@ -465,4 +465,54 @@ struct KindTests {
         #expect(view.sublayers.last?.mask?.properties.cornerRadius == 20)
         #expect(messages.contains { $0.text.hasPrefix("UILabel's text is drawn by UIKit") })
     }
+
+    @Test("Images the code draws (UIGraphicsImageRenderer, an image context) are drawn into files: their shapes, colours and size")
+    func drawnImages() throws {
+        let code = """
+            class Gen: UIView {
+                override init(frame: CGRect) {
+                    super.init(frame: frame)
+                    let e = CAEmitterLayer()
+                    let c = CAEmitterCell()
+                    c.birthRate = 5
+                    c.contents = triangle().cgImage
+                    let d = CAEmitterCell()
+                    d.birthRate = 5
+                    d.contents = dot().cgImage
+                    e.emitterCells = [c, d]
+                    layer.addSublayer(e)
+                }
+                func triangle() -> UIImage {
+                    return UIGraphicsImageRenderer(size: CGSize(width: 20, height: 20)).image { ctx in
+                        UIColor.yellow.setFill()
+                        let path = UIBezierPath()
+                        path.move(to: CGPoint(x: 10, y: 0))
+                        path.addLine(to: CGPoint(x: 20, y: 20))
+                        path.addLine(to: CGPoint(x: 0, y: 20))
+                        path.close()
+                        path.fill()
+                    }
+                }
+                func dot() -> UIImage {
+                    UIGraphicsBeginImageContextWithOptions(CGSize(width: 10, height: 10), false, 2)
+                    let ctx = UIGraphicsGetCurrentContext()!
+                    ctx.setFillColor(UIColor.red.cgColor)
+                    ctx.fillEllipse(in: CGRect(x: 0, y: 0, width: 10, height: 10))
+                    let image = UIGraphicsGetImageFromCurrentImageContext()!
+                    UIGraphicsEndImageContext()
+                    return image
+                }
+            }
+            """
+        let (scene, messages, result) = try importScene(code, file: "Gen.swift")
+        #expect(messages.filter { $0.kind == .skipped }.isEmpty, "\(messages.map(\.description))")
+        #expect(result.drawnImages.map(\.fileName) == ["triangle.png", "dot.png"] && result.standIns.isEmpty)
+        #expect(scene.layers.first?.content.emitter?.emitterCells.map { $0.contents?.name } == ["triangle.png", "dot.png"])
+        let triangle = try picture(result.drawnImages[0].drawing, at: 0)
+        #expect(triangle.width == 60 && triangle.height == 60, "20 points at the renderer's scale, 3")
+        #expect(triangle[30, 50].r == 255 && triangle[30, 50].g == 255 && triangle[30, 50].b == 0 && triangle[30, 50].a == 255)
+        #expect(triangle[3, 3].a == 0, "outside the triangle stays clear")
+        let dot = try picture(result.drawnImages[1].drawing, at: 0)
+        #expect(dot.width == 20 && dot[10, 10].r == 255 && dot[10, 10].g == 0 && dot[0, 0].a < 40)
+    }
 }

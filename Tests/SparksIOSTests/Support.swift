@@ -31,7 +31,17 @@ func importScene(
     importer.calls = calls
     importer.imageFolders = [assetsFolder]
     let result = try importer.run()
-    let decoder = PresetDecoder(fileName: "imported.json", resolver: ResourceResolver(roots: [assetsFolder]))
+    // Images the code draws are drawn beside the preset, as `sparks import` does.
+    var roots = [assetsFolder]
+    if !result.drawnImages.isEmpty {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("drawn-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for drawn in result.drawnImages {
+            try picture(drawn.drawing, at: 0).writePNG(to: folder.appendingPathComponent(drawn.fileName).path)
+        }
+        roots.insert(folder, at: 0)
+    }
+    let decoder = PresetDecoder(fileName: "imported.json", resolver: ResourceResolver(roots: roots))
     let scene = try decoder.decode(Array(result.preset.utf8), defaultName: "imported").get()
     return (scene, result.messages, result)
 }

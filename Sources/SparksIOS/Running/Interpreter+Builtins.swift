@@ -265,6 +265,10 @@ extension Interpreter {
                 copy.alpha = try number(a.first ?? .null, at: at)
                 return .color(copy)
             case "copy", "cgColor", "CGColor": return base
+            case "setFill", "setStroke", "set":
+                // Choosing the colour an image context draws with (nothing to do outside one).
+                _ = try drawingMethod(on: base, method, at: at)
+                return .void
             default: break
             }
         case .constant(let c):
@@ -284,11 +288,16 @@ extension Interpreter {
                 return try runLater(f, after: delay, what: "asyncAfter", at: at)
             }
             if c.hasPrefix("Timer#") { return timerMethod(c, method) }
-            if c == "UIGraphicsImageRenderer", method == "image" || method == "pngData" {
-                return drawnImage("UIGraphicsImageRenderer", at: at)
+            if c.hasPrefix("UIGraphicsImageRenderer"), !c.hasPrefix("UIGraphicsImageRendererContext"),
+                method == "image" || method == "pngData"
+            {
+                return try rendererImage(c, closure: a.last, at: at)
             }
-            // Drawing into an image context: what it draws is not kept (see drawnImage).
-            if c == "CGContext" || c == "UIGraphicsImageRendererContext" { return .void }
+            // Drawing into an image context (a renderer's context or its cgContext).
+            if c == "CGContext" || c.hasPrefix("UIGraphicsImageRendererContext") {
+                if let drawn = try contextDrawing(method, a, at: at) { return drawn }
+                return .void
+            }
             if c.hasPrefix(".now") || c == ".now" { return .number(0) }
             if c == "Bundle" {
                 switch method {
@@ -299,6 +308,9 @@ extension Interpreter {
                 default: break
                 }
             }
+        case .string where ["draw", "drawAtPoint", "drawInRect"].contains(method):
+            _ = try drawingMethod(on: base, method, at: at)
+            return .void
         case .image(let name) where isImageExtensionMethod(method):
             note("UIImage.\(method)(…) of the files redraws the image; \"\(name)\" is used as it is", at: at)
             return base
@@ -397,6 +409,7 @@ extension Interpreter {
         if let value = try geometryFunction(name, labels: labels, a, at: at) { return value }
         if let value = try objectFunction(name, labels: labels, a, at: at) { return value }
         if let value = try schedulingFunction(name, labels: labels, a, at: at) { return value }
+        if name.hasPrefix("CGContext") || name == "UIRectFill", let drawn = try contextDrawing(name, a, at: at) { return drawn }
         if name == ".init" { throw Skip(reason: "an implicit initialiser (.init(…)) whose type is not known here", at: at) }
         // An implicit member call such as `.init(name: .easeIn)` for a timing function.
         if name.hasPrefix("."), labels == ["name"] { return try timingFunction(labels: labels, a, at: at) }
@@ -545,13 +558,20 @@ extension Interpreter {
         case "CGColorGetAlpha":
             return .number(try color(a[safe: 0], at: at).alpha)
         case "UIGraphicsImageRenderer":
-            return .constant("UIGraphicsImageRenderer")
-        case "UIGraphicsBeginImageContext", "UIGraphicsBeginImageContextWithOptions", "UIGraphicsEndImageContext":
+            switch a.first {
+            case .size(let s)?: return .constant("UIGraphicsImageRenderer:\(s.width)x\(s.height)")
+            case .rect(let r)?: return .constant("UIGraphicsImageRenderer:\(r.size.width)x\(r.size.height)")
+            default: return .constant("UIGraphicsImageRenderer")
+            }
+        case "UIGraphicsBeginImageContext", "UIGraphicsBeginImageContextWithOptions":
+            return try beginImageContext(a, at: at)
+        case "UIGraphicsEndImageContext":
+            _ = drawingContexts.popLast()
             return .void
         case "UIGraphicsGetCurrentContext":
             return .constant("CGContext")
         case "UIGraphicsGetImageFromCurrentImageContext":
-            return drawnImage("UIGraphicsGetImageFromCurrentImageContext()", at: at)
+            return imageFromCurrentContext("UIGraphicsGetImageFromCurrentImageContext()", at: at)
         case "NSClassFromString":
             guard case .string(let name)? = a.first else { throw Skip(reason: "NSClassFromString of something not a name", at: at) }
             return .type(name)

@@ -87,6 +87,7 @@ extension Interpreter {
             if let type = typeDecl(named: className) { return try construct(type, labels: initLabels, arguments: a, at: at) }
             return try builtinFunction(className, labels: initLabels, a, at: at, scope: scope, selfObject: selfObject)
         }
+        if object.isPath, let drawn = try drawingMethod(on: .object(object), method, at: at) { return drawn }
         if case .path = object.kind { return try pathMethod(object, method, labels: labels, a, at: at) }
         if case .mutableArray = object.kind, method == "addObject" {
             object.items += a
@@ -457,7 +458,11 @@ extension Interpreter {
         case .animation:
             object.settings.append((key, value, at))
         case .path:
-            throw Skip(reason: "a path has no property \(name) to set", at: at)
+            // What a path's own fill() and stroke() use when drawn into an image.
+            guard ["lineWidth", "usesEvenOddFillRule", "lineCapStyle", "lineJoinStyle", "miterLimit", "flatness"].contains(name) else {
+                throw Skip(reason: "a path has no property \(name) to set", at: at)
+            }
+            object.fields[name] = value
         case .mutableArray, .allocated:
             throw Skip(reason: "cannot set \(name) here", at: at)
         }
@@ -786,7 +791,10 @@ extension Interpreter {
             result = .transform(try transform(value, at: at))
         case .image:
             switch value {
-            case .image(let name): result = .image(Texture(name: imageFile(name, file, at), pixelWidth: 0, pixelHeight: 0))
+            case .image(let name):
+                // An image the code drew is the file it is drawn into; others are found (or stood in for).
+                let fileName = drawnImages.contains { $0.fileName == name } ? name : imageFile(name, file, at)
+                result = .image(Texture(name: fileName, pixelWidth: 0, pixelHeight: 0))
             case .null: result = .image(nil)
             default: throw Skip(reason: "\(key) needs an image (UIImage(named:)), got \(value.description)", at: at)
             }

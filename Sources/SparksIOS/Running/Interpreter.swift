@@ -127,6 +127,10 @@ final class Interpreter {
     /// Timers made so far, and those invalidated.
     var timerCount = 0
     var invalidatedTimers = Set<Int>()
+    /// Image contexts open (`UIGraphicsBeginImageContext…`), innermost last, and the images
+    /// drawn in them.
+    var drawingContexts: [DrawingContext] = []
+    var drawnImages: [DrawnImage] = []
     /// `CATransaction`s begun and not committed, innermost last.
     var transactions: [PendingTransaction] = []
     /// Finds the file for an image name (and makes a stand-in when there is none).

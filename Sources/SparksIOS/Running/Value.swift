@@ -237,6 +237,12 @@ final class Object {
         return nil
     }
 
+    /// Whether the object is a path (UIBezierPath, CGPath).
+    var isPath: Bool {
+        if case .path = kind { return true }
+        return false
+    }
+
     var isCell: Bool {
         if case .cell = kind { return true }
         return false

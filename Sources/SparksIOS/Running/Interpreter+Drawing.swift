@@ -1,0 +1,201 @@
+import Foundation
+import SparksCore
+
+/// An image the code draws in an image context (`UIGraphicsBeginImageContext…`,
+/// `UIGraphicsImageRenderer`): its size, scale, and the fills and strokes drawn so far, with the
+/// context's current colours and line width.
+struct DrawingContext {
+    var size: Size
+    var scale: Double
+    var fillColor = Color.black
+    var strokeColor = Color.black
+    var lineWidth = 1.0
+    /// The paths added to the context (`addPath`, `addRect`, …), drawn by the next fill or stroke.
+    var currentPaths: [BezierPath] = []
+    /// What was drawn, in order: each path with its fill or stroke.
+    var shapes: [ShapeProperties] = []
+    /// Drawing calls that were not understood (text, images), for the note.
+    var unknown: [String] = []
+
+    mutating func fill(_ path: BezierPath, evenOdd: Bool = false) {
+        var shape = ShapeProperties()
+        shape.path = path
+        shape.fillColor = fillColor
+        shape.strokeColor = .clear
+        shape.fillRule = evenOdd ? .evenOdd : .nonZero
+        shapes.append(shape)
+    }
+
+    mutating func stroke(_ path: BezierPath, width: Double? = nil) {
+        var shape = ShapeProperties()
+        shape.path = path
+        shape.fillColor = .clear
+        shape.strokeColor = strokeColor
+        shape.stroke.lineWidth = width ?? lineWidth
+        shapes.append(shape)
+    }
+}
+
+extension Interpreter {
+    /// `UIGraphicsBeginImageContext(size)`, `…WithOptions(size, opaque, scale)` (a scale of 0 is the
+    /// screen's, 3).
+    func beginImageContext(_ a: [Value], at: SourcePosition) throws -> Value {
+        let size = try self.size(a[safe: 0], at: at)
+        var scale = 1.0
+        if a.count > 2 { scale = try number(a[2], at: at) }
+        if scale <= 0 { scale = 3 }
+        drawingContexts.append(DrawingContext(size: size, scale: min(scale, 4)))
+        return .void
+    }
+
+    /// `UIGraphicsGetImageFromCurrentImageContext()`: what the context drew, as an image of its own.
+    func imageFromCurrentContext(_ api: String, at: SourcePosition) -> Value {
+        guard let context = drawingContexts.last else { return drawnImage(api, at: at) }
+        return finishDrawing(context, api: api, at: at)
+    }
+
+    /// `UIGraphicsImageRenderer(size:).image { context in … }`: the closure draws into a context
+    /// of its own, which becomes the image.
+    func rendererImage(_ renderer: String, closure: Value?, at: SourcePosition) throws -> Value {
+        let parts = renderer.dropFirst("UIGraphicsImageRenderer:".count).split(separator: "x").compactMap { Double($0) }
+        guard parts.count == 2, case .function(let f)? = closure else { return drawnImage("UIGraphicsImageRenderer", at: at) }
+        drawingContexts.append(DrawingContext(size: Size(width: parts[0], height: parts[1]), scale: 3))
+        defer { drawingContexts.removeLast() }
+        _ = try call(f, f.parameters.isEmpty ? [] : [.constant("UIGraphicsImageRendererContext")], at: at)
+        return finishDrawing(drawingContexts[drawingContexts.count - 1], api: "UIGraphicsImageRenderer", at: at)
+    }
+
+    /// The image a context drew: a file written beside the preset with what it drew, or a
+    /// stand-in when it drew nothing Sparks can draw.
+    private func finishDrawing(_ context: DrawingContext, api: String, at: SourcePosition) -> Value {
+        guard !context.shapes.isEmpty, context.size.width >= 1, context.size.height >= 1 else { return drawnImage(api, at: at) }
+        let names = callNames.reversed().filter { $0 != "closure" && $0 != "generate" && $0 != "image" }
+        let stem = String((names.first ?? "drawn").prefix(40))
+        var fileName = "\(stem).png"
+        var n = 2
+        while drawnImages.contains(where: { $0.fileName == fileName }) {
+            fileName = "\(stem)-\(n).png"
+            n += 1
+        }
+        let pixelWidth = min(1024, (context.size.width * context.scale).rounded(.up))
+        let pixelHeight = min(1024, (context.size.height * context.scale).rounded(.up))
+        let scale = min(pixelWidth / context.size.width, pixelHeight / context.size.height)
+        var root = LayerDescription()
+        root.properties.bounds = Rect(x: 0, y: 0, width: context.size.width, height: context.size.height)
+        root.properties.position = Point(x: pixelWidth / 2, y: pixelHeight / 2)
+        root.properties.transform = .scale(scale, scale, 1)
+        root.sublayers = context.shapes.map { shape in
+            var layer = LayerDescription(content: .shape(shape))
+            layer.properties.bounds = root.properties.bounds
+            layer.properties.position = Point(x: context.size.width / 2, y: context.size.height / 2)
+            return layer
+        }
+        let drawing = SceneDescription(
+            name: fileName, canvas: CanvasDescription(width: pixelWidth, height: pixelHeight, background: .clear), layers: [root])
+        drawnImages.append(DrawnImage(fileName: fileName, drawing: drawing))
+        let skipped = context.unknown.isEmpty ? "" : "; not drawn: \(Set(context.unknown).sorted().joined(separator: ", "))"
+        note(
+            "the image drawn in code (\(api), \(context.shapes.count) shape\(context.shapes.count == 1 ? "" : "s")) is drawn into \(fileName)\(skipped)",
+            at: at)
+        return .image(fileName)
+    }
+
+    // MARK: Drawing calls
+
+    /// A Core Graphics call on the current context (`context.setFillColor(…)`, `ctx.fill(rect)`,
+    /// `CGContextFillEllipseInRect(ctx, rect)`); nil when no context is open or `method` is not one.
+    func contextDrawing(_ method: String, _ a: [Value], at: SourcePosition) throws -> Value? {
+        guard !drawingContexts.isEmpty else { return nil }
+        let i = drawingContexts.count - 1
+        func rect(_ v: Value) throws -> Rect { try self.rect(v, at: at) }
+        switch method {
+        case "setFillColor", "setFillColorWithColor", "CGContextSetFillColorWithColor":
+            drawingContexts[i].fillColor = try color(a.last ?? .null, at: at)
+        case "setStrokeColor", "setStrokeColorWithColor", "CGContextSetStrokeColorWithColor":
+            drawingContexts[i].strokeColor = try color(a.last ?? .null, at: at)
+        case "CGContextSetRGBFillColor", "setRGBFillColor":
+            let n = try a.suffix(4).map { try number($0, at: at) }
+            if n.count == 4 { drawingContexts[i].fillColor = Color(red: n[0], green: n[1], blue: n[2], alpha: n[3]) }
+        case "setLineWidth", "CGContextSetLineWidth":
+            drawingContexts[i].lineWidth = try number(a.last ?? .null, at: at)
+        case "fill", "CGContextFillRect", "UIRectFill", "fillRect":
+            guard let last = a.last, case .rect = last else { return nil }
+            var path = BezierPath()
+            path.addRect(try rect(last))
+            drawingContexts[i].fill(path)
+        case "fillEllipse", "CGContextFillEllipseInRect", "fillEllipseInRect":
+            var path = BezierPath()
+            path.addOval(in: try rect(a.last ?? .null))
+            drawingContexts[i].fill(path)
+        case "stroke", "CGContextStrokeRect", "strokeRect":
+            guard let last = a.last, case .rect = last else { return nil }
+            var path = BezierPath()
+            path.addRect(try rect(last))
+            drawingContexts[i].stroke(path)
+        case "strokeEllipse", "CGContextStrokeEllipseInRect", "strokeEllipseInRect":
+            var path = BezierPath()
+            path.addOval(in: try rect(a.last ?? .null))
+            drawingContexts[i].stroke(path)
+        case "addPath", "CGContextAddPath":
+            guard case .object(let o)? = a.last, o.isPath else { return nil }
+            drawingContexts[i].currentPaths.append(o.path)
+        case "addRect", "CGContextAddRect":
+            var path = BezierPath()
+            path.addRect(try rect(a.last ?? .null))
+            drawingContexts[i].currentPaths.append(path)
+        case "addEllipse", "CGContextAddEllipseInRect", "addEllipseInRect":
+            var path = BezierPath()
+            path.addOval(in: try rect(a.last ?? .null))
+            drawingContexts[i].currentPaths.append(path)
+        case "fillPath", "CGContextFillPath", "drawPath", "CGContextDrawPath", "strokePath", "CGContextStrokePath", "eoFillPath",
+            "CGContextEOFillPath":
+            let paths = drawingContexts[i].currentPaths
+            drawingContexts[i].currentPaths = []
+            for path in paths {
+                if method.contains("troke") {
+                    drawingContexts[i].stroke(path)
+                } else {
+                    drawingContexts[i].fill(path, evenOdd: method.contains("EO") || method.hasPrefix("eo"))
+                }
+            }
+        case "clear", "CGContextClearRect", "saveGState", "restoreGState", "CGContextSaveGState", "CGContextRestoreGState",
+            "setShouldAntialias",
+            "setAllowsAntialiasing":
+            break
+        default:
+            return nil
+        }
+        return .void
+    }
+
+    /// `path.fill()`, `path.stroke()`, `color.setFill()` and friends while an image context is
+    /// open; nil otherwise or for other methods.
+    func drawingMethod(on base: Value, _ method: String, at: SourcePosition) throws -> Value? {
+        guard !drawingContexts.isEmpty else { return nil }
+        let i = drawingContexts.count - 1
+        switch (base, method) {
+        case (.color(let c), "setFill"): drawingContexts[i].fillColor = c
+        case (.color(let c), "setStroke"): drawingContexts[i].strokeColor = c
+        case (.color(let c), "set"):
+            drawingContexts[i].fillColor = c
+            drawingContexts[i].strokeColor = c
+        case (.object(let o), "fill") where o.isPath: drawingContexts[i].fill(o.path, evenOdd: o.fields["usesEvenOddFillRule"] != nil)
+        case (.object(let o), "stroke") where o.isPath:
+            var width: Double?
+            if case .number(let w)? = o.fields["lineWidth"] { width = w }
+            drawingContexts[i].stroke(o.path, width: width)
+        case (_, "draw"), (_, "drawAtPoint"), (_, "drawInRect"):
+            drawingContexts[i].unknown.append(base.description.hasPrefix("\"") ? "text" : "images")
+        default: return nil
+        }
+        return .void
+    }
+}
+
+/// An image imported code draws, as shapes Sparks draws into a file beside the preset.
+public struct DrawnImage: Sendable {
+    /// The file name to write beside the preset (`rectangle.png`).
+    public var fileName: String
+    /// What it shows: a scene whose canvas is the image in pixels.
+    public var drawing: SceneDescription
+}
