@@ -138,8 +138,7 @@ struct Import: ParsableCommand {
             throw CommandError("--strict: \(skips.count) statement\(skips.count == 1 ? "" : "s") skipped; nothing written")
         }
         if result.scene.layers.isEmpty {
-            throw CommandError(
-                "the code adds no layer to the view; nothing to write (is the method that adds it never called? try --call NAME)")
+            throw CommandError("the code adds no layer to the view; nothing to write" + Self.whatToTry(result.messages))
         }
         // Stand-in textures first: the preset is checked with them in place.
         var written: [String] = []
@@ -177,6 +176,31 @@ struct Import: ParsableCommand {
         for file in drawnFiles { summary += "\nwrote the image the code draws, \(file)" }
         if !toStdout { summary += "\nopen it with: sparks run \(shown)" }
         FileHandle.standardError.write(Data("\(summary)\n".utf8))
+    }
+
+    /// When nothing is imported: what the import ran into, from its messages, and what to try.
+    static func whatToTry(_ messages: [ImportMessage]) -> String {
+        var lines: [String] = []
+        let notRun = messages.compactMap { m -> String? in
+            guard m.kind == .note, let range = m.text.range(of: "(--call ") else { return nil }
+            return String(m.text[range.upperBound...].prefix { $0 != " " && $0 != ")" })
+        }
+        if !notRun.isEmpty {
+            lines.append("methods that change the effect were not run: try --call \(notRun.prefix(4).joined(separator: ", --call "))")
+        }
+        let flags = messages.compactMap { m -> String? in
+            guard m.kind == .note, m.text.hasPrefix("#if"), let range = m.text.range(of: "--define ") else { return nil }
+            return String(m.text[range.upperBound...].prefix { $0 != " " })
+        }
+        if !flags.isEmpty { lines.append("branches of #if were left out: try --define \(flags.prefix(3).joined(separator: " --define "))") }
+        let skips = messages.filter { $0.kind == .skipped }
+        if !skips.isEmpty {
+            lines.append(
+                "\(skips.count) statement\(skips.count == 1 ? " was" : "s were") skipped, first: \(skips[0].file):\(skips[0].line): \(skips[0].text)"
+            )
+        }
+        if lines.isEmpty { lines.append("is the method that adds it never called? try --call NAME, or --explain to see what ran") }
+        return "\n  " + lines.joined(separator: "\n  ")
     }
 
     /// A drawing (an image the imported code draws) as pixels, by the offscreen renderer.

@@ -65,6 +65,28 @@ struct ImportExportCommandTests {
         #expect(image.meanBrightness(x: 0, y: 0, width: 400, height: 300) > 0)
     }
 
+    @Test("import of code that adds nothing says what it ran into and what to try: --call, --define, the first skip")
+    func nothingImported() throws {
+        let folder = try temporaryFolder()
+        let source = folder.appendingPathComponent("Confetti.swift")
+        try """
+        class Confetti: NSObject {
+            let emitter = CAEmitterLayer()
+            func start(in view: UIView) {
+                #if SPM
+                view.layer.addSublayer(emitter)
+                #endif
+            }
+            func stop() { emitter.birthRate = 0 }
+        }
+        """.write(to: source, atomically: true, encoding: .utf8)
+        let result = try sparks("import", source.path, "--out", folder.appendingPathComponent("confetti.json").path)
+        #expect(result.status == 1)
+        #expect(result.error.contains("the code adds no layer to the view; nothing to write"), "\(result.error)")
+        #expect(result.error.contains("methods that change the effect were not run: try --call stop"))
+        #expect(result.error.contains("branches of #if were left out: try --define SPM=true"))
+    }
+
     @Test("import --strict refuses code with skipped statements and writes nothing")
     func strict() throws {
         let folder = try temporaryFolder()

@@ -515,4 +515,41 @@ struct KindTests {
         let dot = try picture(result.drawnImages[1].drawing, at: 0)
         #expect(dot.width == 20 && dot[10, 10].r == 255 && dot[10, 10].g == 0 && dot[0, 0].a < 40)
     }
+
+    @Test("Generated asset accessors and text or emoji drawn into an image")
+    func assetsAndTextImages() throws {
+        let code = """
+            class Gen: UIView {
+                override init(frame: CGRect) {
+                    super.init(frame: frame)
+                    let e = CAEmitterLayer()
+                    let a = CAEmitterCell()
+                    a.contents = R.image.spark()?.cgImage
+                    let b = CAEmitterCell()
+                    b.contents = Asset.Images.star.image.cgImage
+                    let c = CAEmitterCell()
+                    c.contents = UIImage(resource: .heart).cgImage
+                    let d = CAEmitterCell()
+                    d.contents = emojiImage("🎉").cgImage
+                    e.emitterCells = [a, b, c, d]
+                    layer.addSublayer(e)
+                }
+                func emojiImage(_ text: String) -> UIImage {
+                    UIGraphicsImageRenderer(size: CGSize(width: 40, height: 40)).image { _ in
+                        (text as NSString).draw(at: .zero, withAttributes: [.font: UIFont.systemFont(ofSize: 30)])
+                    }
+                }
+            }
+            """
+        let (scene, messages, result) = try importScene(code, file: "Gen.swift")
+        #expect(messages.filter { $0.kind == .skipped }.isEmpty, "\(messages.map(\.description))")
+        let names = scene.layers.first?.content.emitter?.emitterCells.map { $0.contents?.name }
+        #expect(names == ["spark.png", "star.png", "heart.png", "emojiImage.png"])
+        let emoji = try picture(try #require(result.drawnImages.first).drawing, at: 0)
+        var coloured = 0
+        for y in 0..<emoji.height {
+            for x in 0..<emoji.width where emoji[x, y].a > 200 && abs(Int(emoji[x, y].r) - Int(emoji[x, y].b)) > 60 { coloured += 1 }
+        }
+        #expect(coloured > 500, "the emoji is drawn in colour: \(coloured) coloured pixels")
+    }
 }

@@ -122,6 +122,8 @@ extension Interpreter {
                     )
                 }
             }
+            // Generated asset accessors: SwiftGen's `Asset.Images.spark.image`, `.uiImage`.
+            if c.hasPrefix("Asset."), name == "image" || name == "uiImage" { return .image(String(c.split(separator: ".").last ?? "")) }
             return .constant(c + "." + name)
         default: break
         }
@@ -288,6 +290,8 @@ extension Interpreter {
                 return try runLater(f, after: delay, what: "asyncAfter", at: at)
             }
             if c.hasPrefix("Timer#") { return timerMethod(c, method) }
+            // R.swift's `R.image.spark()`.
+            if c == "R.image" { return .image(method) }
             if c.hasPrefix("UIGraphicsImageRenderer"), !c.hasPrefix("UIGraphicsImageRendererContext"),
                 method == "image" || method == "pngData"
             {
@@ -308,8 +312,9 @@ extension Interpreter {
                 default: break
                 }
             }
-        case .string where ["draw", "drawAtPoint", "drawInRect"].contains(method):
-            _ = try drawingMethod(on: base, method, at: at)
+        case .string where ["draw", "drawAtPoint", "drawInRect"].contains(method),
+            .attributedText where ["draw", "drawAtPoint", "drawInRect"].contains(method):
+            _ = try drawText(base, labels: labels, a, at: at)
             return .void
         case .image(let name) where isImageExtensionMethod(method):
             note("UIImage.\(method)(…) of the files redraws the image; \"\(name)\" is used as it is", at: at)
@@ -538,6 +543,10 @@ extension Interpreter {
         case "#colorLiteral": return .color(try colorFrom(labels: labels, a, at: at))
         case "UIImage", "#imageLiteral", "UIImage.init":
             if a.isEmpty { return .null }  // `UIImage()`: an image of nothing
+            // Xcode's generated image resources: `UIImage(resource: .spark)`, `UIImage(.spark)`.
+            if labels.first == "resource" || labels.first == nil, case .constant(let c) = a[0], c.hasPrefix(".") {
+                return .image(String(c.dropFirst()))
+            }
             guard case .string(let s)? = a.first else {
                 throw Skip(reason: "an image without a name (only UIImage(named:) is understood)", at: at)
             }

@@ -12,8 +12,9 @@ struct DrawingContext {
     var lineWidth = 1.0
     /// The paths added to the context (`addPath`, `addRect`, …), drawn by the next fill or stroke.
     var currentPaths: [BezierPath] = []
-    /// What was drawn, in order: each path with its fill or stroke.
-    var shapes: [ShapeProperties] = []
+    /// What was drawn, in order: paths filled or stroked (shape layers) and text (text layers),
+    /// in the context's points.
+    var layers: [LayerDescription] = []
     /// Drawing calls that were not understood (text, images), for the note.
     var unknown: [String] = []
 
@@ -23,7 +24,7 @@ struct DrawingContext {
         shape.fillColor = fillColor
         shape.strokeColor = .clear
         shape.fillRule = evenOdd ? .evenOdd : .nonZero
-        shapes.append(shape)
+        append(shape)
     }
 
     mutating func stroke(_ path: BezierPath, width: Double? = nil) {
@@ -32,7 +33,23 @@ struct DrawingContext {
         shape.fillColor = .clear
         shape.strokeColor = strokeColor
         shape.stroke.lineWidth = width ?? lineWidth
-        shapes.append(shape)
+        append(shape)
+    }
+
+    /// A shape over the whole context.
+    private mutating func append(_ shape: ShapeProperties) {
+        var layer = LayerDescription(content: .shape(shape))
+        layer.properties.bounds = Rect(x: 0, y: 0, width: size.width, height: size.height)
+        layer.properties.position = Point(x: size.width / 2, y: size.height / 2)
+        layers.append(layer)
+    }
+
+    /// Text drawn in `rect` (NSString's and NSAttributedString's `draw(in:)` and `draw(at:)`).
+    mutating func draw(_ text: TextProperties, in rect: Rect) {
+        var layer = LayerDescription(content: .text(text))
+        layer.properties.bounds = Rect(x: 0, y: 0, width: rect.size.width, height: rect.size.height)
+        layer.properties.position = Point(x: rect.midX, y: rect.midY)
+        layers.append(layer)
     }
 }
 
@@ -68,7 +85,7 @@ extension Interpreter {
     /// The image a context drew: a file written beside the preset with what it drew, or a
     /// stand-in when it drew nothing Sparks can draw.
     private func finishDrawing(_ context: DrawingContext, api: String, at: SourcePosition) -> Value {
-        guard !context.shapes.isEmpty, context.size.width >= 1, context.size.height >= 1 else { return drawnImage(api, at: at) }
+        guard !context.layers.isEmpty, context.size.width >= 1, context.size.height >= 1 else { return drawnImage(api, at: at) }
         let names = callNames.reversed().filter { $0 != "closure" && $0 != "generate" && $0 != "image" }
         let stem = String((names.first ?? "drawn").prefix(40))
         var fileName = "\(stem).png"
@@ -84,20 +101,41 @@ extension Interpreter {
         root.properties.bounds = Rect(x: 0, y: 0, width: context.size.width, height: context.size.height)
         root.properties.position = Point(x: pixelWidth / 2, y: pixelHeight / 2)
         root.properties.transform = .scale(scale, scale, 1)
-        root.sublayers = context.shapes.map { shape in
-            var layer = LayerDescription(content: .shape(shape))
-            layer.properties.bounds = root.properties.bounds
-            layer.properties.position = Point(x: context.size.width / 2, y: context.size.height / 2)
-            return layer
-        }
+        root.sublayers = context.layers
         let drawing = SceneDescription(
             name: fileName, canvas: CanvasDescription(width: pixelWidth, height: pixelHeight, background: .clear), layers: [root])
         drawnImages.append(DrawnImage(fileName: fileName, drawing: drawing))
         let skipped = context.unknown.isEmpty ? "" : "; not drawn: \(Set(context.unknown).sorted().joined(separator: ", "))"
         note(
-            "the image drawn in code (\(api), \(context.shapes.count) shape\(context.shapes.count == 1 ? "" : "s")) is drawn into \(fileName)\(skipped)",
+            "the image drawn in code (\(api), \(context.layers.count) drawing\(context.layers.count == 1 ? "" : "s")) is drawn into \(fileName)\(skipped)",
             at: at)
         return .image(fileName)
+    }
+
+    /// `text.draw(at:withAttributes:)`, `draw(in:withAttributes:)`, an attributed string's
+    /// `draw(at:)` and `draw(in:)`: the text drawn into the open image context in its font and
+    /// colour (12-point Helvetica, black, when the attributes give none); nil when no context is open.
+    func drawText(_ text: Value, labels: [String?], _ a: [Value], at: SourcePosition) throws -> Value? {
+        guard !drawingContexts.isEmpty else { return nil }
+        let i = drawingContexts.count - 1
+        var attributed = text
+        if case .string(let s) = text { attributed = attributedText(s, attributes: a[safe: 1]) }
+        guard case .attributedText(let string, let font, let size, let color) = attributed else { return nil }
+        var properties = TextProperties()
+        properties.string = string
+        properties.font = font ?? "Helvetica"
+        properties.fontSize = size ?? 12
+        properties.foregroundColor = color ?? .black
+        let context = drawingContexts[i].size
+        var rect: Rect
+        switch a.first {
+        case .rect(let r)?: rect = r
+        case .point(let p)?: rect = Rect(x: p.x, y: p.y, width: max(1, context.width - p.x), height: max(1, context.height - p.y))
+        default: rect = Rect(x: 0, y: 0, width: context.width, height: context.height)
+        }
+        if case .rect = a.first { properties.isWrapped = true }
+        drawingContexts[i].draw(properties, in: rect)
+        return .void
     }
 
     // MARK: Drawing calls
@@ -185,7 +223,7 @@ extension Interpreter {
             if case .number(let w)? = o.fields["lineWidth"] { width = w }
             drawingContexts[i].stroke(o.path, width: width)
         case (_, "draw"), (_, "drawAtPoint"), (_, "drawInRect"):
-            drawingContexts[i].unknown.append(base.description.hasPrefix("\"") ? "text" : "images")
+            drawingContexts[i].unknown.append("images")
         default: return nil
         }
         return .void
