@@ -51,6 +51,9 @@ indirect enum ExprKind: Sendable {
     case closure([String], [Stmt])
     /// A key path or selector literal: `#selector(stop)`, `@selector(stop)`, `\.x`.
     case selector(String)
+    /// A `switch` case matching an enum case and binding its associated values:
+    /// `.text(let size, let strings)`, `let .confetti(shapes)` (nil: a value not bound).
+    case casePattern(String, [String?])
     /// Something the readers keep but the interpreter cannot evaluate: why, as a sentence.
     case unsupported(String)
 }

@@ -14,6 +14,9 @@ struct SwiftReader {
     private var depth = 0
     private var notes: [(SourcePosition, String)] = []
     private var typeAliases: [String: String] = [:]
+    /// Types declared inside other types (`enum Particle { enum ConfettiShape { … } }`), kept
+    /// as the file's own types by their simple names.
+    private var nestedTypes: [TypeDecl] = []
     private static let maxDepth = 150
 
     static func read(
@@ -25,6 +28,7 @@ struct SwiftReader {
         var reader = SwiftReader(converter: SourceLocationConverter(fileName: path, tree: tree), configuration: configuration)
         var file = SourceFile(path: path, types: [], functions: [], statements: [], problems: [])
         for item in tree.statements { reader.topLevel(item.item, into: &file) }
+        for nested in reader.nestedTypes where !file.types.contains(where: { $0.name == nested.name }) { file.types.append(nested) }
         file.notes = reader.notes
         file.typeAliases = reader.typeAliases
         return file
@@ -196,7 +200,7 @@ struct SwiftReader {
         } else if let e = d.as(EnumCaseDeclSyntax.self) {
             type.cases += e.elements.map(\.name.text)
         } else if let nested = typeDecl(d) {
-            _ = nested
+            nestedTypes.append(nested)
         }
     }
 
@@ -341,6 +345,10 @@ struct SwiftReader {
             case .case(let label):
                 var patterns: [Expr] = []
                 for item in label.caseItems {
+                    if item.whereClause == nil, let binding = casePattern(item.pattern) {
+                        patterns.append(binding)
+                        continue
+                    }
                     guard item.whereClause == nil, let pattern = item.pattern.as(ExpressionPatternSyntax.self) else {
                         patterns.append(
                             Expr(
@@ -354,6 +362,41 @@ struct SwiftReader {
             }
         }
         return Stmt(.switch(expression(s.subject), cases), at: at(s))
+    }
+
+    /// An enum case pattern that binds associated values (`.text(let size, let strings)`, `let
+    /// .confetti(shapes)`, `.image(_)`); nil for any other pattern.
+    private func casePattern(_ pattern: PatternSyntax) -> Expr? {
+        var p = pattern
+        var bindsAll = false
+        if let binding = p.as(ValueBindingPatternSyntax.self) {
+            p = binding.pattern
+            bindsAll = true
+        }
+        guard let expressionPattern = p.as(ExpressionPatternSyntax.self),
+            let call = expressionPattern.expression.as(FunctionCallExprSyntax.self),
+            let member = call.calledExpression.as(MemberAccessExprSyntax.self)
+        else { return nil }
+        var bindings: [String?] = []
+        for argument in call.arguments {
+            let e = argument.expression
+            if let patternExpr = e.as(PatternExprSyntax.self) {
+                if let binding = patternExpr.pattern.as(ValueBindingPatternSyntax.self),
+                    let identifier = binding.pattern.as(IdentifierPatternSyntax.self)
+                {
+                    bindings.append(identifier.identifier.text)
+                } else if let identifier = patternExpr.pattern.as(IdentifierPatternSyntax.self) {
+                    bindings.append(identifier.identifier.text)
+                } else {
+                    bindings.append(nil)
+                }
+            } else if bindsAll, let reference = e.as(DeclReferenceExprSyntax.self) {
+                bindings.append(reference.baseName.text)
+            } else {
+                bindings.append(nil)
+            }
+        }
+        return Expr(.casePattern(member.declName.baseName.text, bindings), at: at(pattern))
     }
 
     /// A switch's cases, with those inside `#if` taken from the clause an iOS build compiles.

@@ -89,6 +89,9 @@ extension Interpreter {
         case .array(let items):
             switch name {
             case "count": return .number(Double(items.count))
+            case let index where index.allSatisfy(\.isNumber):
+                // A tuple's element (`pair.0`), tuples being arrays here.
+                if let i = Int(index), i < items.count { return items[i] }
             case "first", "firstObject": return items.first ?? .null
             case "last", "lastObject": return items.last ?? .null
             case "isEmpty": return .bool(items.isEmpty)
@@ -194,6 +197,8 @@ extension Interpreter {
         if type == "DispatchQueue" || type == "RunLoop" { return .constant("\(type).\(name)") }
         if let t = typeDecl(named: type) {
             if t.isEnum, t.cases.contains(name) { return .constant("." + name) }
+            // A type declared inside this one (`Particle.ConfettiShape`).
+            if name.first?.isUppercase == true, typeDecl(named: name) != nil { return .type(name) }
             if let property = t.properties.first(where: { $0.name == name && $0.isStatic }) {
                 if let getter = property.getter {
                     let saved = file
@@ -416,6 +421,10 @@ extension Interpreter {
         if let value = try schedulingFunction(name, labels: labels, a, at: at) { return value }
         if name.hasPrefix("CGContext") || name == "UIRectFill", let drawn = try contextDrawing(name, a, at: at) { return drawn }
         if name == ".init" { throw Skip(reason: "an implicit initialiser (.init(…)) whose type is not known here", at: at) }
+        // `.confetti(allowedShapes: shapes)`: a case of one of the files' enums, with its values.
+        if name.hasPrefix("."), files.contains(where: { $0.types.contains { $0.isEnum && $0.cases.contains(String(name.dropFirst())) } }) {
+            return .enumValue(String(name.dropFirst()), a)
+        }
         // An implicit member call such as `.init(name: .easeIn)` for a timing function.
         if name.hasPrefix("."), labels == ["name"] { return try timingFunction(labels: labels, a, at: at) }
         throw Skip(reason: "\(FunctionDecl.signature(name, labels)) is not understood", at: at)
@@ -486,7 +495,9 @@ extension Interpreter {
         case "CGPointMake", "CGPoint": return .point(Point(x: try n(0), y: try n(1)))
         case "CGSizeMake", "CGSize": return .size(Size(width: try n(0), height: try n(1)))
         case "CGRectMake", "CGRect":
-            if labels == ["origin", "size"], case .point(let o) = a[safe: 0], case .size(let s) = a[safe: 1] {
+            if labels == ["origin", "size"] {
+                // `.zero` is the origin as often as a point is.
+                let o = try point(a[safe: 0], at: at), s = try size(a[safe: 1], at: at)
                 return .rect(Rect(x: o.x, y: o.y, width: s.width, height: s.height))
             }
             return .rect(Rect(x: try n(0), y: try n(1), width: try n(2), height: try n(3)))
@@ -710,6 +721,7 @@ extension Interpreter {
                     : .object(newObject(kind: .allocated(type), className: type, madeAt: at, file: file))
             }
             if let result = try callMethod(t, on: nil, name: method, labels: labels, arguments: a, at: at) { return result }
+            if t.isEnum, t.cases.contains(method) { return .enumValue(method, a) }
             // An extension of a UIKit or Core Graphics value type (UIImage, UIColor) keeps the type's own initialisers.
             if method == "init", !Self.extendedValueTypes.contains(type) {
                 return try construct(t, labels: Array(labels.dropFirst()), arguments: a, at: at)

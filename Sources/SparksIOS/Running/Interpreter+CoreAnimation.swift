@@ -111,6 +111,14 @@ extension Interpreter {
         if let value = try animationMethod(object, method, labels: labels, a, at: at) { return value }
         if let value = try keyValueMethod(object, method, labels: labels, a, at: at) { return value }
         if let value = try inertMethod(object, method, labels: labels, a, at: at) { return value }
+        // A stored closure called through its property (`config.customize?(cells)`): nil does nothing.
+        if object.declaredType != nil, let stored = try? field(of: object, method, at: at) {
+            switch stored {
+            case .null: return .null
+            case .function(let f): return try call(f, a, at: at)
+            default: break
+            }
+        }
         throw Skip(reason: "\(object.className).\(FunctionDecl.signature(method, labels)) is not understood", at: at)
     }
 
@@ -575,6 +583,13 @@ extension Interpreter {
             // Touch handling, layout and accessibility change nothing drawn.
             note("\(key) concerns UIKit views, not layers; it changes nothing drawn", at: at)
         default:
+            // A property of the files' own view class declared where the files do not show (an
+            // Objective-C header not given): kept, as the class would keep it.
+            if let type = object.declaredType {
+                object.fields[key] = value
+                note("\(key) is not declared in the files (\(type.name)'s header was not given?): kept as its property", at: at)
+                return
+            }
             throw Skip(reason: "the view property \(key) is not understood", at: at)
         }
     }

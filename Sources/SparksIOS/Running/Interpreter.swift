@@ -315,7 +315,20 @@ final class Interpreter {
         let subject = try evaluate(subjectExpr, scope, selfObject)
         for c in cases {
             var matches = c.patterns == nil
+            let caseScope = Scope(parent: scope)
             for pattern in c.patterns ?? [] where !matches {
+                // `.text(let size, let strings)`: the case's name, its associated values bound.
+                if case .casePattern(let name, let bindings) = pattern.kind {
+                    switch subject {
+                    case .enumValue(let caseName, let values) where caseName == name:
+                        matches = true
+                        for (binding, value) in zip(bindings, values) { if let binding { caseScope.values[binding] = value } }
+                    case .constant(let c) where c == "." + name || c.hasSuffix("." + name):
+                        matches = true
+                    default: break
+                    }
+                    continue
+                }
                 let value: Value
                 do {
                     value = try evaluate(pattern, scope, selfObject)
@@ -331,7 +344,7 @@ final class Interpreter {
                 }
             }
             if matches {
-                let flow = try run(c.body, in: Scope(parent: scope), selfObject: selfObject)
+                let flow = try run(c.body, in: caseScope, selfObject: selfObject)
                 if case .broke = flow { return .normal }
                 return flow
             }
@@ -599,6 +612,8 @@ final class Interpreter {
                     selfObject: selfObject))
         case .selector(let name):
             return .selector(name)
+        case .casePattern(let name, _):
+            return .constant("." + name)
         case .unsupported(let reason):
             throw Skip(reason: reason, at: expr.at)
         }
@@ -817,6 +832,11 @@ final class Interpreter {
                 ?? candidates.first { decl in
                     labels.count <= decl.parameters.count && zip(decl.parameters, labels).allSatisfy { $0.label == $1 }
                         && decl.parameters.dropFirst(labels.count).allSatisfy { $0.defaultValue != nil }
+                }
+                // A trailing closure loses its label (`generate { … }` calls `generate(block:)`).
+                ?? candidates.first { decl in
+                    guard labels.count == decl.parameters.count, labels.last == String?.none else { return false }
+                    return zip(decl.parameters.dropLast(), labels.dropLast()).allSatisfy { $0.label == $1 }
                 }
             if let fitting { return (t, fitting) }
             current = t.superclass.flatMap(typeDecl(named:))
@@ -1127,6 +1147,8 @@ final class Interpreter {
         case (_, .null) where op == "!=": return .bool(!isNull(b) && !isNull(a))
         case (.object(let x), .object(let y)) where op == "==" || op == "!=": return .bool((x === y) == (op == "=="))
         case (.constant(let x), .constant(let y)) where op == "==" || op == "!=": return .bool((x == y) == (op == "=="))
+        case (.enumValue(let x, _), .constant(let y)) where op == "==" || op == "!=": return .bool(("." + x == y) == (op == "=="))
+        case (.constant(let x), .enumValue(let y, _)) where op == "==" || op == "!=": return .bool((x == "." + y) == (op == "=="))
         default: break
         }
         if op == "..." || op == "..<" { return .range(try number(a, at: at), try number(b, at: at), closed: op == "...") }

@@ -33,6 +33,8 @@ enum Value {
     /// of the effect (0: when it starts). As a number it is that time; given to a layer's or a
     /// cell's `beginTime` it says when the timeline starts, relative to when the code runs.
     case mediaTime(Double)
+    /// A case of one of the files' enums with associated values (`.confetti(allowedShapes: …)`).
+    case enumValue(String, [Value])
     /// A font: its name and size; a UIFont (which a text layer's `font` ignores on iOS) or a
     /// Core Text or Core Graphics font.
     case font(String, size: Double?, isUIFont: Bool)
@@ -71,6 +73,7 @@ enum Value {
         case .selector(let s): return "#selector(\(s))"
         case .mediaTime(let t):
             return t == 0 ? "CACurrentMediaTime()" : "CACurrentMediaTime() \(t < 0 ? "-" : "+") \(PresetNumber.text(abs(t)))"
+        case .enumValue(let name, _): return "." + name + "(…)"
         case .font(let name, _, let isUIFont): return "\(isUIFont ? "the UIFont" : "the font") \(name)"
         case .attributedText(let text, _, _, _): return "an attributed string \"\(text)\""
         case .null: return "nil"
