@@ -53,12 +53,7 @@ extension Interpreter {
                 .first
         {
             note("\(method) is not in \(type.name): \(owner.name)'s was run (its superclass is not among the files)", at: at)
-            let saved = file
-            file = decl.file ?? file
-            defer { file = saved }
-            return try callBody(
-                decl.body, parameters: decl.parameters, arguments: a, captured: globals, selfObject: object,
-                name: "\(owner.name).\(decl.signature)", at: at)
+            return try run(decl, of: owner, on: object, a, at: at)
         }
         // An extension of a UIKit view or Core Animation layer class in the files (`extension
         // UIView { func startShimmering() }`) on an object of that class or one below it.
@@ -71,12 +66,7 @@ extension Interpreter {
                 }
             for name in classes {
                 if let type = typeDecl(named: name), let (owner, decl) = self.method(method, labels: labels, isStatic: false, in: type) {
-                    let saved = file
-                    file = decl.file ?? file
-                    defer { file = saved }
-                    return try callBody(
-                        decl.body, parameters: decl.parameters, arguments: a, captured: globals, selfObject: object,
-                        name: "\(owner.name).\(decl.signature)", at: at)
+                    return try run(decl, of: owner, on: object, a, at: at)
                 }
             }
         }
@@ -879,6 +869,17 @@ extension Interpreter {
         case .constant(".identity"): return .identity
         default: throw Skip(reason: "expected a transform, got \(value.description)", at: at)
         }
+    }
+
+    /// Runs a method of the files' type `owner` on `object`, in the method's own file.
+    private func run(_ decl: FunctionDecl, of owner: TypeDecl, on object: Object, _ a: [Value], at: SourcePosition) throws -> Value {
+        let saved = file
+        file = decl.file ?? file
+        defer { file = saved }
+        return try callBody(
+            decl.body, parameters: decl.parameters, arguments: a, captured: globals, selfObject: object,
+            name: "\(owner.name).\(decl.signature)",
+            at: at)
     }
 
     // MARK: Text layers
