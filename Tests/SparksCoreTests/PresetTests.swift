@@ -132,6 +132,18 @@ struct BadPresetTests {
         #expect(d[0].message == "expected a number, got a string \"long\"")
     }
 
+    @Test("Colours in CSS's short hex: #80f is #8800ff and #80fa is #8800ffaa; other lengths and non-hex digits are refused")
+    func shortHex() throws {
+        #expect(Color(hex: "#80f") == Color(hex: "#8800ff"))
+        #expect(Color(hex: "#80fa") == Color(hex: "#8800ffaa"))
+        #expect(Color(hex: "#80F")?.blue == 1 && Color(hex: "#80f")?.alpha == 1)
+        for bad in ["#80", "#80fab", "#80g", "#+80f", "80f", "#8800f"] { #expect(Color(hex: bad) == nil, "\(bad)") }
+        let fixture = try PresetFixture()
+        let d = fixture.diagnostics(PresetFixture.cellPreset("\"color\": \"#80g\""))
+        #expect(d.first?.message.contains("\"#RGB\"") == true, "\(d)")
+        #expect(fixture.diagnostics(PresetFixture.cellPreset("\"color\": \"#80fa\"")).isEmpty)
+    }
+
     @Test("A negative lifetime is refused with its path")
     func negativeLifetime() throws {
         let fixture = try PresetFixture()

@@ -104,8 +104,12 @@ public struct Color: Hashable, Sendable {
     /// Parses `#RRGGBB` or `#RRGGBBAA`; nil when the text is not of that form.
     public init?(hex: String) {
         guard hex.hasPrefix("#") else { return nil }
-        let digits = hex.dropFirst()
-        guard digits.count == 6 || digits.count == 8, let value = UInt32(digits, radix: 16) else { return nil }
+        var digits = hex.dropFirst()
+        // CSS's short forms: `#80f` is `#8800ff`, `#80fa` is `#8800ffaa`.
+        if digits.count == 3 || digits.count == 4 { digits = Substring(digits.flatMap { [$0, $0] }) }
+        guard digits.count == 6 || digits.count == 8, digits.allSatisfy(\.isHexDigit), let value = UInt32(digits, radix: 16) else {
+            return nil
+        }
         let hasAlpha = digits.count == 8
         let rgba = hasAlpha ? value : (value << 8) | 0xFF
         self.init(

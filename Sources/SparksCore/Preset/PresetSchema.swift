@@ -155,7 +155,7 @@ public enum PresetSchema {
             "color": [
                 "description": PropertyKind.color.expectation,
                 "anyOf": [
-                    ["type": "string", "pattern": "^#([0-9a-fA-F]{6}|[0-9a-fA-F]{8})$"],
+                    ["type": "string", "pattern": "^#([0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$"],
                     spelledChoice(Color.named.keys.sorted()),
                     ["type": "array", "items": ["type": "number", "minimum": 0, "maximum": 1], "minItems": 3, "maxItems": 4],
                     [

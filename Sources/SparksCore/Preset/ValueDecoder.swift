@@ -223,7 +223,9 @@ final class ValueDecoder {
             if let c = Color(hex: s) { return c }
             if let name = IOSSpelling.canonical(s, among: Color.namesForLookup), let c = Color.named[name] { return c }
             if s.hasPrefix("#") {
-                report(path, node.location, "\"\(s)\" is not a colour; use \"#RRGGBB\" or \"#RRGGBBAA\" with hexadecimal digits")
+                report(
+                    path, node.location,
+                    "\"\(s)\" is not a colour; use \"#RRGGBB\", \"#RRGGBBAA\", \"#RGB\" or \"#RGBA\" with hexadecimal digits")
             } else {
                 report(
                     path, node.location, "unknown colour \"\(s)\"; expected \(expected)",

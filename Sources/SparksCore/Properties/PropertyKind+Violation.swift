@@ -54,7 +54,7 @@ extension PropertyKind {
         case .numberList: "a list of numbers"
         case .path: "a path (SVG path data such as \"M 0 0 L 10 0\", or a list of path commands)"
         case .color:
-            "a colour (\"#RRGGBB\", \"#RRGGBBAA\", [r, g, b], [r, g, b, a], a name such as \"systemBlue\", or {\"white\": w, \"alpha\": a})"
+            "a colour (\"#RRGGBB\", \"#RRGGBBAA\", \"#RGB\", \"#RGBA\", [r, g, b], [r, g, b, a], a name such as \"systemBlue\", or {\"white\": w, \"alpha\": a})"
         case .transform: "a transform (16 numbers or a list of operations)"
         case .image: "an image file name"
         case .repeatCount: "a number or \"infinity\""
