@@ -194,6 +194,17 @@ struct BadPresetTests {
         } catch {
             #expect(error.message == "image \"spark.png\" not found in \(assets.path)/ or \(folder.path)/")
         }
+        // The images that are there are listed, the closest names first (equally close ones by name).
+        for file in ["smoke.png", "sparks.png", "fire.png", "notes.txt"] {
+            try Data([0]).write(to: assets.appendingPathComponent(file))
+        }
+        do {
+            _ = try resolver.image("spark.png")
+            Issue.record("found a file that does not exist")
+        } catch {
+            #expect(error.message.hasSuffix("; there: sparks.png, fire.png, smoke.png"), "\(error.message)")
+            #expect(error.suggestion == "sparks.png")
+        }
     }
 
     @Test("contents cannot reach outside the preset's folder and assets/")

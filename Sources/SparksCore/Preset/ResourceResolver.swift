@@ -49,10 +49,14 @@ public struct ResourceResolver: Sendable {
             return (candidate, root)
         }
         let available = roots.flatMap { (try? FileManager.default.contentsOfDirectory(atPath: $0.path)) ?? [] }
+        let images = Array(Set(available.filter { $0.lowercased().hasSuffix(".png") && $0 != name }))
         let folders = Self.displayNames(of: roots).joined(separator: " or ")
+        // The images that are there, the closest names first (a few, for a long folder).
+        let lowered = name.lowercased()
+        let nearby = images.map { ($0, editDistance(lowered, $0.lowercased())) }.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.prefix(6).map(\.0)
+        let there = nearby.isEmpty ? "" : "; there: " + nearby.joined(separator: ", ") + (images.count > nearby.count ? ", …" : "")
         throw ResolveError(
-            message: "image \"\(name)\" not found in \(folders)",
-            suggestion: nearestKey(to: name, in: available.filter { $0.lowercased().hasSuffix(".png") && $0 != name }))
+            message: "image \"\(name)\" not found in \(folders)\(there)", suggestion: nearestKey(to: name, in: images))
     }
 
     /// Each folder once, in search order, as a reader finds it: relative to the current folder
