@@ -93,9 +93,7 @@ struct RealCodeTests {
             let url = imageFolder.appendingPathComponent(standIn.fileName)
             try PixelImage(width: standIn.size, height: standIn.size, rgba: standIn.rgba).writePNG(to: url.path)
         }
-        for drawn in result.drawnImages {
-            try picture(drawn.drawing, at: 0).writePNG(to: imageFolder.appendingPathComponent(drawn.fileName).path)
-        }
+        try writeDrawnImages(of: result, into: imageFolder)
         let resolver = ResourceResolver(roots: [imageFolder, assetsFolder])
         let description = try PresetDecoder(fileName: "imported.json", resolver: resolver).decode(
             Array(result.preset.utf8), defaultName: realCase.id

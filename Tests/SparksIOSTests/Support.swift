@@ -36,14 +36,19 @@ func importScene(
     if !result.drawnImages.isEmpty {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("drawn-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        for drawn in result.drawnImages {
-            try picture(drawn.drawing, at: 0).writePNG(to: folder.appendingPathComponent(drawn.fileName).path)
-        }
+        try writeDrawnImages(of: result, into: folder)
         roots.insert(folder, at: 0)
     }
     let decoder = PresetDecoder(fileName: "imported.json", resolver: ResourceResolver(roots: roots))
     let scene = try decoder.decode(Array(result.preset.utf8), defaultName: "imported").get()
     return (scene, result.messages, result)
+}
+
+/// Draws the images an import's code draws into `folder`, as `sparks import` writes them.
+func writeDrawnImages(of result: ImportResult, into folder: URL) throws {
+    for drawn in result.drawnImages {
+        try picture(drawn.drawing, at: 0).writePNG(to: folder.appendingPathComponent(drawn.fileName).path)
+    }
 }
 
 /// The state hash after `seconds` of simulation.

@@ -888,16 +888,6 @@ extension Interpreter {
         }
     }
 
-    /// An image the code draws (UIGraphicsImageRenderer, an image context): its pixels are not
-    /// drawn here, so it is a stand-in whose shape comes from the name of the method drawing it
-    /// (`rectangle()`, `circle()`, `triangle()`, `star(…)`), said in a note.
-    func drawnImage(_ api: String, at: SourcePosition) -> Value {
-        let names = callNames.reversed().filter { $0 != "closure" }
-        let name = names.first { StandInShapes.shape(named: $0) != nil } ?? names.first ?? "drawn"
-        note("an image drawn in code (\(api)) is not drawn by the importer: a stand-in \"\(name)\" shape", at: at)
-        return .image(name)
-    }
-
     // MARK: Text
 
     /// An attributed string read as one run: its text, and the font and colour its attributes

@@ -82,12 +82,26 @@ extension Interpreter {
         return finishDrawing(drawingContexts[drawingContexts.count - 1], api: "UIGraphicsImageRenderer", at: at)
     }
 
+    /// The methods drawing the current image, innermost first, without the closures and the
+    /// generic helpers (`generate`, `image`) that name no picture: what a drawn image is called.
+    private var drawingMethodNames: [String] {
+        callNames.reversed().filter { $0 != "closure" && $0 != "generate" && $0 != "image" }
+    }
+
+    /// An image the code draws with nothing Sparks can draw: a stand-in whose shape comes from
+    /// the name of the method drawing it (`rectangle()`, `circle()`, `star(…)`), said in a note.
+    func drawnImage(_ api: String, at: SourcePosition) -> Value {
+        let names = drawingMethodNames
+        let name = names.first { StandInShapes.shape(named: $0) != nil } ?? names.first ?? "drawn"
+        note("an image drawn in code (\(api)) is not drawn by the importer: a stand-in \"\(name)\" shape", at: at)
+        return .image(name)
+    }
+
     /// The image a context drew: a file written beside the preset with what it drew, or a
     /// stand-in when it drew nothing Sparks can draw.
     private func finishDrawing(_ context: DrawingContext, api: String, at: SourcePosition) -> Value {
         guard !context.layers.isEmpty, context.size.width >= 1, context.size.height >= 1 else { return drawnImage(api, at: at) }
-        let names = callNames.reversed().filter { $0 != "closure" && $0 != "generate" && $0 != "image" }
-        let stem = String((names.first ?? "drawn").prefix(40))
+        let stem = String((drawingMethodNames.first ?? "drawn").prefix(40))
         var fileName = "\(stem).png"
         var n = 2
         while drawnImages.contains(where: { $0.fileName == fileName }) {

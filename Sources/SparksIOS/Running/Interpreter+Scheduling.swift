@@ -95,7 +95,7 @@ extension Interpreter {
             transactions.append(PendingTransaction())
         case "setCompletionBlock":
             guard case .function(let f)? = a.first else { return .void }
-            if transactions.isEmpty { transactions.append(PendingTransaction(isImplicit: true)) }
+            if transactions.isEmpty { transactions.append(PendingTransaction()) }
             transactions[transactions.count - 1].completion = f
         case "commit", "flush":
             guard let transaction = transactions.popLast() else { return .void }
@@ -163,5 +163,4 @@ extension Interpreter {
 struct PendingTransaction {
     var completion: Callable?
     var end = 0.0
-    var isImplicit = false
 }
