@@ -69,12 +69,13 @@ struct Run: ParsableCommand {
 
     func run() throws {
         let locator = PresetLocator()
-        let (_, url) = try scene.loadDescription(locator: locator)
+        let notes = NoteLog()
+        let (_, url) = try scene.loadDescription(locator: locator, notes: notes)
         let options = scene
         let limits = scene.limits, threads = threads
         let live = try LivePreset(
             url: url,
-            load: { options.load($0, locator: locator) },
+            load: { options.load($0, locator: locator, notes: notes) },
             makeScene: { description in
                 let scene = Scene(description, limits: limits)
                 scene.threadCount = threads

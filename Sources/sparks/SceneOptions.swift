@@ -19,9 +19,9 @@ struct SceneOptions: ParsableArguments {
     var limits: PresetLimits { stress.raising(budgets.limits) }
 
     /// Loads the preset, reporting every problem.
-    func loadDescription(locator: PresetLocator) throws -> (SceneDescription, URL) {
+    func loadDescription(locator: PresetLocator, notes: NoteLog = NoteLog()) throws -> (SceneDescription, URL) {
         let url = try locator.file(for: preset)
-        switch load(url, locator: locator) {
+        switch load(url, locator: locator, notes: notes) {
         case .success(let description): return (description, url)
         case .failure(let error): throw CommandError(error.description)
         }
@@ -29,12 +29,10 @@ struct SceneOptions: ParsableArguments {
 
     /// Reads and checks a preset file and applies --live or --birth-rate-scale (the window
     /// reloads through this). What the preset says that Sparks reads but does not act on is
-    /// printed as notes.
-    func load(_ url: URL, locator: PresetLocator) -> Result<SceneDescription, PresetError> {
+    /// printed as notes, each once however often the file is read.
+    func load(_ url: URL, locator: PresetLocator, notes: NoteLog) -> Result<SceneDescription, PresetError> {
         let result = stress.isGiven ? locator.load(url, limits: limits) { stress.apply(to: &$0) } : locator.load(url, limits: limits)
-        if case .success(let description) = result {
-            for note in description.notes { FileHandle.standardError.write(Data("\(note) (note)\n".utf8)) }
-        }
+        if case .success(let description) = result { notes.say(description.notes) }
         return result
     }
 
@@ -48,6 +46,18 @@ struct SceneOptions: ParsableArguments {
     /// Applies --seed and every --set to a scene.
     func prepare(_ scene: Scene, url: URL, locator: PresetLocator) throws {
         try overrides.apply(to: scene, url: url, locator: locator)
+    }
+}
+
+/// Prints each note on standard error once: the window reads its preset again at every save,
+/// and a note already said is not repeated.
+final class NoteLog {
+    private var said: Set<String> = []
+
+    func say(_ notes: [String]) {
+        for note in notes where said.insert(note).inserted {
+            FileHandle.standardError.write(Data("\(note) (note)\n".utf8))
+        }
     }
 }
 

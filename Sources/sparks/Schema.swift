@@ -85,13 +85,19 @@ struct New: ParsableCommand {
             cell.velocity = 80
             cell.emissionRange = 2 * .pi
             cell.alphaSpeed = -0.5
+            // The layer fills the canvas and the emitter sits at its centre, so a rotation or
+            // scale of the layer turns the effect in place (a layer turns about its position).
+            let canvas = CanvasDescription(background: .black)
+            let centre = Point(x: canvas.width / 2, y: canvas.height / 2)
             var emitter = EmitterProperties()
-            emitter.emitterPosition = Point(x: 400, y: 300)
+            emitter.emitterPosition = centre
             emitter.renderMode = .additive
             emitter.emitterCells = [cell]
             var layer = LayerDescription(kind: .emitter, emitter: emitter)
             layer.properties.name = "emitter"
-            scene = SceneDescription(name: stem, canvas: CanvasDescription(background: .black), layers: [layer])
+            layer.properties.bounds = Rect(x: 0, y: 0, width: canvas.width, height: canvas.height)
+            layer.properties.position = centre
+            scene = SceneDescription(name: stem, canvas: canvas, layers: [layer])
         }
         try Data(PresetEncoder.encode(scene).utf8).write(to: url, options: .atomic)
         var written = [url.path]

@@ -54,6 +54,66 @@ struct ProjectCommandTests {
         #expect(try sparks("validate", blank.path).status == 0)
     }
 
+    @Test(
+        "new writes a layer that turns about its centre; a transform on a zero-size layer away from its emitter gets one note naming the fix"
+    )
+    func newPresetTurnsInPlace() throws {
+        let folder = try temporaryFolder()
+        let portal = folder.appendingPathComponent("portal.json")
+        #expect(try sparks("new", portal.path).status == 0)
+        // A designer's first edit: turn the layer a quarter and make the emission one-sided.
+        func edit(_ text: String) throws {
+            var preset = try String(contentsOf: portal, encoding: .utf8)
+            preset = preset.replacing("\"name\": \"emitter\",", with: "\"name\": \"emitter\", \(text)")
+            preset = preset.replacing("\"emissionRange\": 6.283185307179586", with: "\"emissionRange\": 0.3")
+            try preset.write(to: portal, atomically: true, encoding: .utf8)
+        }
+        try edit("\"transform\": [{ \"rotate\": 1.5707963267948966 }],")
+        let quiet = try sparks("validate", portal.path)
+        #expect(quiet.status == 0 && !quiet.output.contains("(note)"), "\(quiet.output)")
+        let turned = folder.appendingPathComponent("turned.png")
+        #expect(try sparks("render", portal.path, "--at", "1.5", "--out", turned.path).status == 0)
+        // The sparks leave the centre along +y (the emission turned a quarter clockwise), and the
+        // emitter stays at the canvas centre.
+        let image = try PixelImage(contentsOfPNG: turned.path)
+        let centroid = try #require(litCentroid(image))
+        #expect(abs(centroid.x - 400) < 8, "\(centroid)")
+        #expect(centroid.y > 320 && centroid.y < 420, "\(centroid)")
+
+        // The same turn on a zero-size layer with its emitter at (400, 300) swings the effect
+        // around the canvas's corner; validate and render say so once, with the fix.
+        var trap = try String(contentsOf: portal, encoding: .utf8)
+        trap = trap.replacing(/"bounds": \[[^\]]*\],?/, with: "").replacing(/"position": \[[^\]]*\],?/, with: "")
+        let trapped = folder.appendingPathComponent("trapped.json")
+        try trap.write(to: trapped, atomically: true, encoding: .utf8)
+        let advised = try sparks("validate", trapped.path)
+        #expect(advised.status == 0)
+        let notes = advised.output.split(separator: "\n").filter { $0.hasSuffix("(note)") }
+        #expect(notes.count == 1, "\(advised.output)")
+        #expect(
+            notes.first?.contains(
+                "layers[0]: \"transform\" turns this layer about its position [0, 0], but the layer has no size and its emitter is at [400, 300]"
+            ) == true, "\(advised.output)")
+        #expect(notes.first?.contains("\"bounds\": [0, 0, 800, 600], \"position\": [400, 300]") == true, "\(advised.output)")
+        let rendered = try sparks("render", trapped.path, "--at", "1.5", "--out", folder.appendingPathComponent("t.png").path)
+        #expect(rendered.error.components(separatedBy: "(note)").count == 2, "\(rendered.error)")
+        let swung = try PixelImage(contentsOfPNG: folder.appendingPathComponent("t.png").path)
+        #expect(litCentroid(swung).map { abs($0.x - 400) > 100 } ?? true)
+    }
+
+    /// The centroid of the visibly lit pixels, or nil when none are.
+    private func litCentroid(_ image: PixelImage) -> (x: Double, y: Double)? {
+        var sx = 0.0, sy = 0.0, n = 0.0
+        for y in 0..<image.height {
+            for x in 0..<image.width where image.brightness(x: x, y: y) > 0.2 {
+                sx += Double(x)
+                sy += Double(y)
+                n += 1
+            }
+        }
+        return n > 0 ? (sx / n, sy / n) : nil
+    }
+
     @Test("schema --out writes the schema where a preset outside presets/ can name it")
     func schemaOut() throws {
         let folder = try temporaryFolder()

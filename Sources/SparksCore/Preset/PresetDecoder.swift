@@ -74,6 +74,7 @@ public struct PresetDecoder: Sendable {
         let scene = decodeDocument(root, reader: reader, defaultName: defaultName)
         if reader.diagnostics.isEmpty, var scene {
             checkBudgets(scene, reader: reader)
+            for advice in PivotAdvice.notes(scene.layers) { reader.note(advice.path, reader.locations[advice.path], advice.message) }
             scene.notes = reader.notes.map(\.description)
             if reader.diagnostics.isEmpty { return .success(scene) }
         }
