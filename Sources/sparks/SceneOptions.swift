@@ -66,7 +66,7 @@ struct SceneOverrides: ParsableArguments {
     @Option(
         name: .customLong("set"),
         help: ArgumentHelp(
-            "Set a property before starting, as LAYER.KEYPATH=VALUE with a layer name and a Core Animation key path, e.g. fireEmitter.emitterCells.fire.birthRate=5000 or fireEmitter.emitterShape=circle. Repeatable.",
+            "Set a property before starting, as LAYER.KEYPATH=VALUE with a layer name and a Core Animation key path, e.g. fireEmitter.emitterCells.fire.birthRate=5000 or fireEmitter.emitterShape=circle. Repeatable. `sparks explain KEY` says what a key takes.",
             valueName: "LAYER.KEYPATH=VALUE"))
     var values: [String] = []
 

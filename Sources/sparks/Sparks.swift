@@ -16,12 +16,15 @@ struct Sparks: ParsableCommand {
               sparks render fire --at 2 --out fire.png
               sparks render neon --frames 120 --out frames/
               sparks validate presets/
+              sparks explain emitterCells.velocityRange
               sparks new campfire --from fire
               sparks bench fire --birth-rate-scale 100
               sparks import ConfettiView.swift --out confetti.json
               sparks export swift fire --out FireView.swift
             """,
         version: SparksVersion.text,
-        subcommands: [Run.self, Render.self, Validate.self, List.self, Bench.self, Schema.self, New.self, Import.self, Export.self]
+        subcommands: [
+            Run.self, Render.self, Validate.self, List.self, Explain.self, Bench.self, Schema.self, New.self, Import.self, Export.self,
+        ]
     )
 }

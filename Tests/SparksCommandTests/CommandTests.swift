@@ -284,7 +284,8 @@ struct CommandTests {
         let names = [
             "fire", "neon", "fireworks", "snow", "smoke", "confetti", "sparkle", "rain", "hearts", "comet", "orbit", "equalizer", "volume",
             "spinner", "pulse", "neon-ring", "carousel", "embers", "loader", "bench-anchor", "magic-trail", "swirl", "flutter",
-            "celebrate", "emoji-ring", "shimmer",
+            "celebrate", "emoji-ring", "shimmer", "recipe-swirl", "recipe-converge", "recipe-fade-in", "recipe-trails", "recipe-burst",
+            "recipe-ring", "recipe-turn",
         ]
         #expect(lines.count == names.count)
         for name in names {

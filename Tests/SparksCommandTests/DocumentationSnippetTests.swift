@@ -52,6 +52,18 @@ struct DocumentationSnippetTests {
         #expect(package.contains(#".upToNextMinor(from: "\#(SparksVersion.text)")"#))
     }
 
+    @Test("The recipes page shows every recipe preset whole, as presets/ holds it (the gallery tests draw and count each)")
+    func recipes() throws {
+        let blocks = try codeBlocks("docs/recipes.md", language: "json")
+        let names = try FileManager.default.contentsOfDirectory(atPath: repositoryRoot.appendingPathComponent("presets").path)
+            .filter { $0.hasPrefix("recipe-") && $0.hasSuffix(".json") }.sorted()
+        #expect(names.count == blocks.count && names.count >= 7)
+        for name in names {
+            let file = try String(contentsOf: repositoryRoot.appendingPathComponent("presets/\(name)"), encoding: .utf8)
+            #expect(blocks.contains(file), "docs/recipes.md does not show presets/\(name) as it is")
+        }
+    }
+
     @Test("Every line of the README's Swift snippet is a line of the example game it stands for")
     func readmeSnippet() throws {
         let snippets = try codeBlocks("README.md", language: "swift")

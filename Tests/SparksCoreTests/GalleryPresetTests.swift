@@ -34,6 +34,14 @@ struct GalleryPresetTests {
         ("celebrate", 340...380),  // 5 × 9/s × 8 s = 360
         ("orbit", 0...0), ("equalizer", 0...0), ("volume", 0...0), ("spinner", 0...0), ("pulse", 0...0), ("loader", 0...0),
         ("emoji-ring", 0...0), ("shimmer", 0...0),
+        // The recipes (docs/recipes.md).
+        ("recipe-swirl", 720...780),  // 2 × 150/s × 2.5 s
+        ("recipe-converge", 300...340),  // 160/s × 2 s
+        ("recipe-fade-in", 145...175),  // 40/s × 4 s
+        ("recipe-trails", 150...320),  // 3/s × 2.5 s = 7.5 heads, each trailing 60/s × 0.5 s = 30
+        ("recipe-burst", 30...110),  // 1 s after a pop of 600/s × 0.1 s = 60 sparks living 1.2 ± 0.2 s
+        ("recipe-ring", 0...0),
+        ("recipe-turn", 170...190),  // 300/s × 0.6 s
     ]
 
     @Test("Every preset runs 10 simulated seconds with its live count inside the expected band")

@@ -120,7 +120,8 @@ struct BadPresetTests {
         #expect(d[0].suggestion == "birthRate")
         #expect(
             d[0].description
-                == "test.json:6:44: layers[0].emitterCells[0].birthrate: unknown key \"birthrate\" — did you mean \"birthRate\"?")
+                == "test.json:6:44: layers[0].emitterCells[0].birthrate: unknown key \"birthrate\" — did you mean \"birthRate\"? "
+                + "(particles per second, typically 1…1000, e.g. 150)")
     }
 
     @Test("A wrong type names what was expected and what was found")
@@ -129,7 +130,7 @@ struct BadPresetTests {
         let d = fixture.diagnostics(PresetFixture.cellPreset("\"lifetime\": \"long\""))
         #expect(d.count == 1)
         #expect(d[0].path == "layers[0].emitterCells[0].lifetime")
-        #expect(d[0].message == "expected a number, got a string \"long\"")
+        #expect(d[0].message == "expected a number, got a string \"long\" (lifetime: seconds, typically 0.2…10, e.g. 2.5)")
     }
 
     @Test("Colours in CSS's short hex: #80f is #8800ff and #80fa is #8800ffaa; other lengths and non-hex digits are refused")
@@ -148,7 +149,7 @@ struct BadPresetTests {
     func negativeLifetime() throws {
         let fixture = try PresetFixture()
         let d = fixture.diagnostics(PresetFixture.cellPreset("\"lifetime\": -1"))
-        #expect(d.map(\.message) == ["must not be negative, got -1"])
+        #expect(d.map(\.message) == ["must not be negative, got -1 (lifetime: seconds, typically 0.2…10, e.g. 2.5)"])
         #expect(d[0].path == "layers[0].emitterCells[0].lifetime")
     }
 

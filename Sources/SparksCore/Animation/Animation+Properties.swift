@@ -28,20 +28,32 @@ extension Animation {
     }
 
     /// The keys every animation has (CAAnimation and CAMediaTiming), as they are set.
-    public static let table = PropertyTable<Animation>([
-        .text("key", \.key, "A name for the animation."),
-        .number("beginTime", \.timing.beginTime, .any, "Start in the layer's time, seconds; 0 means when the preset starts."),
-        .number("duration", \.timing.duration, .nonNegative, "Seconds per cycle; 0 means 0.25 s (or the group's duration)."),
-        .number("speed", \.timing.speed, .any, "Rate of the animation's time."),
-        .number("timeOffset", \.timing.timeOffset, .any, "Seconds added to the animation's time."),
-        .repeatCount("repeatCount", \.timing.repeatCount, "Repetitions, or \"infinity\"."),
-        .number("repeatDuration", \.timing.repeatDuration, .nonNegative, "Seconds to keep repeating."),
-        .bool("autoreverses", \.timing.autoreverses, "Whether each cycle plays forwards then backwards."),
-        .choice("fillMode", \.timing.fillMode, "What shows before the start and after the end."),
-        .bool("additive", \.isAdditive, "Whether the value is added to the current value."),
-        .bool("cumulative", \.isCumulative, "Whether each repetition continues from the last."),
-        .bool("removedOnCompletion", \.removedOnCompletion, "Whether the animation stops affecting the layer when it ends (default true)."),
-    ])
+    public static let table = PropertyTable<Animation>(
+        [
+            .text("key", \.key, "A name for the animation."),
+            .number("beginTime", \.timing.beginTime, .any, "Start in the layer's time, seconds; 0 means when the preset starts."),
+            .number("duration", \.timing.duration, .nonNegative, "Seconds per cycle; 0 means 0.25 s (or the group's duration)."),
+            .number("speed", \.timing.speed, .any, "Rate of the animation's time."),
+            .number("timeOffset", \.timing.timeOffset, .any, "Seconds added to the animation's time."),
+            .repeatCount("repeatCount", \.timing.repeatCount, "Repetitions, or \"infinity\"."),
+            .number("repeatDuration", \.timing.repeatDuration, .nonNegative, "Seconds to keep repeating."),
+            .bool("autoreverses", \.timing.autoreverses, "Whether each cycle plays forwards then backwards."),
+            .choice("fillMode", \.timing.fillMode, "What shows before the start and after the end."),
+            .bool("additive", \.isAdditive, "Whether the value is added to the current value."),
+            .bool("cumulative", \.isCumulative, "Whether each repetition continues from the last."),
+            .bool(
+                "removedOnCompletion", \.removedOnCompletion, "Whether the animation stops affecting the layer when it ends (default true)."
+            ),
+        ],
+        guides: [
+            "key": PropertyGuide(example: "\"spin\""),
+            "beginTime": PropertyGuide(.seconds, 0...10, example: "0.5"),
+            "duration": PropertyGuide(.seconds, 0.1...10, example: "2"),
+            "speed": PropertyGuide(.factor, 0...4, example: "2"),
+            "timeOffset": PropertyGuide(.seconds, 0...10, example: "1"),
+            "repeatCount": PropertyGuide(.count, 0...100, example: "\"infinity\""),
+            "repeatDuration": PropertyGuide(.seconds, 0...60, example: "10"),
+        ])
 
     /// The keys of keyframe animations beyond `table` (CAKeyframeAnimation).
     public static let keyframeTable = PropertyTable<Animation>([

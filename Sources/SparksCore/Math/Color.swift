@@ -80,6 +80,19 @@ public struct Color: Hashable, Sendable {
         "quaternarySystemFill": Color(hex: "#74748014")!,
     ]
 
+    /// CSS colour names that UIKit lacks, with their CSS values: not read as colours (a preset's
+    /// names are UIKit's), but named in the message so a web designer finds the hex to write.
+    public static let cssOnlyNames: [String: String] = [
+        "pink": "#ffc0cb", "hotpink": "#ff69b4", "deeppink": "#ff1493", "violet": "#ee82ee", "indigo": "#4b0082",
+        "navy": "#000080", "teal": "#008080", "lime": "#00ff00", "olive": "#808000", "maroon": "#800000", "silver": "#c0c0c0",
+        "gold": "#ffd700", "coral": "#ff7f50", "salmon": "#fa8072", "crimson": "#dc143c", "turquoise": "#40e0d0",
+        "khaki": "#f0e68c", "plum": "#dda0dd", "orchid": "#da70d6", "tan": "#d2b48c", "beige": "#f5f5dc",
+        "lavender": "#e6e6fa", "aqua": "#00ffff", "fuchsia": "#ff00ff", "skyblue": "#87ceeb", "tomato": "#ff6347",
+        "chocolate": "#d2691e", "firebrick": "#b22222", "goldenrod": "#daa520", "ivory": "#fffff0", "mintcream": "#f5fffa",
+        "royalblue": "#4169e1", "steelblue": "#4682b4", "slategray": "#708090", "darkorange": "#ff8c00", "limegreen": "#32cd32",
+        "seagreen": "#2e8b57", "forestgreen": "#228b22", "midnightblue": "#191970", "darkviolet": "#9400d3", "wheat": "#f5deb3",
+    ]
+
     /// The colour names, for matching iOS spellings (`UIColor.systemBlue`, `.white`).
     static let namesForLookup = Array(named.keys)
 

@@ -113,36 +113,59 @@ public struct EmitterBehavior: Hashable, Sendable {
     ]
 
     /// Every settable key of every type, by Core Animation key.
-    public static let table = PropertyTable<EmitterBehavior>([
-        .text("name", \.name, "Name used in key paths: emitterBehaviors.NAME.KEY."),
-        .bool("enabled", \.isEnabled, "Whether the behaviour acts (default true)."),
-        PropertyDescriptor(
-            "force", .vector3, "wave: the force swung to and fro, [x, y, z] in points per second².",
-            get: { .vector($0.force) },
-            set: { root, value in
-                if case .vector(let v) = value, v.count == 3 { root.force = v }
-            }),
-        .number("frequency", \.frequency, .nonNegative, "wave: swings per second."),
-        .number("drag", \.drag, .nonNegative, "drag: the slowing per second; velocity decays by e^(−drag · t)."),
-        .number("rotation", \.rotation, .any, "alignToMotion: extra turn in whole turns (0.25: a quarter turn)."),
-        .bool("preservesDepth", \.preservesDepth, "alignToMotion: turn in 3-D (only plane particles can)."),
-        .choice("keyPath", \.keyPath, "valueOverLife: the particle property set over the particle's life."),
-        .numberList("values", \.values, .any, "valueOverLife: the property's values at the stops."),
-        .numberList(
-            "locations", \.locations, .unit, "Where the stops sit in the particle's life, 0…1 increasing (default: evenly spaced)."),
-        .colorList("colors", \.colors, "colorOverLife: the particle's colours at the stops."),
-        .choice("attractorType", \.attractorType, "attractor: pulls towards a point (radial), a line (axial) or a plane (planar)."),
-        .number("stiffness", \.stiffness, .any, "attractor: the spring's stiffness, acceleration per point of distance (negative pushes)."),
-        .number("radius", \.radius, .nonNegative, "attractor: no pull within this distance of it."),
-        .point("position", \.position, "attractor: its point, [x, y] in the emitter layer's coordinates."),
-        .number("zPosition", \.zPosition, .any, "attractor: its point's z."),
-        .number("orientationLatitude", \.orientationLatitude, .any, "attractor: the axis or normal's angle from the x-y plane, radians."),
-        .number("orientationLongitude", \.orientationLongitude, .any, "attractor: the axis or normal's angle in the x-y plane, radians."),
-        .number(
-            "falloff", \.falloff, .any, "attractor: how fast the pull weakens beyond falloffDistance (0: it does not; the sign is ignored)."
-        ),
-        .number("falloffDistance", \.falloffDistance, .nonNegative, "attractor: the distance beyond radius at which the pull weakens."),
-    ])
+    public static let table = PropertyTable<EmitterBehavior>(
+        [
+            .text("name", \.name, "Name used in key paths: emitterBehaviors.NAME.KEY."),
+            .bool("enabled", \.isEnabled, "Whether the behaviour acts (default true)."),
+            PropertyDescriptor(
+                "force", .vector3, "wave: the force swung to and fro, [x, y, z] in points per second².",
+                get: { .vector($0.force) },
+                set: { root, value in
+                    if case .vector(let v) = value, v.count == 3 { root.force = v }
+                }),
+            .number("frequency", \.frequency, .nonNegative, "wave: swings per second."),
+            .number("drag", \.drag, .nonNegative, "drag: the slowing per second; velocity decays by e^(−drag · t)."),
+            .number("rotation", \.rotation, .any, "alignToMotion: extra turn in whole turns (0.25: a quarter turn)."),
+            .bool("preservesDepth", \.preservesDepth, "alignToMotion: turn in 3-D (only plane particles can)."),
+            .choice("keyPath", \.keyPath, "valueOverLife: the particle property set over the particle's life."),
+            .numberList("values", \.values, .any, "valueOverLife: the property's values at the stops."),
+            .numberList(
+                "locations", \.locations, .unit, "Where the stops sit in the particle's life, 0…1 increasing (default: evenly spaced)."),
+            .colorList("colors", \.colors, "colorOverLife: the particle's colours at the stops."),
+            .choice("attractorType", \.attractorType, "attractor: pulls towards a point (radial), a line (axial) or a plane (planar)."),
+            .number(
+                "stiffness", \.stiffness, .any, "attractor: the spring's stiffness, acceleration per point of distance (negative pushes)."),
+            .number("radius", \.radius, .nonNegative, "attractor: no pull within this distance of it."),
+            .point("position", \.position, "attractor: its point, [x, y] in the emitter layer's coordinates."),
+            .number("zPosition", \.zPosition, .any, "attractor: its point's z."),
+            .number(
+                "orientationLatitude", \.orientationLatitude, .any, "attractor: the axis or normal's angle from the x-y plane, radians."),
+            .number(
+                "orientationLongitude", \.orientationLongitude, .any, "attractor: the axis or normal's angle in the x-y plane, radians."),
+            .number(
+                "falloff", \.falloff, .any,
+                "attractor: how fast the pull weakens beyond falloffDistance (0: it does not; the sign is ignored)."
+            ),
+            .number("falloffDistance", \.falloffDistance, .nonNegative, "attractor: the distance beyond radius at which the pull weakens."),
+        ],
+        guides: [
+            "name": PropertyGuide(example: "\"pull\""),
+            "force": PropertyGuide(.pointsPerSecondSquared, -300...300, example: "[40, 0, 0]"),
+            "frequency": PropertyGuide(.perSecond, 0...5, example: "1"),
+            "drag": PropertyGuide(.perSecond, 0...5, example: "1.5"),
+            "rotation": PropertyGuide(nil, -1...1, example: "0.25"),
+            "values": PropertyGuide(nil, nil, example: "[0, 1, 0]"),
+            "locations": PropertyGuide(.fraction, 0...1, example: "[0, 0.2, 1]"),
+            "colors": PropertyGuide(example: "[\"white\", \"#ff8000\", \"#ff000000\"]"),
+            "stiffness": PropertyGuide(.perSecond, -50...50, example: "8"),
+            "radius": PropertyGuide(.points, 0...200, example: "20"),
+            "position": PropertyGuide(.points, example: "[400, 300]"),
+            "zPosition": PropertyGuide(.points, -100...100, example: "0"),
+            "orientationLatitude": PropertyGuide(.radians, -1.5708...1.5708, example: "0"),
+            "orientationLongitude": PropertyGuide(.radians, -3.14159...3.14159, example: "1.5708"),
+            "falloff": PropertyGuide(nil, -2...2, example: "1"),
+            "falloffDistance": PropertyGuide(.points, 0...500, example: "100"),
+        ])
 
     /// The value at normalised age `t` of stops `values` at `locations` (evenly spaced when nil
     /// or of another count): piecewise linear, held beyond the first and last stop.

@@ -42,24 +42,40 @@ public struct EmitterProperties: Hashable, Sendable {
 
     /// The settable properties, by Core Animation key (cells and behaviours are structural and
     /// not listed).
-    public static let table = PropertyTable<EmitterProperties>([
-        .point("emitterPosition", \.emitterPosition, "Centre of the emission shape in the layer's coordinates, [x, y]."),
-        .number("emitterZPosition", \.emitterZPosition, .any, "z of the emission shape's centre."),
-        .size("emitterSize", \.emitterSize, "Size of the emission shape, [width, height]; a circle's radius is the width."),
-        .number("emitterDepth", \.emitterDepth, .nonNegative, "Depth of a cuboid emission shape."),
-        .choice("emitterShape", \.emitterShape, "Shape particles are born on."),
-        .choice("emitterMode", \.emitterMode, "Part of the shape particles are born on."),
-        .choice("renderMode", \.renderMode, "Draw order and blending of particles."),
-        .bool("preservesDepth", \.preservesDepth, "Whether particles keep their depth in the superlayer's 3-D space."),
-        .number("birthRate", \.birthRate, .nonNegative, "Multiplies every cell's birth rate."),
-        .number("lifetime", \.lifetime, .nonNegative, "Multiplies the sampled lifetime of new particles."),
-        .number("velocity", \.velocity, .any, "Multiplies the sampled speed of new particles."),
-        .number("scale", \.scale, .any, "Multiplies the sampled scale of new particles."),
-        .number("spin", \.spin, .any, "Multiplies the sampled spin of new particles."),
-        .seed("seed", \.seed, "Seed of the layer's random generator (0 … 4294967295)."),
-        .choice(
-            "startup", \.startup,
-            "Whether the emitter is already populated when the scene starts: running (as iOS shows an emitter whose beginTime is 0), empty (as after beginTime = CACurrentMediaTime()), or automatic (the preset's startup, else iOS's rule); only the start counts."
-        ),
-    ])
+    public static let table = PropertyTable<EmitterProperties>(
+        [
+            .point("emitterPosition", \.emitterPosition, "Centre of the emission shape in the layer's coordinates, [x, y]."),
+            .number("emitterZPosition", \.emitterZPosition, .any, "z of the emission shape's centre."),
+            .size("emitterSize", \.emitterSize, "Size of the emission shape, [width, height]; a circle's radius is the width."),
+            .number("emitterDepth", \.emitterDepth, .nonNegative, "Depth of a cuboid emission shape."),
+            .choice("emitterShape", \.emitterShape, "Shape particles are born on."),
+            .choice("emitterMode", \.emitterMode, "Part of the shape particles are born on."),
+            .choice("renderMode", \.renderMode, "Draw order and blending of particles."),
+            .bool("preservesDepth", \.preservesDepth, "Whether particles keep their depth in the superlayer's 3-D space."),
+            .number("birthRate", \.birthRate, .nonNegative, "Multiplies every cell's birth rate."),
+            .number("lifetime", \.lifetime, .nonNegative, "Multiplies the sampled lifetime of new particles."),
+            .number("velocity", \.velocity, .any, "Multiplies the sampled speed of new particles."),
+            .number("scale", \.scale, .any, "Multiplies the sampled scale of new particles."),
+            .number("spin", \.spin, .any, "Multiplies the sampled spin of new particles."),
+            .seed("seed", \.seed, "Seed of the layer's random generator (0 … 4294967295)."),
+            .choice(
+                "startup", \.startup,
+                "Whether the emitter is already populated when the scene starts: running (as iOS shows an emitter whose beginTime is 0), empty (as after beginTime = CACurrentMediaTime()), or automatic (the preset's startup, else iOS's rule); only the start counts."
+            ),
+        ],
+        guides: [
+            "emitterPosition": PropertyGuide(.points, example: "[400, 300]"),
+            "emitterZPosition": PropertyGuide(.points, -100...100, example: "0"),
+            "emitterSize": PropertyGuide(.points, example: "[200, 0]"),
+            "emitterDepth": PropertyGuide(.points, 0...200, example: "50"),
+            "emitterShape": PropertyGuide(example: "\"circle\""),
+            "emitterMode": PropertyGuide(example: "\"outline\""),
+            "renderMode": PropertyGuide(example: "\"additive\""),
+            "birthRate": PropertyGuide(.factor, 0...10, example: "2"),
+            "lifetime": PropertyGuide(.factor, 0...10, example: "0.5"),
+            "velocity": PropertyGuide(.factor, 0...10, example: "1.5"),
+            "scale": PropertyGuide(.factor, 0...10, example: "0.5"),
+            "spin": PropertyGuide(.factor, 0...10, example: "2"),
+            "seed": PropertyGuide(nil, 0...4_294_967_295, example: "42"),
+        ])
 }

@@ -30,21 +30,29 @@ public struct GradientProperties: Hashable, Sendable {
     public init() {}
 
     /// The settable properties, by Core Animation key.
-    public static let table = PropertyTable<GradientProperties>([
-        .colorList("colors", \.colors, "The colours of the gradient's stops, in order."),
-        .numberList(
-            "locations", \.locations, .any,
-            "Where each colour sits along the gradient, increasing: 0 at its start, 1 at its end; outside 0…1 a stop lies beyond an end (default: evenly spaced)."
-        ),
-        .point("startPoint", \.startPoint, "Start of the gradient (axial) or its centre (radial, conic), in unit coordinates of bounds."),
-        .point(
-            "endPoint", \.endPoint,
-            "End of the gradient (axial), the ellipse's extent (radial) or the first colour's direction (conic), in unit coordinates."),
-        // CAGradientLayer's `type`, renamed: in a preset "type" names the kind of layer.
-        .choice(
-            "gradientType", \.type,
-            "CAGradientLayer's type: axial (default), radial or conic (called gradientType here, as \"type\" names the kind of layer)."),
-    ])
+    public static let table = PropertyTable<GradientProperties>(
+        [
+            .colorList("colors", \.colors, "The colours of the gradient's stops, in order."),
+            .numberList(
+                "locations", \.locations, .any,
+                "Where each colour sits along the gradient, increasing: 0 at its start, 1 at its end; outside 0…1 a stop lies beyond an end (default: evenly spaced)."
+            ),
+            .point(
+                "startPoint", \.startPoint, "Start of the gradient (axial) or its centre (radial, conic), in unit coordinates of bounds."),
+            .point(
+                "endPoint", \.endPoint,
+                "End of the gradient (axial), the ellipse's extent (radial) or the first colour's direction (conic), in unit coordinates."),
+            // CAGradientLayer's `type`, renamed: in a preset "type" names the kind of layer.
+            .choice(
+                "gradientType", \.type,
+                "CAGradientLayer's type: axial (default), radial or conic (called gradientType here, as \"type\" names the kind of layer)."),
+        ],
+        guides: [
+            "colors": PropertyGuide(example: "[\"#ff0080\", \"#ff8000\"]"),
+            "locations": PropertyGuide(.fraction, 0...1, example: "[0, 1]"),
+            "startPoint": PropertyGuide(.unitCoordinates, 0...1, example: "[0, 0.5]"),
+            "endPoint": PropertyGuide(.unitCoordinates, 0...1, example: "[1, 0.5]"),
+        ])
 
     /// The colour at gradient position `t` (0 at the first stop's side, 1 at the last's):
     /// the end colours beyond the ends, straight-alpha components interpolated between stops.

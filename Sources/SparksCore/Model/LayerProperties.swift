@@ -137,63 +137,96 @@ public struct LayerProperties: Hashable, Sendable {
     }
 
     /// The settable properties, by Core Animation key.
-    public static let table = PropertyTable<LayerProperties>([
-        .text("name", \.name, "Name used to address the layer in key paths."),
-        .point("position", \.position, "Where the anchor point sits in the superlayer, [x, y] in points."),
-        .number("zPosition", \.zPosition, .any, "Position on the z axis; higher is drawn above its siblings."),
-        .rect("bounds", \.bounds, "The layer's own coordinate space, [x, y, width, height] in points."),
-        .point("anchorPoint", \.anchorPoint, "Unit coordinates of bounds that position refers to, [x, y]."),
-        .number("anchorPointZ", \.anchorPointZ, .any, "Position of the anchor point on the z axis, in points."),
-        .rect(
-            "frame", \.frame,
-            "bounds and position as one rectangle in the superlayer, [x, y, width, height] (sets the size of bounds and position)."),
-        .transform("transform", \.transform, "Transform applied about the anchor point."),
-        .transform(
-            "sublayerTransform", \.sublayerTransform,
-            "Transform applied to the sublayers about the anchor point (m34 gives them perspective)."),
-        .bool(
-            "geometryFlipped", \.isGeometryFlipped,
-            "Whether the sublayers' geometry is flipped vertically (y up from the bottom edge); images stay upright."),
-        .number(
-            "opacity", \.opacity, .unit, "Opacity of the layer and its subtree, 0…1, faded as one image unless allowsGroupOpacity is false."
-        ),
-        .bool(
-            "allowsGroupOpacity", \.allowsGroupOpacity,
-            "Whether opacity below 1 fades the layer and its subtree as one image (true, iOS's default) or each thing it draws on its own."),
-        .bool("hidden", \.isHidden, "Whether the layer and its subtree are not drawn."),
-        .color("backgroundColor", \.backgroundColor, "Colour filling bounds."),
-        .number("cornerRadius", \.cornerRadius, .nonNegative, "Radius of the rounded corners of background and border, in points."),
-        .number("borderWidth", \.borderWidth, .nonNegative, "Width of the border drawn inside the edge of bounds, in points."),
-        .color("borderColor", \.borderColor, "Colour of the border."),
-        .color("shadowColor", \.shadowColor, "Colour of the shadow (default opaque black)."),
-        .number("shadowOpacity", \.shadowOpacity, .unit, "Opacity of the shadow, 0…1 (default 0: no shadow)."),
-        .offset("shadowOffset", \.shadowOffset, "Offset of the shadow, [width, height] in points (default [0, -3]: up on iOS)."),
-        .number("shadowRadius", \.shadowRadius, NumberRule(minimum: 0, maximum: 1000), "Blur radius of the shadow, in points (default 3)."),
-        .path("shadowPath", \.shadowPath, "The shadow's shape, filled (default: the shape of everything the layer draws)."),
-        .image(
-            "contents", \.contents, crossFade: \LayerProperties.contentsCrossFade,
-            "PNG image drawn to fill bounds, found beside the preset or in assets/."),
-        .choice(
-            "contentsGravity", \.contentsGravity,
-            "How contents is placed in bounds: resize (default), resizeAspect, resizeAspectFill, or at its natural size at center, top, bottom, left, right or a corner."
-        ),
-        .rect("contentsRect", \.contentsRect, "The part of the image drawn, unit coordinates [x, y, width, height]."),
-        .rect(
-            "contentsCenter", \.contentsCenter,
-            "The part of contentsRect that stretches when the image is resized, unit coordinates; the rest keeps its size."),
-        .number(
-            "contentsScale", \.contentsScale, NumberRule(minimum: 0, maximum: 1000, excludesMinimum: true),
-            "Image pixels per point (the natural size the position gravities use)."),
-        .choice("minificationFilter", \.minificationFilter, "Filter when contents is drawn smaller than its size."),
-        .choice("magnificationFilter", \.magnificationFilter, "Filter when contents is drawn larger than its size."),
-        .number(
-            "minificationFilterBias", \.minificationFilterBias, NumberRule(minimum: -16, maximum: 16),
-            "Added to the mip level of minified contents: positive blurs, negative sharpens."),
-        .bool("masksToBounds", \.masksToBounds, "Whether sublayers are clipped to bounds."),
-        .number(
-            "beginTime", \.timing.beginTime, .any,
-            "Start of the layer's timeline in its parent's time, seconds; negative starts it as if already running."),
-        .number("speed", \.timing.speed, .any, "Rate of the layer's time relative to its parent's; 0 freezes."),
-        .number("timeOffset", \.timing.timeOffset, .any, "Seconds added to the layer's local time."),
-    ])
+    public static let table = PropertyTable<LayerProperties>(
+        [
+            .text("name", \.name, "Name used to address the layer in key paths."),
+            .point("position", \.position, "Where the anchor point sits in the superlayer, [x, y] in points."),
+            .number("zPosition", \.zPosition, .any, "Position on the z axis; higher is drawn above its siblings."),
+            .rect("bounds", \.bounds, "The layer's own coordinate space, [x, y, width, height] in points."),
+            .point("anchorPoint", \.anchorPoint, "Unit coordinates of bounds that position refers to, [x, y]."),
+            .number("anchorPointZ", \.anchorPointZ, .any, "Position of the anchor point on the z axis, in points."),
+            .rect(
+                "frame", \.frame,
+                "bounds and position as one rectangle in the superlayer, [x, y, width, height] (sets the size of bounds and position)."),
+            .transform("transform", \.transform, "Transform applied about the anchor point."),
+            .transform(
+                "sublayerTransform", \.sublayerTransform,
+                "Transform applied to the sublayers about the anchor point (m34 gives them perspective)."),
+            .bool(
+                "geometryFlipped", \.isGeometryFlipped,
+                "Whether the sublayers' geometry is flipped vertically (y up from the bottom edge); images stay upright."),
+            .number(
+                "opacity", \.opacity, .unit,
+                "Opacity of the layer and its subtree, 0…1, faded as one image unless allowsGroupOpacity is false."
+            ),
+            .bool(
+                "allowsGroupOpacity", \.allowsGroupOpacity,
+                "Whether opacity below 1 fades the layer and its subtree as one image (true, iOS's default) or each thing it draws on its own."
+            ),
+            .bool("hidden", \.isHidden, "Whether the layer and its subtree are not drawn."),
+            .color("backgroundColor", \.backgroundColor, "Colour filling bounds."),
+            .number("cornerRadius", \.cornerRadius, .nonNegative, "Radius of the rounded corners of background and border, in points."),
+            .number("borderWidth", \.borderWidth, .nonNegative, "Width of the border drawn inside the edge of bounds, in points."),
+            .color("borderColor", \.borderColor, "Colour of the border."),
+            .color("shadowColor", \.shadowColor, "Colour of the shadow (default opaque black)."),
+            .number("shadowOpacity", \.shadowOpacity, .unit, "Opacity of the shadow, 0…1 (default 0: no shadow)."),
+            .offset("shadowOffset", \.shadowOffset, "Offset of the shadow, [width, height] in points (default [0, -3]: up on iOS)."),
+            .number(
+                "shadowRadius", \.shadowRadius, NumberRule(minimum: 0, maximum: 1000), "Blur radius of the shadow, in points (default 3)."),
+            .path("shadowPath", \.shadowPath, "The shadow's shape, filled (default: the shape of everything the layer draws)."),
+            .image(
+                "contents", \.contents, crossFade: \LayerProperties.contentsCrossFade,
+                "PNG image drawn to fill bounds, found beside the preset or in assets/."),
+            .choice(
+                "contentsGravity", \.contentsGravity,
+                "How contents is placed in bounds: resize (default), resizeAspect, resizeAspectFill, or at its natural size at center, top, bottom, left, right or a corner."
+            ),
+            .rect("contentsRect", \.contentsRect, "The part of the image drawn, unit coordinates [x, y, width, height]."),
+            .rect(
+                "contentsCenter", \.contentsCenter,
+                "The part of contentsRect that stretches when the image is resized, unit coordinates; the rest keeps its size."),
+            .number(
+                "contentsScale", \.contentsScale, NumberRule(minimum: 0, maximum: 1000, excludesMinimum: true),
+                "Image pixels per point (the natural size the position gravities use)."),
+            .choice("minificationFilter", \.minificationFilter, "Filter when contents is drawn smaller than its size."),
+            .choice("magnificationFilter", \.magnificationFilter, "Filter when contents is drawn larger than its size."),
+            .number(
+                "minificationFilterBias", \.minificationFilterBias, NumberRule(minimum: -16, maximum: 16),
+                "Added to the mip level of minified contents: positive blurs, negative sharpens."),
+            .bool("masksToBounds", \.masksToBounds, "Whether sublayers are clipped to bounds."),
+            .number(
+                "beginTime", \.timing.beginTime, .any,
+                "Start of the layer's timeline in its parent's time, seconds; negative starts it as if already running."),
+            .number("speed", \.timing.speed, .any, "Rate of the layer's time relative to its parent's; 0 freezes."),
+            .number("timeOffset", \.timing.timeOffset, .any, "Seconds added to the layer's local time."),
+        ],
+        guides: [
+            "name": PropertyGuide(example: "\"portal\""),
+            "position": PropertyGuide(.points, example: "[400, 300]"),
+            "zPosition": PropertyGuide(.points, -100...100, example: "10"),
+            "bounds": PropertyGuide(.points, example: "[0, 0, 800, 600]"),
+            "anchorPoint": PropertyGuide(.unitCoordinates, 0...1, example: "[0.5, 1]"),
+            "anchorPointZ": PropertyGuide(.points, -100...100, example: "20"),
+            "frame": PropertyGuide(.points, example: "[0, 0, 800, 600]"),
+            "transform": PropertyGuide(example: "[{ \"rotate\": 0.785 }]"),
+            "sublayerTransform": PropertyGuide(example: "[{ \"perspective\": 500 }]"),
+            "opacity": PropertyGuide(.fraction, 0...1, example: "0.8"),
+            "backgroundColor": PropertyGuide(example: "\"#20203080\""),
+            "cornerRadius": PropertyGuide(.points, 0...100, example: "12"),
+            "borderWidth": PropertyGuide(.points, 0...10, example: "2"),
+            "borderColor": PropertyGuide(example: "\"white\""),
+            "shadowColor": PropertyGuide(example: "\"#ff8000\""),
+            "shadowOpacity": PropertyGuide(.fraction, 0...1, example: "0.6"),
+            "shadowOffset": PropertyGuide(.points, example: "[0, 4]"),
+            "shadowRadius": PropertyGuide(.points, 0...30, example: "8"),
+            "shadowPath": PropertyGuide(.points, example: "\"M 0 0 L 100 0 L 100 100 Z\""),
+            "contents": PropertyGuide(example: "\"spark.png\""),
+            "contentsRect": PropertyGuide(.unitCoordinates, 0...1, example: "[0, 0, 0.5, 1]"),
+            "contentsCenter": PropertyGuide(.unitCoordinates, 0...1, example: "[0.25, 0.25, 0.5, 0.5]"),
+            "contentsScale": PropertyGuide(.pixelsPerPoint, 1...3, example: "2"),
+            "minificationFilterBias": PropertyGuide(.mipLevels, -1...1, example: "0.5"),
+            "beginTime": PropertyGuide(.seconds, -10...10, example: "0.5"),
+            "speed": PropertyGuide(.factor, 0...4, example: "0.5"),
+            "timeOffset": PropertyGuide(.seconds, 0...10, example: "2"),
+        ])
 }

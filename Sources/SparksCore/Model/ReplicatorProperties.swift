@@ -36,17 +36,28 @@ public struct ReplicatorProperties: Hashable, Sendable {
     }
 
     /// The settable properties, by Core Animation key.
-    public static let table = PropertyTable<ReplicatorProperties>([
-        .integer(
-            "instanceCount", \.instanceCount, NumberRule(minimum: 0, maximum: Double(maxInstanceCount), isInteger: true),
-            "Copies of the sublayers drawn, including the original."),
-        .number("instanceDelay", \.instanceDelay, .any, "Seconds between the timelines of consecutive instances."),
-        .transform("instanceTransform", \.instanceTransform, "Transform from one instance to the next, about the bounds centre."),
-        .color("instanceColor", \.instanceColor, "Colour multiplied into the first instance."),
-        .number("instanceRedOffset", \.instanceRedOffset, .any, "Added to the red of the modulation colour per instance."),
-        .number("instanceGreenOffset", \.instanceGreenOffset, .any, "Added to the green of the modulation colour per instance."),
-        .number("instanceBlueOffset", \.instanceBlueOffset, .any, "Added to the blue of the modulation colour per instance."),
-        .number("instanceAlphaOffset", \.instanceAlphaOffset, .any, "Added to the alpha of the modulation colour per instance."),
-        .bool("preservesDepth", \.preservesDepth, "Whether instances keep their depth instead of being flattened."),
-    ])
+    public static let table = PropertyTable<ReplicatorProperties>(
+        [
+            .integer(
+                "instanceCount", \.instanceCount, NumberRule(minimum: 0, maximum: Double(maxInstanceCount), isInteger: true),
+                "Copies of the sublayers drawn, including the original."),
+            .number("instanceDelay", \.instanceDelay, .any, "Seconds between the timelines of consecutive instances."),
+            .transform("instanceTransform", \.instanceTransform, "Transform from one instance to the next, about the bounds centre."),
+            .color("instanceColor", \.instanceColor, "Colour multiplied into the first instance."),
+            .number("instanceRedOffset", \.instanceRedOffset, .any, "Added to the red of the modulation colour per instance."),
+            .number("instanceGreenOffset", \.instanceGreenOffset, .any, "Added to the green of the modulation colour per instance."),
+            .number("instanceBlueOffset", \.instanceBlueOffset, .any, "Added to the blue of the modulation colour per instance."),
+            .number("instanceAlphaOffset", \.instanceAlphaOffset, .any, "Added to the alpha of the modulation colour per instance."),
+            .bool("preservesDepth", \.preservesDepth, "Whether instances keep their depth instead of being flattened."),
+        ],
+        guides: [
+            "instanceCount": PropertyGuide(.count, 1...60, example: "12"),
+            "instanceDelay": PropertyGuide(.seconds, 0...1, example: "0.1"),
+            "instanceTransform": PropertyGuide(example: "[{ \"rotate\": 0.5236 }]"),
+            "instanceColor": PropertyGuide(example: "\"#80c0ff\""),
+            "instanceRedOffset": PropertyGuide(nil, -0.5...0.5, example: "-0.08"),
+            "instanceGreenOffset": PropertyGuide(nil, -0.5...0.5, example: "-0.08"),
+            "instanceBlueOffset": PropertyGuide(nil, -0.5...0.5, example: "-0.08"),
+            "instanceAlphaOffset": PropertyGuide(nil, -0.5...0.5, example: "-0.08"),
+        ])
 }

@@ -70,25 +70,37 @@ public struct ShapeProperties: Hashable, Sendable {
     public init() {}
 
     /// The settable properties, by Core Animation key.
-    public static let table = PropertyTable<ShapeProperties>([
-        .path(
-            "path", \.path,
-            "The path filled and stroked, in the layer's coordinates: SVG path data or path commands (move, line, quadCurve, curve, arc, close, rect, oval, roundedRect)."
-        ),
-        .color("fillColor", \.fillColor, "Colour the path is filled with (default opaque black; clear fills nothing)."),
-        .choice("fillRule", \.fillRule, "Which points the fill covers: non-zero (default) or even-odd."),
-        .color("strokeColor", \.strokeColor, "Colour the path is stroked with (default none)."),
-        .number("lineWidth", \.stroke.lineWidth, .nonNegative, "Width of the stroke, in the layer's units (default 1)."),
-        .choice("lineCap", \.stroke.lineCap, "Ends of open subpaths and dashes: butt (default), round or square."),
-        .choice("lineJoin", \.stroke.lineJoin, "Corners of the stroke: miter (default), round or bevel."),
-        .number(
-            "miterLimit", \.stroke.miterLimit, .nonNegative,
-            "Longest miter as a multiple of the line width before it becomes a bevel (default 10)."),
-        .numberList(
-            "lineDashPattern", \.stroke.lineDashPattern, .nonNegative,
-            "Lengths of dashes and gaps, alternating, starting with a dash (default: a solid line)."),
-        .number("lineDashPhase", \.stroke.lineDashPhase, .any, "How far into the dash pattern the stroke starts (default 0)."),
-        .number("strokeStart", \.stroke.strokeStart, .unit, "Where along the path (0…1 of its length) the stroke starts (default 0)."),
-        .number("strokeEnd", \.stroke.strokeEnd, .unit, "Where along the path (0…1 of its length) the stroke ends (default 1)."),
-    ])
+    public static let table = PropertyTable<ShapeProperties>(
+        [
+            .path(
+                "path", \.path,
+                "The path filled and stroked, in the layer's coordinates: SVG path data or path commands (move, line, quadCurve, curve, arc, close, rect, oval, roundedRect)."
+            ),
+            .color("fillColor", \.fillColor, "Colour the path is filled with (default opaque black; clear fills nothing)."),
+            .choice("fillRule", \.fillRule, "Which points the fill covers: non-zero (default) or even-odd."),
+            .color("strokeColor", \.strokeColor, "Colour the path is stroked with (default none)."),
+            .number("lineWidth", \.stroke.lineWidth, .nonNegative, "Width of the stroke, in the layer's units (default 1)."),
+            .choice("lineCap", \.stroke.lineCap, "Ends of open subpaths and dashes: butt (default), round or square."),
+            .choice("lineJoin", \.stroke.lineJoin, "Corners of the stroke: miter (default), round or bevel."),
+            .number(
+                "miterLimit", \.stroke.miterLimit, .nonNegative,
+                "Longest miter as a multiple of the line width before it becomes a bevel (default 10)."),
+            .numberList(
+                "lineDashPattern", \.stroke.lineDashPattern, .nonNegative,
+                "Lengths of dashes and gaps, alternating, starting with a dash (default: a solid line)."),
+            .number("lineDashPhase", \.stroke.lineDashPhase, .any, "How far into the dash pattern the stroke starts (default 0)."),
+            .number("strokeStart", \.stroke.strokeStart, .unit, "Where along the path (0…1 of its length) the stroke starts (default 0)."),
+            .number("strokeEnd", \.stroke.strokeEnd, .unit, "Where along the path (0…1 of its length) the stroke ends (default 1)."),
+        ],
+        guides: [
+            "path": PropertyGuide(.points, example: "\"M 350 300 A 50 50 0 1 0 450 300 A 50 50 0 1 0 350 300 Z\""),
+            "fillColor": PropertyGuide(example: "\"clear\""),
+            "strokeColor": PropertyGuide(example: "\"#40c0ff\""),
+            "lineWidth": PropertyGuide(.points, 0.5...20, example: "4"),
+            "miterLimit": PropertyGuide(nil, 1...20, example: "4"),
+            "lineDashPattern": PropertyGuide(.points, 0...50, example: "[8, 4]"),
+            "lineDashPhase": PropertyGuide(.points, 0...50, example: "4"),
+            "strokeStart": PropertyGuide(.fraction, 0...1, example: "0.25"),
+            "strokeEnd": PropertyGuide(.fraction, 0...1, example: "0.75"),
+        ])
 }

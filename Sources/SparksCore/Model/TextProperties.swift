@@ -26,15 +26,24 @@ public struct TextProperties: Hashable, Sendable {
     public init() {}
 
     /// The settable properties, by Core Animation key.
-    public static let table = PropertyTable<TextProperties>([
-        .text("string", \.string, "The text drawn, from the top of the bounds (emoji in colour)."),
-        .text("font", \.font, "The font's name as UIFont names it (default Helvetica); drawn with the nearest font installed."),
-        .number("fontSize", \.fontSize, .nonNegative, "Font size in points (default 36)."),
-        .color("foregroundColor", \.foregroundColor, "Colour of the text (default opaque white)."),
-        .bool("wrapped", \.isWrapped, "Whether lines wrap at the layer's width (default false)."),
-        .choice("alignmentMode", \.alignmentMode, "How lines sit across the width: natural (default), left, right, center or justified."),
-        .choice("truncationMode", \.truncationMode, "Where a line too long for the width is cut: none (default), start, end or middle."),
-    ])
+    public static let table = PropertyTable<TextProperties>(
+        [
+            .text("string", \.string, "The text drawn, from the top of the bounds (emoji in colour)."),
+            .text("font", \.font, "The font's name as UIFont names it (default Helvetica); drawn with the nearest font installed."),
+            .number("fontSize", \.fontSize, .nonNegative, "Font size in points (default 36)."),
+            .color("foregroundColor", \.foregroundColor, "Colour of the text (default opaque white)."),
+            .bool("wrapped", \.isWrapped, "Whether lines wrap at the layer's width (default false)."),
+            .choice(
+                "alignmentMode", \.alignmentMode, "How lines sit across the width: natural (default), left, right, center or justified."),
+            .choice(
+                "truncationMode", \.truncationMode, "Where a line too long for the width is cut: none (default), start, end or middle."),
+        ],
+        guides: [
+            "string": PropertyGuide(example: "\"Level up!\""),
+            "font": PropertyGuide(example: "\"Helvetica-Bold\""),
+            "fontSize": PropertyGuide(.points, 8...144, example: "48"),
+            "foregroundColor": PropertyGuide(example: "\"systemYellow\""),
+        ])
 }
 
 extension TextImage {

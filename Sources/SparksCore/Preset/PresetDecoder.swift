@@ -284,7 +284,14 @@ public struct PresetDecoder: Sendable {
 
     private func unknownKey(_ member: JSONMember, path: String, allowed: [String], reader: ValueDecoder) {
         let memberPath = path.isEmpty ? member.key : "\(path).\(member.key)"
-        reader.report(memberPath, member.keyLocation, "unknown key \"\(member.key)\"", suggestion: nearestKey(to: member.key, in: allowed))
+        let suggestion = nearestKey(to: member.key, in: allowed)
+        reader.report(memberPath, member.keyLocation, "unknown key \"\(member.key)\"", suggestion: suggestion)
+        // What the suggested key takes, from the object whose keys these are.
+        if let suggestion,
+            let object = PresetObject.all.first(where: { $0[suggestion] != nil && Set($0.keys.map(\.key)).isSubset(of: allowed) })
+        {
+            reader.diagnostics[reader.diagnostics.count - 1].suggestionDetail = object[suggestion]?.guide.hint
+        }
     }
 }
 

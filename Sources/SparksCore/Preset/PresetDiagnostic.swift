@@ -14,6 +14,9 @@ public struct PresetDiagnostic: Error, Hashable, Sendable, CustomStringConvertib
     public var message: String
     /// The nearest valid alternative, when one is close.
     public var suggestion: String?
+    /// What the suggested key takes, said after the suggestion ("points per second, typically
+    /// 0…600, e.g. 150").
+    public var suggestionDetail: String?
     /// The budget the preset passes, when that is the problem (the message then says what to
     /// lower; how to raise the budget is the calling program's to add).
     public var exceeded: BudgetExceeded?
@@ -38,6 +41,7 @@ public struct PresetDiagnostic: Error, Hashable, Sendable, CustomStringConvertib
         if !path.isEmpty { text += "\(path): " }
         text += message
         if let suggestion { text += " — did you mean \"\(suggestion)\"?" }
+        if let suggestionDetail { text += " (\(suggestionDetail))" }
         return text
     }
 }

@@ -14,51 +14,19 @@ public enum PresetKeyReference {
             `.line`). How each behaves, with its sources: [core-animation.md](core-animation.md).
 
             """
-        text += section(
-            "The preset", "The file's top level, besides `canvas` and `layers` (a list of layers).", SceneDescription.table,
-            SceneDescription(name: ""))
-        text += section("canvas", "The drawing surface.", CanvasDescription.table, CanvasDescription())
-        text += section(
-            "Every layer (CALayer)",
-            "Keys every layer takes, whatever its `type` (`layer`, `emitter`, `replicator`, `shape`, `gradient`), "
-                + "besides `type`, `sublayers`, `animations` and `mask` (a layer whose alpha masks this one and its sublayers, "
-                + "in this layer's coordinates).", LayerProperties.table, LayerProperties())
-        text += section(
-            "Emitter layers (CAEmitterLayer)", "`\"type\": \"emitter\"`; its cells in `emitterCells`.", EmitterProperties.table,
-            EmitterProperties())
-        text += section(
-            "Emitter cells (CAEmitterCell)",
-            "Each entry of an emitter's `emitterCells` (and of a cell's own `emitterCells`, its sub-cells).",
-            EmitterCell.table, EmitterCell())
-        text += section(
-            "Emitter behaviours (CAEmitterBehavior)",
-            "Each entry of an emitter's `emitterBehaviors`: a `type` (`wave`, `drag`, `alignToMotion`, `valueOverLife`, "
-                + "`colorOverLife`, `attractor`) and the keys that type reads, named in each key's description. "
-                + "Private API on iOS: App Review may reject apps that use it.",
-            EmitterBehavior.table, EmitterBehavior(type: .drag))
-        text += section(
-            "Replicator layers (CAReplicatorLayer)", "`\"type\": \"replicator\"`.", ReplicatorProperties.table, ReplicatorProperties())
-        text += section("Shape layers (CAShapeLayer)", "`\"type\": \"shape\"`.", ShapeProperties.table, ShapeProperties())
-        text += section("Gradient layers (CAGradientLayer)", "`\"type\": \"gradient\"`.", GradientProperties.table, GradientProperties())
-        text += section(
-            "Text layers (CATextLayer)",
-            "`\"type\": \"text\"`. Drawn with the nearest installed font: Liberation Sans, Serif or Mono (DejaVu when absent), "
-                + "colour emoji from Noto Color Emoji.",
-            TextProperties.table, TextProperties())
-        text += section(
-            "Animations (CABasicAnimation, CAKeyframeAnimation, CAAnimationGroup)",
-            "Each entry of a layer's `animations`, besides `type`, `keyPath` and its values (`fromValue`, `toValue`, `byValue`; "
-                + "`values`, `keyTimes`, `path`; a group's `animations`).",
-            Animation.table, Animation(kind: .basic(from: nil, to: nil, by: nil)))
+        for object in PresetObject.all { text += section(object) }
         return text
     }
 
-    private static func section<Root>(_ title: String, _ introduction: String, _ table: PropertyTable<Root>, _ defaults: Root) -> String {
-        var text = "\n## \(title)\n\n\(introduction)\n\n| key | value | default | what it does |\n|---|---|---|---|\n"
-        for descriptor in table.descriptors {
-            let value = cell(values(of: descriptor.kind))
-            let fallback = cell(defaultText(descriptor.get(defaults), kind: descriptor.kind))
-            text += "| `\(descriptor.key)` | \(value) | \(fallback) | \(cell(descriptor.summary)) |\n"
+    private static func section(_ object: PresetObject) -> String {
+        var text =
+            "\n## \(object.title)\n\n\(object.introduction)\n\n| key | value | default | unit, typical values | example | what it does |\n"
+        text += "|---|---|---|---|---|---|\n"
+        for info in object.keys {
+            let guide = [info.guide.unit?.rawValue, info.typicalText.map { "typically " + $0 }].compactMap { $0 }
+            text +=
+                "| `\(info.key)` | \(cell(values(of: info.kind))) | `\(cell(info.defaultText))` | \(cell(guide.joined(separator: "; "))) "
+            text += "| \(info.guide.example.map { "`\(cell($0))`" } ?? "") | \(cell(info.summary)) |\n"
         }
         return text
     }
@@ -68,6 +36,9 @@ public enum PresetKeyReference {
         switch kind {
         case .number(let rule):
             let whole = rule.isInteger ? "whole number" : "number"
+            if rule == .any { return whole }
+            if rule == .nonNegative { return "\(whole) ≥ 0" }
+            if rule == .positive { return "\(whole) > 0" }
             let low = rule.minimum.isFinite ? format(rule.minimum) : "−∞"
             let high = rule.maximum.isFinite ? format(rule.maximum) : "∞"
             return "\(whole) \(rule.excludesMinimum ? "above \(low), up to \(high)" : "\(low)…\(high)")"
@@ -75,16 +46,6 @@ public enum PresetKeyReference {
         case .color: return "colour"
         case .transform: return "transform"
         default: return kind.expectation
-        }
-    }
-
-    /// The default as a preset writes it.
-    private static func defaultText(_ value: PropertyValue, kind: PropertyKind) -> String {
-        switch value {
-        case .transform(let t) where t == .identity: return "identity"
-        case .image(nil): return "none"
-        case .string(let s) where s.isEmpty: return "none"
-        default: return "`" + PresetEncoder.value(value, kind: kind).text(indent: 0) + "`"
         }
     }
 

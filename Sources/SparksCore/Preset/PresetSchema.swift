@@ -23,12 +23,12 @@ public enum PresetSchema {
             "type": "object",
             "additionalProperties": false,
             "required": ["layers"],
-            "properties": properties(SceneDescription.table).merging([
+            "properties": properties("preset").merging([
                 "$schema": ["type": "string", "description": "The schema file, for editors: \"sparks.schema.json\"."],
                 "canvas": [
                     "type": "object", "additionalProperties": false,
                     "description": "The drawing surface.",
-                    "properties": properties(CanvasDescription.table),
+                    "properties": properties("canvas"),
                 ],
                 "layers": ["type": "array", "items": ["$ref": "#/definitions/layer"], "description": "Root layers, drawn in order."],
             ]) { $1 },
@@ -86,8 +86,8 @@ public enum PresetSchema {
                 "description": "A layer whose alpha masks this one and its sublayers (CALayer's mask), in this layer's coordinates.",
             ],
         ]
-        let common = properties(LayerProperties.table)
-        var cell = properties(EmitterCell.table)
+        let common = properties("layer")
+        var cell = properties("emitterCells")
         cell["emitterCells"] = [
             "type": "array", "items": ["$ref": "#/definitions/cell"],
             "description": "Sub-cells emitted by every live particle of this cell.",
@@ -100,7 +100,7 @@ public enum PresetSchema {
         // One definition per kind of layer, chosen by "type" (a plain layer when it is absent).
         var choice: [String: Any] = ["$ref": "#/definitions/\(definitionName(.layer))"]
         for kind in LayerKind.allCases.reversed() {
-            var keys = common.merging(properties(kind.contentTable)) { $1 }.merging(layerStructure) { $1 }
+            var keys = common.merging((kind == .layer ? [:] : properties(kind.rawValue))) { $1 }.merging(layerStructure) { $1 }
             keys["type"] = [
                 "const": kind.rawValue,
                 "description": kind == .layer
@@ -127,7 +127,7 @@ public enum PresetSchema {
             result[definitionName(kind)] = definition
         }
         choice["type"] = "object"
-        var behavior = properties(EmitterBehavior.table)
+        var behavior = properties("emitterBehaviors")
         behavior["type"] = [
             "description": "The kind of behaviour (kCAEmitterBehaviorWave, …); each reads its own keys.",
             "anyOf": [spelledChoice(EmitterBehavior.Kind.allCases.map(\.rawValue))],
@@ -215,7 +215,7 @@ public enum PresetSchema {
 
     private static var animationSchema: [String: Any] {
         let typeNames = Animation.TypeName.allCases.map(\.rawValue)
-        let common = properties(Animation.table).merging([
+        let common = properties("animations").merging([
             "type": ["enum": typeNames, "description": "CABasicAnimation, CAKeyframeAnimation or CAAnimationGroup."],
             "timingFunction": ["$ref": "#/definitions/timingFunction"],
         ]) { $1 }
@@ -256,7 +256,7 @@ public enum PresetSchema {
             ],
         ]
         func schema(of type: Animation.TypeName) -> [String: Any] {
-            let result = common.merging(structure[type] ?? [:]) { $1 }.merging(properties(type.extraTable)) { $1 }
+            let result = common.merging(structure[type] ?? [:]) { $1 }.merging((type == .keyframe ? properties("keyframe") : [:])) { $1 }
             precondition(Set(result.keys) == Set(type.keys), "the schema of \(type) animations lists every key the decoder reads")
             return result
         }
@@ -313,14 +313,36 @@ public enum PresetSchema {
         ]
     }
 
-    private static func properties<Root>(_ table: PropertyTable<Root>?) -> [String: Any] {
+    /// The keys of the preset object `name`, each with its description (unit and typical values
+    /// added), its default and an example, as editors show them.
+    private static func properties(_ name: String) -> [String: Any] {
         var result: [String: Any] = [:]
-        for descriptor in table?.descriptors ?? [] {
-            var schema = schema(for: descriptor.kind)
-            schema["description"] = descriptor.summary
-            result[descriptor.key] = schema
+        for info in PresetObject.named(name)?.keys ?? [] {
+            var schema = schema(for: info.kind)
+            var description = info.summary
+            if let unit = info.guide.unit { description += " Unit: \(unit.rawValue)." }
+            if let typical = info.typicalText { description += " Typically \(typical)." }
+            schema["description"] = description
+            if let value = jsonValue(info.defaultText) { schema["default"] = value }
+            if let example = info.guide.example, let value = jsonValue(example) { schema["examples"] = [value] }
+            result[info.key] = schema
         }
         return result
+    }
+
+    /// JSON text as a schema value, or nil when it is not JSON.
+    private static func jsonValue(_ text: String) -> Any? {
+        func convert(_ value: JSONValue) -> Any {
+            switch value {
+            case .null: return JSONNull()
+            case .bool(let b): return b
+            case .number(let n): return n
+            case .string(let s): return s
+            case .array(let elements): return elements.map { convert($0.value) }
+            case .object(let members): return Dictionary(members.map { ($0.key, convert($0.value.value)) }) { a, _ in a }
+            }
+        }
+        return (try? JSONParser.parse(Array(text.utf8))).map { convert($0.value) }
     }
 
     /// One of `options`, or the same in a spelling iOS code uses (see `IOSSpelling`).
@@ -353,3 +375,6 @@ public enum PresetSchema {
         }
     }
 }
+
+/// JSON's null in a schema value (written as `null`).
+private struct JSONNull {}

@@ -13,7 +13,7 @@
 final class ValueDecoder {
     let file: String
     let resolver: ResourceResolver
-    private(set) var diagnostics: [PresetDiagnostic] = []
+    var diagnostics: [PresetDiagnostic] = []
     /// What was read but is not acted on.
     private(set) var notes: [PresetDiagnostic] = []
     /// Where each layer and layer key was found, by JSON path, for checks made after decoding.
@@ -78,8 +78,15 @@ final class ValueDecoder {
     /// Sets `member` on `root` when one of `tables` has its key, decoded for that key's kind (a
     /// bad value is reported and left unset); false when none has it.
     func set<Root>(_ member: JSONMember, path: String, on root: inout Root, from tables: PropertyTable<Root>?...) -> Bool {
-        guard let descriptor = tables.lazy.compactMap({ $0?[member.key] }).first else { return false }
-        if let value = decode(descriptor.kind, member.value, path: path) { descriptor.set(&root, value) }
+        guard let table = tables.lazy.compactMap({ $0 }).first(where: { $0[member.key] != nil }), let descriptor = table[member.key]
+        else { return false }
+        let problems = diagnostics.count
+        if let value = decode(descriptor.kind, member.value, path: path) {
+            descriptor.set(&root, value)
+        } else if diagnostics.count == problems + 1, let hint = table.guides[member.key]?.hint {
+            // What the key takes, so the fix can be written without looking it up.
+            diagnostics[problems].message += " (\(member.key): \(hint))"
+        }
         return true
     }
 
@@ -227,9 +234,16 @@ final class ValueDecoder {
                     path, node.location,
                     "\"\(s)\" is not a colour; use \"#RRGGBB\", \"#RRGGBBAA\", \"#RGB\" or \"#RGBA\" with hexadecimal digits")
             } else {
-                report(
-                    path, node.location, "unknown colour \"\(s)\"; expected \(expected)",
-                    suggestion: nearestKey(to: s, in: Array(Color.named.keys).sorted()))
+                if let css = Color.cssOnlyNames[s.lowercased()] {
+                    report(
+                        path, node.location,
+                        "unknown colour \"\(s)\": colour names are UIKit's (UIColor), and \(s) is CSS's; write its CSS value \"\(css)\"",
+                        suggestion: css)
+                } else {
+                    report(
+                        path, node.location, "unknown colour \"\(s)\" (colour names are UIKit's, UIColor's); expected \(expected)",
+                        suggestion: nearestKey(to: s, in: Array(Color.named.keys).sorted()))
+                }
             }
             return nil
         case .array:

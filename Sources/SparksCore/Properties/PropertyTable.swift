@@ -222,17 +222,21 @@ public struct PropertyDescriptor<Root>: Sendable {
 public struct PropertyTable<Root>: Sendable {
     /// Descriptors in documentation order.
     public let descriptors: [PropertyDescriptor<Root>]
+    /// Unit, typical values and an example, by key.
+    public let guides: [String: PropertyGuide]
     private let index: [String: Int]
 
-    /// Creates a table; keys must be unique.
-    public init(_ descriptors: [PropertyDescriptor<Root>]) {
+    /// Creates a table; keys must be unique, and every guide must name one of them.
+    public init(_ descriptors: [PropertyDescriptor<Root>], guides: [String: PropertyGuide] = [:]) {
         self.descriptors = descriptors
+        self.guides = guides
         var index: [String: Int] = [:]
         for (i, d) in descriptors.enumerated() {
             precondition(index[d.key] == nil, "duplicate property key \(d.key)")
             index[d.key] = i
         }
         self.index = index
+        for key in guides.keys { precondition(index[key] != nil, "a guide for \(key), which is not a key of this table") }
     }
 
     /// The descriptor for `key`, if there is one.

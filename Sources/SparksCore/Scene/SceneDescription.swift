@@ -19,15 +19,21 @@ public struct CanvasDescription: Hashable, Sendable {
     public var size: Size { Size(width: width, height: height) }
 
     /// The keys of a preset's `canvas`.
-    public static let table = PropertyTable<CanvasDescription>([
-        .number(
-            "width", \.width, NumberRule(minimum: 1, maximum: Double(PNGInfo.maxDimension), isInteger: true),
-            "Width in points (default 800)."),
-        .number(
-            "height", \.height, NumberRule(minimum: 1, maximum: Double(PNGInfo.maxDimension), isInteger: true),
-            "Height in points (default 600)."),
-        .color("background", \.background, "Colour behind every layer (default clear: a transparent canvas, exported with its alpha)."),
-    ])
+    public static let table = PropertyTable<CanvasDescription>(
+        [
+            .number(
+                "width", \.width, NumberRule(minimum: 1, maximum: Double(PNGInfo.maxDimension), isInteger: true),
+                "Width in points (default 800)."),
+            .number(
+                "height", \.height, NumberRule(minimum: 1, maximum: Double(PNGInfo.maxDimension), isInteger: true),
+                "Height in points (default 600)."),
+            .color("background", \.background, "Colour behind every layer (default clear: a transparent canvas, exported with its alpha)."),
+        ],
+        guides: [
+            "width": PropertyGuide(.points, 100...1920, example: "800"),
+            "height": PropertyGuide(.points, 100...1080, example: "600"),
+            "background": PropertyGuide(example: "\"#101018\""),
+        ])
 }
 
 /// One layer of a scene description, with its sublayers.
@@ -127,17 +133,23 @@ public struct SceneDescription: Hashable, Sendable {
     }
 
     /// The top-level settings of a preset besides `canvas` and `layers`.
-    public static let table = PropertyTable<SceneDescription>([
-        .text("name", \.optionalName, "The preset's name (default: the file name)."),
-        .text("description", \.summary, "One line saying what the effect is."),
-        .choice(
-            "startup", \.startup,
-            "How every emitter starts unless it says otherwise: automatic (running when its timeline starts with the scene, as on iOS 7 and later), running (already populated) or empty."
-        ),
-        .number(
-            "stepRate", \.stepRate, NumberRule(minimum: stepRateRange.lowerBound, maximum: stepRateRange.upperBound),
-            "Fixed simulation steps per second (default 60)."),
-    ])
+    public static let table = PropertyTable<SceneDescription>(
+        [
+            .text("name", \.optionalName, "The preset's name (default: the file name)."),
+            .text("description", \.summary, "One line saying what the effect is."),
+            .choice(
+                "startup", \.startup,
+                "How every emitter starts unless it says otherwise: automatic (running when its timeline starts with the scene, as on iOS 7 and later), running (already populated) or empty."
+            ),
+            .number(
+                "stepRate", \.stepRate, NumberRule(minimum: stepRateRange.lowerBound, maximum: stepRateRange.upperBound),
+                "Fixed simulation steps per second (default 60)."),
+        ],
+        guides: [
+            "name": PropertyGuide(example: "\"portal\""),
+            "description": PropertyGuide(example: "\"A swirling ring of sparks.\""),
+            "stepRate": PropertyGuide(.perSecond, 30...240, example: "120"),
+        ])
 
     /// `name` as the table reads and writes it.
     var optionalName: String? {

@@ -1,0 +1,134 @@
+/// What a property's value means to a person writing a preset: its unit, the values effects
+/// usually use, and one example. The accepted limits (``NumberRule``) guard against broken input;
+/// the typical range is advice, shown by `sparks explain`, the key reference and the schema.
+public struct PropertyGuide: Hashable, Sendable {
+    /// The unit of the value (or of each number of a vector).
+    public var unit: PropertyUnit?
+    /// The values effects usually use; values outside are allowed.
+    public var typical: ClosedRange<Double>?
+    /// One value as a preset writes it (JSON text, e.g. `150`, `"circle"`, `[400, 300]`).
+    public var example: String?
+
+    /// The typical values as a person reads them ("0…600", "0…2π"), or nil.
+    public var typicalText: String? {
+        guard let r = typical else { return nil }
+        let angles = unit == .radians || unit == .radiansPerSecond
+        func text(_ v: Double) -> String { angles ? Self.angle(v) : NumberText.shortest(v) }
+        return "\(text(r.lowerBound))…\(text(r.upperBound))"
+    }
+
+    /// An angle in radians as a multiple of π when it is a quarter-step one ("π/2", "−2π").
+    static func angle(_ value: Double) -> String {
+        let quarters = (value / .pi * 4).rounded()
+        guard abs(value / .pi * 4 - quarters) < 1e-4 else { return NumberText.shortest(value) }
+        if quarters == 0 { return "0" }
+        let sign = quarters < 0 ? "−" : ""
+        let q = Int(abs(quarters))
+        let (whole, rest) = q.quotientAndRemainder(dividingBy: 4)
+        switch (whole, rest) {
+        case (_, 0): return sign + (whole == 1 ? "π" : "\(whole)π")
+        case (0, 2): return sign + "π/2"
+        case (0, _): return sign + (rest == 1 ? "π/4" : "3π/4")
+        default: return sign + (rest == 2 ? "\(2 * whole + 1)π/2" : "\(q)π/4")
+        }
+    }
+
+    /// Unit, typical values and example in a few words for a message ("points per second,
+    /// typically 0…600, e.g. 150"), or nil when the guide says nothing.
+    public var hint: String? {
+        let parts = [unit?.rawValue, typicalText.map { "typically \($0)" }, example.map { "e.g. \($0)" }].compactMap { $0 }
+        return parts.isEmpty ? nil : parts.joined(separator: ", ")
+    }
+
+    /// Creates a guide.
+    public init(_ unit: PropertyUnit? = nil, _ typical: ClosedRange<Double>? = nil, example: String? = nil) {
+        self.unit = unit
+        self.typical = typical
+        self.example = example
+    }
+}
+
+/// The units of preset values.
+public enum PropertyUnit: String, Hashable, Sendable, CaseIterable {
+    /// Points (iOS's coordinate unit: one pixel at scale 1).
+    case points = "points"
+    /// Points per second.
+    case pointsPerSecond = "points per second"
+    /// Points per second, per second.
+    case pointsPerSecondSquared = "points per second²"
+    /// Radians: π is half a turn, 2π a whole turn.
+    case radians = "radians (π is half a turn)"
+    /// Radians per second.
+    case radiansPerSecond = "radians per second (2π is a turn a second)"
+    /// Seconds.
+    case seconds = "seconds"
+    /// Particles born per second.
+    case particlesPerSecond = "particles per second"
+    /// Per second (a rate).
+    case perSecond = "per second"
+    /// A factor: 1 leaves the value unchanged.
+    case factor = "a factor (1 leaves it unchanged)"
+    /// A fraction from 0 to 1.
+    case fraction = "a fraction, 0…1"
+    /// A change per second of a 0…1 component.
+    case fractionPerSecond = "change per second of a 0…1 component"
+    /// Unit coordinates: 0…1 across the bounds or the image.
+    case unitCoordinates = "unit coordinates (0…1 across the bounds or image)"
+    /// Image pixels per point.
+    case pixelsPerPoint = "image pixels per point"
+    /// Levels of an image's mipmap.
+    case mipLevels = "mipmap levels"
+    /// A number of copies or repetitions.
+    case count = "a count"
+}
+
+/// One key of one preset object, with everything a person needs to use it: what it takes, its
+/// Core Animation default, what it does, its unit, typical values and an example.
+public struct PresetKeyInfo: Sendable {
+    /// The key, as a preset writes it.
+    public let key: String
+    /// What values it takes.
+    public let kind: PropertyKind
+    /// What it does.
+    public let summary: String
+    /// Core Animation's default (what the key is when a preset leaves it out).
+    public let defaultValue: PropertyValue
+    /// Unit, typical values and an example (always present: derived from the default for
+    /// Booleans and choices when the table gives none).
+    public let guide: PropertyGuide
+
+    /// The typical values as a person reads them ("0…600", "0…2π"), or nil.
+    public var typicalText: String? { guide.typicalText }
+
+    /// The default as a preset writes it.
+    public var defaultText: String {
+        switch defaultValue {
+        case .transform(let t) where t == .identity: "identity"
+        case .image(nil): "none"
+        case .string(let s) where s.isEmpty: "none"
+        default: PresetEncoder.value(defaultValue, kind: kind).text(indent: 0)
+        }
+    }
+}
+
+extension PropertyTable {
+    /// Each key's information, with defaults read from `defaults`.
+    public func keyInfo(defaults: Root) -> [PresetKeyInfo] {
+        descriptors.map { descriptor in
+            let value = descriptor.get(defaults)
+            var guide = guides[descriptor.key] ?? PropertyGuide()
+            if guide.example == nil { guide.example = Self.derivedExample(kind: descriptor.kind, defaultValue: value) }
+            return PresetKeyInfo(key: descriptor.key, kind: descriptor.kind, summary: descriptor.summary, defaultValue: value, guide: guide)
+        }
+    }
+
+    /// An example for a key whose table gives none: the other Boolean, or the first choice that
+    /// is not the default.
+    private static func derivedExample(kind: PropertyKind, defaultValue: PropertyValue) -> String? {
+        switch (kind, defaultValue) {
+        case (.bool, .bool(let b)): return b ? "false" : "true"
+        case (.choice(let options), .string(let current)): return options.first { $0 != current }.map { "\"\($0)\"" }
+        default: return nil
+        }
+    }
+}
