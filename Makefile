@@ -3,7 +3,8 @@
 #   make run PRESET=neon
 #   make test           install what is missing, build and run the whole test suite
 #   make                build the sparks command, its iOS import/export tools and the C library (libsparks)
-#   make install PREFIX=DIR   install libsparks, include/sparks.h and sparks.pc under DIR
+#   make install PREFIX=DIR   install sparks (bin/), its presets and assets (share/sparks/), and
+#                             libsparks, include/sparks.h and sparks.pc under DIR
 # Other targets: make build, make render, make validate, make gallery, make fuzz, make bench,
 # make benchmarks, make fuzz-coverage, make fuzz-raster, make sanitize, make soak, make clean,
 # make format (rewrite the Swift sources as .swift-format says), make lint (fail on a difference).
@@ -83,9 +84,18 @@ lib: deps
 # it: no path into the toolchain, and a game ships lib/libsparks.so.* with lib/sparks/ as they are.
 SONAME := libsparks.so.$(word 1,$(subst ., ,$(VERSION))).$(word 2,$(subst ., ,$(VERSION)))
 
-install: lib
+# make install PREFIX=DIR: the sparks command (and sparks-ios, its import and export, when
+# `make` built it) in DIR/bin, the shipped presets and assets in DIR/share/sparks (where the
+# installed sparks finds them from any folder), and the C library: libsparks, include/sparks.h
+# and sparks.pc. The Swift runtime they need comes from the toolchain: the library's (no ICU) in
+# DIR/lib/sparks, where its RUNPATH ($$ORIGIN/sparks) finds it, so a game ships lib/libsparks.so.*
+# with lib/sparks/ as they are; the programs' (Foundation whole) in DIR/lib/sparks-command
+# ($$ORIGIN/../lib/sparks-command). Nothing points into the toolchain.
+install: lib release
 	$(call install_missing,patchelf)
-	install -d $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/lib/sparks $(DESTDIR)$(PREFIX)/include
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/lib/sparks \
+	  $(DESTDIR)$(PREFIX)/lib/sparks-command $(DESTDIR)$(PREFIX)/include \
+	  $(DESTDIR)$(PREFIX)/share/sparks/presets $(DESTDIR)$(PREFIX)/share/sparks/assets
 	install -m 755 .build/release/libSparksC.so $(DESTDIR)$(PREFIX)/lib/$(SONAME)
 	patchelf --set-soname $(SONAME) $(DESTDIR)$(PREFIX)/lib/$(SONAME)
 	patchelf --set-rpath '$$ORIGIN/sparks' $(DESTDIR)$(PREFIX)/lib/$(SONAME)
@@ -93,9 +103,19 @@ install: lib
 	@for runtime in $$(ldd .build/release/libSparksC.so | awk '$$3 ~ /\/lib\/swift\// {print $$3}'); do \
 	  install -m 644 $$runtime $(DESTDIR)$(PREFIX)/lib/sparks/; \
 	done
+	@programs="sparks"; [ -x .build/release/sparks-ios ] && programs="$$programs sparks-ios"; \
+	for program in $$programs; do \
+	  install -m 755 .build/release/$$program $(DESTDIR)$(PREFIX)/bin/$$program; \
+	  patchelf --set-rpath '$$ORIGIN/../lib/sparks-command' $(DESTDIR)$(PREFIX)/bin/$$program; \
+	  for runtime in $$(ldd .build/release/$$program | awk '$$3 ~ /\/lib\/swift\// {print $$3}'); do \
+	    install -m 644 $$runtime $(DESTDIR)$(PREFIX)/lib/sparks-command/; \
+	  done; \
+	done
+	install -m 644 presets/*.json $(DESTDIR)$(PREFIX)/share/sparks/presets/
+	install -m 644 assets/* $(DESTDIR)$(PREFIX)/share/sparks/assets/
 	install -m 644 include/sparks.h $(DESTDIR)$(PREFIX)/include/sparks.h
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' sparks.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/sparks.pc
-	@echo "Installed libsparks $(VERSION) ($(SONAME)) in $(PREFIX), with the Swift runtime it needs in $(PREFIX)/lib/sparks ($$(du -sh $(DESTDIR)$(PREFIX)/lib/sparks | cut -f1)): pkg-config --cflags --libs sparks (PKG_CONFIG_PATH=$(PREFIX)/lib/pkgconfig)"
+	@echo "Installed sparks $(VERSION) in $(PREFIX)/bin (presets and assets in $(PREFIX)/share/sparks) and libsparks ($(SONAME)) in $(PREFIX)/lib, with the Swift runtime the library needs in $(PREFIX)/lib/sparks ($$(du -sh $(DESTDIR)$(PREFIX)/lib/sparks | cut -f1)) and the programs' in $(PREFIX)/lib/sparks-command: pkg-config --cflags --libs sparks (PKG_CONFIG_PATH=$(PREFIX)/lib/pkgconfig)"
 
 # The two example games (Examples/), built as their READMEs say: the Swift one against the
 # package, the C one against libsparks installed under .build/prefix. The tests run both.

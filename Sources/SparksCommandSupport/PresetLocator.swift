@@ -2,27 +2,60 @@ import Foundation
 import SparksCore
 import SparksSDL
 
-/// Finds presets and assets: the current folder's `presets/` and `assets/`, then those of the
-/// Sparks checkout the program was built in, then `$SPARKS_HOME`.
+/// Finds presets and assets, so `sparks run fire` works from any folder: the current folder's
+/// `presets/` and `assets/`; then those of the Sparks checkout the program was built in (found
+/// by walking up from the executable, `…/.build/release/sparks`); then the install prefix's
+/// (`PREFIX/share/sparks`, beside `PREFIX/bin/sparks`, where `make install` puts them); then
+/// `$SPARKS_HOME`'s. Every folder that was looked in is kept for the message when nothing is
+/// found.
 package struct PresetLocator {
-    /// Folders that may hold `presets/` and `assets/`, most specific first.
+    /// Folders that may hold `presets/` and `assets/`, in search order.
+    package let candidates: [(place: String, folder: URL?)]
+    /// The candidates that hold `presets/`, most specific first.
     package let roots: [URL]
 
-    package init() {
-        var roots: [URL] = []
-        let environment = ProcessInfo.processInfo.environment
-        roots.append(URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
-        if let home = environment["SPARKS_HOME"], !home.isEmpty { roots.append(URL(fileURLWithPath: home)) }
-        // The checkout: walk up from the executable (…/.build/release/sparks).
-        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+    package init(
+        executable: String = CommandLine.arguments[0], environment: [String: String] = ProcessInfo.processInfo.environment,
+        currentDirectory: String = FileManager.default.currentDirectoryPath
+    ) {
+        var candidates: [(String, URL?)] = [("the current folder", URL(fileURLWithPath: currentDirectory))]
+        let binary = URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent()
+        // The checkout: up from the executable (…/.build/release/sparks) to the folder with presets/.
+        var dir = binary, checkout: URL?
         for _ in 0..<6 {
             if FileManager.default.fileExists(atPath: dir.appendingPathComponent("presets").path) {
-                roots.append(dir)
+                checkout = dir
                 break
             }
             dir = dir.deletingLastPathComponent()
         }
-        self.roots = roots.filter { FileManager.default.fileExists(atPath: $0.appendingPathComponent("presets").path) }
+        candidates.append(("the Sparks folder the program was built in", checkout))
+        candidates.append(("the install prefix", binary.deletingLastPathComponent().appendingPathComponent("share/sparks")))
+        let home = environment["SPARKS_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+        candidates.append(("SPARKS_HOME", home))
+        self.candidates = candidates
+        var roots: [URL] = []
+        for case (_, let folder?) in candidates
+        where FileManager.default.fileExists(atPath: folder.appendingPathComponent("presets").path)
+            && !roots.contains(where: { $0.standardizedFileURL == folder.standardizedFileURL })
+        {
+            roots.append(folder)
+        }
+        self.roots = roots
+    }
+
+    /// Where presets were looked for, for the message when none are found.
+    package var searchedPlaces: String {
+        candidates.map { place, folder in
+            folder.map { "\(place) (\($0.appendingPathComponent("presets").standardizedFileURL.path))" }
+                ?? "\(place) (\(place == "SPARKS_HOME" ? "not set" : "none"))"
+        }.joined(separator: ", ")
+    }
+
+    /// The message when no presets folder is found: where it looked and how to fix it.
+    package var notFoundMessage: String {
+        "no presets folder found; looked in \(searchedPlaces). Run `make install` (presets go to PREFIX/share/sparks), "
+            + "run from the Sparks folder, or set SPARKS_HOME to a folder holding presets/ and assets/"
     }
 
     /// The first `presets/` folder found.
@@ -53,8 +86,7 @@ package struct PresetLocator {
         var message = "no preset named \"\(argument)\""
         if let suggestion = nearestKey(to: argument, in: names) { message += " — did you mean \"\(suggestion)\"?" }
         message +=
-            names.isEmpty
-            ? " (no presets folder found; run from the Sparks folder or set SPARKS_HOME)" : " (presets: \(names.joined(separator: ", ")))"
+            names.isEmpty ? " (\(notFoundMessage))" : " (presets: \(names.joined(separator: ", ")))"
         throw CommandError(message)
     }
 

@@ -8,7 +8,7 @@ struct List: ParsableCommand {
     func run() throws {
         let locator = PresetLocator()
         let files = locator.presetFiles
-        guard !files.isEmpty else { throw CommandError("no presets found (run from the Sparks folder or set SPARKS_HOME)") }
+        guard !files.isEmpty else { throw CommandError(locator.notFoundMessage) }
         let names = files.map { $0.deletingPathExtension().lastPathComponent }
         let width = names.map(\.count).max() ?? 0
         for (name, url) in zip(names, files) {

@@ -3,6 +3,9 @@ import SparksRaster
 import SparksSDL
 import Testing
 
+/// The sparks command as `make install PREFIX=.build/prefix` (run by `make examples`) installs it.
+let installedSparks = repositoryRoot.appendingPathComponent(".build/prefix/bin/sparks")
+
 @Suite("Starting and checking presets of one's own")
 struct ProjectCommandTests {
     @Test("validate takes a folder and checks every preset in it")
@@ -112,6 +115,45 @@ struct ProjectCommandTests {
             }
         }
         return n > 0 ? (sx / n, sy / n) : nil
+    }
+
+    @Test(
+        "After make install PREFIX, sparks finds its presets and assets from any folder; without them it says where it looked",
+        .enabled(
+            if: examplesRequired || FileManager.default.isExecutableFile(atPath: installedSparks.path),
+            "needs `make examples` (make install PREFIX=.build/prefix)"))
+    func installedFromAnywhere() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var environment = ProcessInfo.processInfo.environment
+        environment["SPARKS_HOME"] = nil
+        let listed = try runProgram(installedSparks, ["list"], in: folder, environment: environment)
+        #expect(listed.status == 0, "\(listed.error)")
+        #expect(listed.output.split(separator: "\n").contains { $0.hasPrefix("fire ") }, "\(listed.output)")
+        // A preset that names a shipped image draws it: the assets were found too.
+        let png = folder.appendingPathComponent("fire.png")
+        let rendered = try runProgram(
+            installedSparks, ["render", "fire", "--at", "1", "--out", png.path], in: folder, environment: environment)
+        #expect(rendered.status == 0, "\(rendered.error)")
+        let reference = folder.appendingPathComponent("reference.png")
+        #expect(try sparks("render", "fire", "--at", "1", "--out", reference.path).status == 0)
+        #expect(try Data(contentsOf: png) == Data(contentsOf: reference))
+
+        // The same program elsewhere, with no presets beside it: the message lists every place.
+        let bin = folder.appendingPathComponent("elsewhere/bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: sparksExecutable, to: bin.appendingPathComponent("sparks"))
+        let lost = try runProgram(bin.appendingPathComponent("sparks"), ["run", "fire"], in: folder, environment: environment)
+        #expect(lost.status != 0)
+        for place in [
+            "the current folder (\(folder.standardizedFileURL.path)/presets)", "the Sparks folder the program was built in (none)",
+            "the install prefix (\(folder.standardizedFileURL.path)/elsewhere/share/sparks/presets)", "SPARKS_HOME (not set)",
+        ] {
+            #expect(lost.error.contains(place), "\(lost.error)")
+        }
+        environment["SPARKS_HOME"] = repositoryRoot.path
+        let found = try runProgram(bin.appendingPathComponent("sparks"), ["list"], in: folder, environment: environment)
+        #expect(found.status == 0 && found.output.contains("fire "), "\(found.error)")
     }
 
     @Test("schema --out writes the schema where a preset outside presets/ can name it")
