@@ -45,9 +45,13 @@ final class HeadsUpDisplay {
 
     private var panelTexts: [String: (texture: OpaquePointer, w: Int32, h: Int32)] = [:]
 
-    /// Draws `text` (lines separated by newlines, wrapped at `wrapWidth` pixels) at the bottom
-    /// of the output on a panel of `panel` colour. Used for the reload error overlay.
-    func drawPanel(_ text: String, renderer: OpaquePointer, panel: SDL_Color, wrapWidth: Int32) {
+    /// The height of the HUD panel as last drawn, in pixels (0 before it is drawn).
+    var shownHeight: Int32 { texture == nil ? 0 : textureSize.h + 14 }
+
+    /// Draws `text` (lines separated by newlines, wrapped at `wrapWidth` pixels) as a strip of
+    /// `panel` colour across the output: at the bottom, or at the top below `below` pixels (the
+    /// HUD). Used for the reload error overlay.
+    func drawPanel(_ text: String, renderer: OpaquePointer, panel: SDL_Color, wrapWidth: Int32, atTop: Bool = false, below: Int32 = 0) {
         if panelTexts[text] == nil {
             for old in panelTexts.values { SDL_DestroyTexture(old.texture) }
             panelTexts.removeAll()
@@ -61,11 +65,12 @@ final class HeadsUpDisplay {
         var w: Int32 = 0, h: Int32 = 0
         SDL_RenderGetLogicalSize(renderer, &w, &h)
         if w == 0 { SDL_GetRendererOutputSize(renderer, &w, &h) }
-        var background = SDL_Rect(x: 0, y: h - entry.h - 16, w: w, h: entry.h + 16)
+        let top = atTop ? below : h - entry.h - 16
+        var background = SDL_Rect(x: 0, y: top, w: w, h: entry.h + 16)
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
         SDL_SetRenderDrawColor(renderer, panel.r, panel.g, panel.b, panel.a)
         SDL_RenderFillRect(renderer, &background)
-        var target = SDL_Rect(x: 10, y: h - entry.h - 8, w: entry.w, h: entry.h)
+        var target = SDL_Rect(x: 10, y: top + 8, w: entry.w, h: entry.h)
         SDL_SetTextureBlendMode(entry.texture, SDL_BLENDMODE_BLEND)
         SDL_RenderCopy(renderer, entry.texture, nil, &target)
     }

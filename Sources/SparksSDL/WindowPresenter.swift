@@ -20,10 +20,11 @@ import SparksRaster
 /// so. Saves of the preset file are applied between steps (see ``LivePreset``); a bad save shows
 /// its problems over the running effect.
 ///
-/// Controls: drag with the mouse to move the first emitter's `emitterPosition`; Space pauses;
-/// → steps once while paused; + and − change speed; R restarts; Tab and Shift-Tab switch to the
-/// next and previous preset of the folder; S saves a screenshot (Shift-S with the HUD); H hides
-/// the HUD; Esc or Q quits.
+/// Controls: drag with the mouse to move the first emitter's `emitterPosition`, and W (or
+/// Ctrl-S) writes it to the preset file; Space pauses; → steps once while paused; + and −
+/// change speed; R restarts; Tab and Shift-Tab switch to the next and previous preset of the
+/// folder; S saves a screenshot (Shift-S with the HUD); C shows live particles by layer and
+/// cell in the HUD; H hides the HUD; Esc or Q quits.
 public final class WindowPresenter {
     /// Settings of the window.
     public struct Options {
@@ -60,6 +61,8 @@ public final class WindowPresenter {
     private var list = RenderList()
 
     private var showsHUD: Bool
+    /// Whether the HUD lists live particles by emitter layer and cell (C).
+    private var showsCounts = false
     private var dragging = false
     /// Where the mouse put the first emitter, in its layer's coordinates: kept across reloads
     /// of the same preset (a designer tuning it keeps it where it was put), forgotten on Tab.
@@ -243,14 +246,28 @@ public final class WindowPresenter {
         SDL_RenderSetViewport(renderer, nil)
         if showsHUD, let hud { hud.draw(hudText(), renderer: renderer, wrapWidth: canvas.outputWidth - 24) }
         if let problem = live.problem, let hud {
-            // The problems of the last save, over the last good effect, until the file is fixed.
-            let lines = problem.diagnostics.prefix(8).map(\.description)
+            // The problems of the last save, over the last good effect, until the file is fixed:
+            // a strip of the first three, on the half of the window the emitter is not on.
+            let shown = 3
+            let lines = problem.diagnostics.prefix(shown).map(\.description)
             var text =
                 "\(live.displayName) has \(problem.diagnostics.count) problem\(problem.diagnostics.count == 1 ? "" : "s"); the last good version keeps running:\n"
                 + lines.joined(separator: "\n")
-            if problem.diagnostics.count > 8 { text += "\n… and \(problem.diagnostics.count - 8) more (sparks validate \(live.url.path))" }
-            hud.drawPanel(text, renderer: renderer, panel: SDL_Color(r: 120, g: 16, b: 24, a: 225), wrapWidth: canvas.viewport.w - 20)
+            if problem.diagnostics.count > shown {
+                text += "\n… and \(problem.diagnostics.count - shown) more (sparks validate \(live.url.path))"
+            }
+            hud.drawPanel(
+                text, renderer: renderer, panel: SDL_Color(r: 120, g: 16, b: 24, a: 215), wrapWidth: canvas.viewport.w - 20,
+                atTop: emitterIsInLowerHalf, below: showsHUD ? hud.shownHeight : 0)
         }
+    }
+
+    /// Whether the first emitter's position is in the lower half of the canvas (the problem
+    /// strip then goes at the top).
+    private var emitterIsInLowerHalf: Bool {
+        guard let emitter = scene.emitterLayers.first else { return false }
+        let onCanvas = emitter.transformToCanvas.apply(to: emitter.emitterPosition)
+        return onCanvas.y > scene.source.canvas.height / 2
     }
 
     private func hudText() -> String {
@@ -282,6 +299,12 @@ public final class WindowPresenter {
         if !canvas.textureFailures.isEmpty {
             lines.append("texture errors: " + canvas.textureFailures.values.map(\.description).joined(separator: "; "))
         }
+        if showsCounts {
+            for count in scene.liveCountsByLayer {
+                lines.append(
+                    "\(count.layer): \(count.total)   " + count.cells.map { "\($0.name) \($0.count)" }.joined(separator: "  "))
+            }
+        }
         if let message, message.until > SDL_GetPerformanceCounter() { lines.append(message.text) }
         return lines.joined(separator: "\n")
     }
@@ -310,7 +333,10 @@ public final class WindowPresenter {
         case SDL_QUIT.rawValue:
             running = false
         case SDL_KEYDOWN.rawValue:
-            handleKey(event.key.keysym.sym, shift: (Int32(event.key.keysym.mod) & Int32(KMOD_SHIFT.rawValue)) != 0)
+            let modifiers = Int32(event.key.keysym.mod)
+            handleKey(
+                event.key.keysym.sym, shift: (modifiers & Int32(KMOD_SHIFT.rawValue)) != 0,
+                control: (modifiers & Int32(KMOD_CTRL.rawValue)) != 0)
         case SDL_MOUSEBUTTONDOWN.rawValue where event.button.button == UInt8(SDL_BUTTON_LEFT):
             dragging = true
             moveEmitter(toX: event.button.x, y: event.button.y)
@@ -325,7 +351,7 @@ public final class WindowPresenter {
         }
     }
 
-    private func handleKey(_ key: SDL_Keycode, shift: Bool) {
+    private func handleKey(_ key: SDL_Keycode, shift: Bool, control: Bool) {
         switch key {
         case SDL_Keycode(SDLK_ESCAPE.rawValue), SDL_Keycode(SDLK_q.rawValue):
             running = false
@@ -345,8 +371,12 @@ public final class WindowPresenter {
             flash("restarted")
         case SDL_Keycode(SDLK_TAB.rawValue):
             switchPreset(by: shift ? -1 : 1)
+        case SDL_Keycode(SDLK_s.rawValue) where control, SDL_Keycode(SDLK_w.rawValue):
+            writeEmitterPositionBack()
         case SDL_Keycode(SDLK_s.rawValue):
             if shift { screenshotWithHUDPending = true } else { saveScreenshot(withHUD: false) }
+        case SDL_Keycode(SDLK_c.rawValue):
+            showsCounts.toggle()
         case SDL_Keycode(SDLK_h.rawValue):
             showsHUD.toggle()
         default:
@@ -372,6 +402,30 @@ public final class WindowPresenter {
         let toLayer = emitter.transformToCanvas.inverted
         emitter.emitterPosition = toLayer.apply(to: canvas.canvasPoint(window: window, x: x, y: y))
         draggedPosition = emitter.emitterPosition
+    }
+
+    /// Writes the first emitter's `emitterPosition` (where it was dragged) into the preset file,
+    /// changing only that value's text: comments, spacing and every other value stay as written.
+    /// The save is then read back like any other.
+    private func writeEmitterPositionBack() {
+        guard let emitter = scene.emitterLayers.first, let path = scene.source.emitterLayerPaths.first else {
+            flash("no emitter layer to write back")
+            return
+        }
+        func text(_ v: Double) -> String { NumberText.shortest((v * 10).rounded() / 10) }
+        let value = "[\(text(emitter.emitterPosition.x)), \(text(emitter.emitterPosition.y))]"
+        do {
+            let file = try CheckedFile.read(live.url, maxBytes: PresetLimits.defaultMaxPresetBytes)
+            let edited = try PresetTextEdit.setting(value, at: path + [.key("emitterPosition")], in: file.bytes)
+            try Data(edited).write(to: live.url, options: .atomic)
+            let said = "wrote emitterPosition \(value) to \(live.displayName)"
+            flash(said)
+            StandardStream.output.write("\(said)\n")
+        } catch {
+            let said = "could not write emitterPosition to \(live.displayName): \(error)"
+            flash(said)
+            StandardStream.error.write("sparks: \(said)\n")
+        }
     }
 
     /// Saves the picture as a PNG in the screenshot folder: the effect as drawn (S), or the

@@ -13,10 +13,12 @@ struct Run: ParsableCommand {
             still match by name. A save with mistakes leaves the last good version running and \
             shows the problems in the window until the file is fixed.
 
-            Controls: drag with the mouse to move the emitter; Space pauses; → steps once while \
-            paused; + and − change the speed; R restarts; Tab and Shift-Tab open the next and \
-            previous preset of the folder; S saves a screenshot PNG in the current folder (Shift-S \
-            with the HUD); H hides the HUD; Esc or Q quits.
+            Controls: drag with the mouse to move the emitter, and W (or Ctrl-S) writes its \
+            emitterPosition into the preset (that value only; comments and the rest stay as \
+            written); Space pauses; → steps once while paused; + and − change the speed; R \
+            restarts; Tab and Shift-Tab open the next and previous preset of the folder; S saves \
+            a screenshot PNG in the current folder (Shift-S with the HUD); C lists live particles \
+            by layer and cell in the HUD; H hides the HUD; Esc or Q quits.
 
             --max-particles caps the live count while the window runs: births beyond it are \
             refused and the HUD counts them, so an effect's budget can be watched.

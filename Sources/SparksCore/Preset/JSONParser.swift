@@ -1,9 +1,12 @@
-/// A strict JSON parser (RFC 8259) that records line and column of every value.
+/// A JSON parser (RFC 8259, and JSONC: `//` and `/* */` comments and trailing commas, as most
+/// editors write JSON) that records the line, column and byte range of every value.
 ///
-/// Foundation's `JSONSerialization` reports neither positions nor more than one problem, and
-/// preset errors must name `file:line:column`. Beyond RFC 8259 the parser accepts the bare tokens
-/// `NaN`, `Infinity` and `-Infinity` as numbers so that validation can reject them with the JSON
-/// path instead of a bare syntax error. Nesting depth and input size are bounded (untrusted input).
+/// Foundation's `JSONSerialization` reports neither positions nor more than one problem, reads
+/// no comments, and preset errors must name `file:line:column`; writing a value back into a file
+/// without touching its comments needs each value's byte range. Beyond RFC 8259 the parser
+/// accepts the bare tokens `NaN`, `Infinity` and `-Infinity` as numbers so that validation can
+/// reject them with the JSON path instead of a bare syntax error. Nesting depth and input size
+/// are bounded (untrusted input).
 public struct JSONParser {
     /// A syntax error with its location.
     public struct SyntaxError: Error, Sendable {
@@ -39,12 +42,12 @@ public struct JSONParser {
         }
         var parser = JSONParser(bytes: bytes)
         parser.skipByteOrderMark()
-        parser.skipWhitespace()
+        try parser.skipWhitespace()
         guard parser.index < bytes.count else {
             throw SyntaxError(location: parser.location, message: "the file is empty; expected a JSON object")
         }
         let node = try parser.parseValue()
-        parser.skipWhitespace()
+        try parser.skipWhitespace()
         if parser.index < bytes.count {
             throw SyntaxError(location: parser.location, message: "unexpected \(parser.describeCurrent()) after the end of the JSON value")
         }
@@ -77,7 +80,8 @@ public struct JSONParser {
         }
     }
 
-    private mutating func skipWhitespace() {
+    /// Skips whitespace and comments: `// …` to the end of the line, `/* … */` (not nested).
+    private mutating func skipWhitespace() throws(SyntaxError) {
         while index < bytes.count {
             switch bytes[index] {
             case 0x20, 0x09, 0x0D: index += 1
@@ -85,6 +89,24 @@ public struct JSONParser {
                 index += 1
                 line += 1
                 lineStart = index
+            case UInt8(ascii: "/") where index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "/"):
+                while index < bytes.count && bytes[index] != 0x0A { index += 1 }
+            case UInt8(ascii: "/") where index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "*"):
+                let opening = location
+                index += 2
+                while index < bytes.count
+                    && !(bytes[index] == UInt8(ascii: "*") && index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "/"))
+                {
+                    if bytes[index] == 0x0A {
+                        line += 1
+                        lineStart = index + 1
+                    }
+                    index += 1
+                }
+                guard index < bytes.count else {
+                    throw SyntaxError(location: opening, message: "a comment /* is not closed with */")
+                }
+                index += 2
             default: return
             }
         }
@@ -102,8 +124,14 @@ public struct JSONParser {
     }
 
     private mutating func parseValue() throws(SyntaxError) -> JSONNode {
-        skipWhitespace()
-        let start = location
+        try skipWhitespace()
+        let start = location, first = index
+        var node = try parseBareValue(at: start)
+        node.span = first..<index
+        return node
+    }
+
+    private mutating func parseBareValue(at start: SourceLocation) throws(SyntaxError) -> JSONNode {
         guard index < bytes.count else { throw error("unexpected end of file; expected a value") }
         switch bytes[index] {
         case UInt8(ascii: "{"): return JSONNode(try parseObject(), at: start)
@@ -127,7 +155,7 @@ public struct JSONParser {
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             return JSONNode(.number(try parseNumber()), at: start)
         case UInt8(ascii: "}"), UInt8(ascii: "]"):
-            throw error("unexpected \(describeCurrent()); expected a value (is there a trailing comma?)")
+            throw error("unexpected \(describeCurrent()); expected a value")
         default:
             throw error("unexpected \(describeCurrent()); expected a value (strings need double quotes)")
         }
@@ -151,28 +179,32 @@ public struct JSONParser {
         defer { depth -= 1 }
         index += 1  // {
         var members: [JSONMember] = []
-        skipWhitespace()
+        try skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
             return .object(members)
         }
         while true {
-            skipWhitespace()
+            try skipWhitespace()
             guard index < bytes.count else { throw error("unexpected end of file; an object is missing its closing '}'") }
+            // A trailing comma before '}' (JSONC) ends the object.
+            if bytes[index] == UInt8(ascii: "}") {
+                index += 1
+                return .object(members)
+            }
             guard bytes[index] == UInt8(ascii: "\"") else {
-                if bytes[index] == UInt8(ascii: "}") { throw error("trailing comma before '}'") }
                 throw error("unexpected \(describeCurrent()); expected a key in double quotes")
             }
             let keyLocation = location
             let key = try parseString()
-            skipWhitespace()
+            try skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
                 throw error("expected ':' after the key \"\(key)\"")
             }
             index += 1
             let value = try parseValue()
             members.append(JSONMember(key: key, keyLocation: keyLocation, value: value))
-            skipWhitespace()
+            try skipWhitespace()
             guard index < bytes.count else { throw error("unexpected end of file; an object is missing its closing '}'") }
             if bytes[index] == UInt8(ascii: ",") {
                 index += 1
@@ -191,19 +223,23 @@ public struct JSONParser {
         defer { depth -= 1 }
         index += 1  // [
         var elements: [JSONNode] = []
-        skipWhitespace()
+        try skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
             index += 1
             return .array(elements)
         }
         while true {
             elements.append(try parseValue())
-            skipWhitespace()
+            try skipWhitespace()
             guard index < bytes.count else { throw error("unexpected end of file; an array is missing its closing ']'") }
             if bytes[index] == UInt8(ascii: ",") {
                 index += 1
-                skipWhitespace()
-                if index < bytes.count, bytes[index] == UInt8(ascii: "]") { throw error("trailing comma before ']'") }
+                try skipWhitespace()
+                // A trailing comma before ']' (JSONC) ends the array.
+                if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+                    index += 1
+                    return .array(elements)
+                }
                 continue
             }
             if bytes[index] == UInt8(ascii: "]") {

@@ -36,12 +36,15 @@ public indirect enum JSONValue: Sendable {
     }
 }
 
-/// A JSON value with the location of its first character.
+/// A JSON value with the location of its first character and the bytes it spans.
 public struct JSONNode: Sendable {
     /// The value.
     public var value: JSONValue
     /// Where the value starts.
     public var location: SourceLocation
+    /// The value's bytes in the parsed text (from its first character to just after its last);
+    /// empty for a node not read from text.
+    public var span: Range<Int> = 0..<0
 
     /// Creates a node.
     public init(_ value: JSONValue, at location: SourceLocation) {
