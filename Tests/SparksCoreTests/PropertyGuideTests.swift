@@ -115,4 +115,45 @@ struct PropertyGuideTests {
         #expect(problem("blurple").contains("(colour names are UIKit's, UIColor's)"))
         #expect(problem("purple").isEmpty)
     }
+
+    @Test("A word for an option suggests what it means before what it is spelled like: ring is a circle's outline, not line")
+    func synonyms() throws {
+        func problem(_ json: String) -> PresetDiagnostic? {
+            let text = #"{ "layers": [ { \#(json) } ] }"#
+            if case .failure(let error) = decoder.decode(Array(text.utf8), defaultName: "x") { return error.diagnostics.first }
+            return nil
+        }
+        let ring = try #require(problem(#""type": "emitter", "emitterShape": "ring""#))
+        #expect(ring.suggestion == "circle")
+        #expect(ring.description.hasSuffix(#"did you mean "circle"? (a ring is a circle's outline: also set "emitterMode": "outline")"#))
+        #expect(problem(#""type": "emitter", "renderMode": "glow""#)?.suggestion == "additive")
+        #expect(problem(#""type": "particles""#)?.suggestion == "emitter")
+        #expect(problem(#""type": "gradient", "gradientType": "linear""#)?.suggestion == "axial")
+        // A misspelling the table does not know still gets the nearest spelling.
+        #expect(problem(#""type": "emitter", "emitterShape": "circel""#)?.suggestion == "circle")
+        // And every word the table knows suggests an option some property has.
+        var options = Set(LayerKind.allCases.map(\.rawValue))
+        for object in PresetObject.all {
+            for info in object.keys { if case .choice(let list) = info.kind { options.formUnion(list) } }
+        }
+        let words = ["ring", "disc", "square", "dot", "ball", "cube", "edge", "filled", "add", "fit", "sweep", "card", "label", "path"]
+        for word in words {
+            #expect(options.contains { option in problemSuggests(word, option) }, "\(word)")
+        }
+    }
+
+    /// Whether a preset using `word` for the property that has `option` is told `option`.
+    private func problemSuggests(_ word: String, _ option: String) -> Bool {
+        for object in PresetObject.all {
+            for info in object.keys {
+                guard case .choice(let list) = info.kind, list.contains(option) else { continue }
+                if case .failure(let error) = decoder.decodeValue("\"\(word)\"", kind: info.kind, path: info.key),
+                    error.diagnostics.first?.suggestion == option
+                {
+                    return true
+                }
+            }
+        }
+        return LayerKind.allCases.map(\.rawValue).contains(option)
+    }
 }

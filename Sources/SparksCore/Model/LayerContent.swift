@@ -238,6 +238,6 @@ extension PropertyTable {
                     set: { outer, value in
                         change(&outer) { descriptor.set(&$0, value) }
                     })
-            })
+            }, guides: guides)
     }
 }

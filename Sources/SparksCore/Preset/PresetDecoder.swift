@@ -155,7 +155,10 @@ public struct PresetDecoder: Sendable {
                 // does for --set and animations (a preset key is a whole property, never a
                 // component such as "position.x").
                 if !member.key.contains("."), let (address, valueKind) = try? PropertyAddress.resolve(member.key, on: kind) {
-                    if let value = reader.decode(valueKind, member.value, path: memberPath) { address.apply(value, to: &layer.state) }
+                    let guide = LayerProperties.table.guides[member.key] ?? kind.contentTable?.guides[member.key]
+                    if let value = reader.decode(valueKind, member.value, path: memberPath, key: member.key, guide: guide) {
+                        address.apply(value, to: &layer.state)
+                    }
                 } else if let reason = kind.misplacedKeyReason(member.key) {
                     reader.report(memberPath, member.keyLocation, reason)
                 } else {

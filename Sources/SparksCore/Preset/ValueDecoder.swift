@@ -80,14 +80,21 @@ final class ValueDecoder {
     func set<Root>(_ member: JSONMember, path: String, on root: inout Root, from tables: PropertyTable<Root>?...) -> Bool {
         guard let table = tables.lazy.compactMap({ $0 }).first(where: { $0[member.key] != nil }), let descriptor = table[member.key]
         else { return false }
-        let problems = diagnostics.count
-        if let value = decode(descriptor.kind, member.value, path: path) {
+        if let value = decode(descriptor.kind, member.value, path: path, key: member.key, guide: table.guides[member.key]) {
             descriptor.set(&root, value)
-        } else if diagnostics.count == problems + 1, let hint = table.guides[member.key]?.hint {
-            // What the key takes, so the fix can be written without looking it up.
-            diagnostics[problems].message += " (\(member.key): \(hint))"
         }
         return true
+    }
+
+    /// A value of `kind` for `key`; when it is refused, the message also says what the key
+    /// takes (unit, typical values, an example), so the fix can be written without looking it up.
+    func decode(_ kind: PropertyKind, _ node: JSONNode, path: String, key: String, guide: PropertyGuide?) -> PropertyValue? {
+        let problems = diagnostics.count
+        let value = decode(kind, node, path: path)
+        if value == nil, diagnostics.count == problems + 1, let hint = guide?.hint {
+            if case .choice = kind {} else { diagnostics[problems].message += " (\(key): \(hint))" }
+        }
+        return value
     }
 
     /// A property value of `kind` from `node`, or nil after reporting why not.
@@ -121,8 +128,12 @@ final class ValueDecoder {
                 return nil
             }
             guard let option = IOSSpelling.canonical(s, among: options) else {
+                // What the word means comes before what it is spelled like.
+                let meaning = ChoiceSynonyms.meaning(of: s, among: options)
                 report(
-                    path, node.location, "unknown value \"\(s)\"; expected \(kind.expectation)", suggestion: nearestKey(to: s, in: options))
+                    path, node.location, "unknown value \"\(s)\"; expected \(kind.expectation)",
+                    suggestion: meaning?.option ?? nearestKey(to: s, in: options))
+                if let note = meaning?.note { diagnostics[diagnostics.count - 1].suggestionDetail = note }
                 return nil
             }
             return .string(option)
