@@ -44,3 +44,18 @@ public struct PixelImage: Sendable, Equatable {
         return sum / Double((x1 - x0) * (y1 - y0))
     }
 }
+
+extension PixelImage {
+    /// The pixels of the rectangle at (`x`, `y`) of `width` × `height`, which must lie inside
+    /// the image.
+    public func cropped(x: Int, y: Int, width w: Int, height h: Int) -> PixelImage {
+        precondition(x >= 0 && y >= 0 && w >= 1 && h >= 1 && x + w <= width && y + h <= height, "the crop lies inside the image")
+        var out = [UInt8]()
+        out.reserveCapacity(w * h * 4)
+        for row in y..<(y + h) {
+            let start = (row * width + x) * 4
+            out += rgba[start..<start + w * 4]
+        }
+        return PixelImage(width: w, height: h, rgba: out)
+    }
+}

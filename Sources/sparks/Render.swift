@@ -19,6 +19,11 @@ struct Render: ParsableCommand {
             (straight, as image files hold it) and a GIF with transparency, to composite \
             elsewhere; an MP4 is always opaque (the picture over black).
 
+            --sheet frames are cut to the effect's box over all frames (--no-trim keeps the \
+            canvas; --crop X,Y,W,H chooses, in canvas points; --trim cuts other outputs the \
+            same way). --loop makes frames that loop seamlessly over a whole number of the \
+            animations' periods.
+
             Examples:
               sparks render fire --at 2 --out fire.png
               sparks render neon --frames 120 --out frames/
@@ -26,6 +31,7 @@ struct Render: ParsableCommand {
               sparks render comet --frames 300 --fps 30 --mp4 comet.mp4
               sparks render neon --at 2 --width 400 --out neon-small.png
               sparks render fire --sheet 8x4 --fps 16 --width 128 --out fire-sheet.png
+              sparks render recipe-burst --loop --fps 25 --gif burst.gif
             """)
 
     @OptionGroup var scene: SceneOptions
@@ -54,6 +60,32 @@ struct Render: ParsableCommand {
             valueName: "COLSxROWS"))
     var sheet: String?
 
+    @Flag(
+        help:
+            "Make a seamless loop: frames over one loop length (a whole number of the repeating animations' periods, at least the longest particle life) whose last frame leads into the first. Every particle born in one loop length is drawn over its whole life, wrapped around. With --gif, --mp4, --sheet or frames; --frames is worked out from --fps."
+    )
+    var loop = false
+
+    @Option(
+        name: .customLong("loop-length"),
+        help: ArgumentHelp("The loop's length in seconds, instead of the one worked out.", valueName: "SECONDS"))
+    var loopLength: Double?
+
+    @Flag(
+        inversion: .prefixedNo,
+        help: "Cut every frame to the effect's bounding box over all frames (drawn twice: once to find it). On by default for --sheet.")
+    var trim: Bool?
+
+    @Option(help: ArgumentHelp("Cut every frame to this rectangle of the canvas, in points.", valueName: "X,Y,WIDTH,HEIGHT"))
+    var crop: String?
+
+    @Option(
+        name: .customLong("gif-palette"),
+        help: ArgumentHelp(
+            "per-frame: each frame its own 256 colours, error-diffusion dithered (the default: closest colours); global: one palette for every frame, ordered dither (smaller files).",
+            valueName: "per-frame|global"))
+    var gifPalette: GIFPalette = .perFrame
+
     @OptionGroup var size: OutputSize
 
     @Option(help: "Threads drawing each frame (the picture is the same for any number).")
@@ -65,6 +97,14 @@ struct Render: ParsableCommand {
         let parts = sheet.lowercased().split(separator: "x")
         guard parts.count == 2, let c = Int(parts[0]), let r = Int(parts[1]), c >= 1, r >= 1, c * r <= 4096 else { return nil }
         return (c, r)
+    }
+
+    /// --crop's rectangle in canvas points, when given and well formed.
+    private var cropRect: Rect? {
+        guard let crop else { return nil }
+        let v = crop.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard v.count == 4, v.allSatisfy(\.isFinite), v[2] > 0, v[3] > 0 else { return nil }
+        return Rect(x: v[0], y: v[1], width: v[2], height: v[3])
     }
 
     private var isVideo: Bool { gif != nil || mp4 != nil }
@@ -83,6 +123,15 @@ struct Render: ParsableCommand {
         if let mp4, !mp4.lowercased().hasSuffix(".mp4") { throw ValidationError("--mp4 \(mp4): the file name should end in .mp4") }
         if gif != nil && mp4 != nil { throw ValidationError("choose one of --gif and --mp4") }
         guard (1...64).contains(threads) else { throw ValidationError("--threads must be between 1 and 64") }
+        if crop != nil, cropRect == nil {
+            throw ValidationError("--crop must be X,Y,WIDTH,HEIGHT in canvas points, such as 200,100,400,300")
+        }
+        if crop != nil, trim == true { throw ValidationError("choose one of --crop and --trim") }
+        if let loopLength, !(loopLength > 0 && loopLength <= SceneLoop.maxLength) {
+            throw ValidationError("--loop-length must be more than 0 and at most \(Int(SceneLoop.maxLength)) seconds")
+        }
+        if loopLength != nil, !loop { throw ValidationError("--loop-length goes with --loop") }
+        if loop, frames != nil { throw ValidationError("--loop works out the number of frames from --fps; leave out --frames") }
         if sheet != nil {
             guard sheetGrid != nil else { throw ValidationError("--sheet must be COLSxROWS with at most 4096 frames in all, such as 8x4") }
             guard let out, out.lowercased().hasSuffix(".png") else {
@@ -91,6 +140,7 @@ struct Render: ParsableCommand {
             if isVideo || frames != nil {
                 throw ValidationError("--sheet makes COLSxROWS frames into one PNG; leave out --frames, --gif and --mp4")
             }
+            if loop { throw ValidationError("--sheet has COLSxROWS frames; for a looping flipbook use --loop with --out FOLDER, or --gif") }
         }
     }
 
@@ -98,7 +148,6 @@ struct Render: ParsableCommand {
         let ffmpeg = isVideo ? try Self.findFFmpeg(for: gif != nil ? "a GIF" : "an MP4") : nil
         let locator = PresetLocator()
         let (description, url) = try scene.loadDescription(locator: locator)
-        let sceneObject = try scene.makeScene(description, url: url, locator: locator)
         let canvas = description.canvas
         let pixels = try size.pixels(for: canvas)
         let renderer = try OffscreenRenderer(width: pixels.width, height: pixels.height, maxTextureBytes: scene.limits.maxTextureBytes)
@@ -107,34 +156,72 @@ struct Render: ParsableCommand {
         // An MP4 has no alpha: its frames are the picture over black. GIF and PNG keep it.
         let transparent = canvas.background.alpha < 1
 
+        // The frames: from --at, or the phases of a loop.
+        var count = sheetGrid.map { $0.columns * $0.rows } ?? frameCount
+        var start = at, interval = 1 / frameRate
+        var loopPlan: SceneLoop?
+        if loop {
+            do throws(SceneLoop.Failure) {
+                let plan = try SceneLoop.plan(for: description, earliest: at, length: loopLength)
+                loopPlan = plan
+                count = max(1, Int((plan.length * frameRate).rounded()))
+                start = plan.start
+                interval = plan.length / Double(count)
+            } catch {
+                throw CommandError("--loop: \(error)")
+            }
+        }
+        let options = scene
+        let sequence = FrameSequence(
+            count: count, start: start, interval: interval, loop: loopPlan,
+            makeScene: { try options.makeScene(description, url: url, locator: locator) }, renderer: renderer, opaque: mp4 != nil)
+
+        // Where each frame is cut: --crop, or the effect's box (--trim; sheets by default).
+        var cropBox: FrameSequence.PixelRect?
+        if let rect = cropRect {
+            let sx = Double(pixels.width) / canvas.width, sy = Double(pixels.height) / canvas.height
+            let x0 = max(0, Int((rect.origin.x * sx).rounded(.down))), y0 = max(0, Int((rect.origin.y * sy).rounded(.down)))
+            let x1 = min(pixels.width, Int((rect.maxX * sx).rounded(.up))), y1 = min(pixels.height, Int((rect.maxY * sy).rounded(.up)))
+            guard x1 > x0, y1 > y0 else { throw CommandError("--crop \(crop ?? ""): the rectangle lies outside the canvas") }
+            cropBox = FrameSequence.PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        } else if trim ?? (sheetGrid != nil) {
+            let background = canvas.background
+            let shown =
+                mp4 != nil
+                ? Color(
+                    red: background.red * background.alpha, green: background.green * background.alpha,
+                    blue: background.blue * background.alpha) : background
+            cropBox = try sequence.effectBox(background: shown)
+            if cropBox == nil { FileHandle.standardError.write(Data("no frame draws anything: nothing to trim\n".utf8)) }
+        }
+        let frameSize = (width: cropBox?.width ?? pixels.width, height: cropBox?.height ?? pixels.height)
+        let cutNote = cropBox.map { ", cut to \($0) of the \(pixels.width)×\(pixels.height) canvas" } ?? ""
+        let loopNote =
+            loopPlan.map { plan in
+                ", a seamless loop of \(NumberText.shortest(plan.length)) s"
+                    + (plan.period.map { " (animations repeat every \(NumberText.shortest(($0 * 1000).rounded() / 1000)) s)" } ?? "")
+            } ?? ""
+        let span = String(format: "t = %.2f…%.2f s", start, sequence.time(count - 1))
+
         if let grid = sheetGrid, let out {
-            let sheetWidth = pixels.width * grid.columns, sheetHeight = pixels.height * grid.rows
+            let sheetWidth = frameSize.width * grid.columns, sheetHeight = frameSize.height * grid.rows
             guard sheetWidth <= DrawList.maxSide, sheetHeight <= DrawList.maxSide else {
                 throw CommandError(
-                    "a \(grid.columns)x\(grid.rows) sheet of \(pixels.width)×\(pixels.height) frames is \(sheetWidth)×\(sheetHeight) pixels, more than \(DrawList.maxSide) a side; use --width/--height to make the frames smaller"
+                    "a \(grid.columns)x\(grid.rows) sheet of \(frameSize.width)×\(frameSize.height) frames is \(sheetWidth)×\(sheetHeight) pixels, more than \(DrawList.maxSide) a side; use --width/--height to make the frames smaller"
                 )
             }
             var rgba = [UInt8](repeating: 0, count: sheetWidth * sheetHeight * 4)
-            var list = RenderList()
-            let count = grid.columns * grid.rows
-            for frame in 0..<count {
-                sceneObject.run(until: at + Double(frame) / frameRate)
-                sceneObject.buildRenderList(into: &list)
-                renderer.render(list)
-                if let failure = renderer.textureFailures.first { throw CommandError("\(failure.value)") }
-                cuts.note(renderer.budgetCut, at: sceneObject.time)
-                let image = renderer.image()
-                let left = (frame % grid.columns) * pixels.width, top = (frame / grid.columns) * pixels.height
-                let rowBytes = pixels.width * 4
-                for y in 0..<pixels.height {
+            try sequence.forEach(crop: cropBox, cuts: &cuts) { frame, image in
+                let left = (frame % grid.columns) * image.width, top = (frame / grid.columns) * image.height
+                let rowBytes = image.width * 4
+                for y in 0..<image.height {
                     let from = y * rowBytes, to = ((top + y) * sheetWidth + left) * 4
                     rgba.replaceSubrange(to..<to + rowBytes, with: image.rgba[from..<from + rowBytes])
                 }
             }
             try PixelImage(width: sheetWidth, height: sheetHeight, rgba: rgba).writePNG(to: out)
-            let span = String(format: "t = %.2f…%.2f s", at, at + Double(count - 1) / frameRate)
             print(
-                "wrote \(out): a \(grid.columns)x\(grid.rows) sheet of \(description.name), \(pixels.width)×\(pixels.height) frames at \(format(frameRate)) fps (\(span))"
+                "wrote \(out): a \(grid.columns)x\(grid.rows) sheet of \(description.name), \(frameSize.width)×\(frameSize.height) frames at \(format(frameRate)) fps (\(span)\(cutNote))"
             )
             return
         }
@@ -147,32 +234,28 @@ struct Render: ParsableCommand {
         let folder = temporary ?? (single ? URL(fileURLWithPath: target).deletingLastPathComponent() : URL(fileURLWithPath: target))
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
 
-        var list = RenderList()
-        let count = frameCount, rate = frameRate
         let showProgress = count > 1 && isatty(STDERR_FILENO) != 0
-        for frame in 0..<count {
-            sceneObject.run(until: at + Double(frame) / rate)
-            sceneObject.buildRenderList(into: &list)
-            renderer.render(list)
-            cuts.note(renderer.budgetCut, at: sceneObject.time)
+        let last = try sequence.forEach(crop: cropBox, cuts: &cuts) { frame, image in
             let name =
                 temporary != nil ? String(format: "frame-%05d.png", frame + 1) : String(format: "%@-%04d.png", description.name, frame + 1)
             let file = single ? URL(fileURLWithPath: target) : folder.appendingPathComponent(name)
-            if mp4 != nil { try renderer.writeOpaquePNG(to: file) } else { try renderer.writePNG(to: file) }
+            try image.writePNG(to: file.path)
             if showProgress { FileHandle.standardError.write(Data("\rframe \(frame + 1)/\(count)".utf8)) }
-            if let failure = renderer.textureFailures.first { throw CommandError("\(failure.value)") }
         }
         if showProgress { FileHandle.standardError.write(Data("\n".utf8)) }
-        let span = String(format: "t = %.2f…%.2f s", at, at + Double(count - 1) / rate)
 
         if let ffmpeg, let temporary {
             let output = gif ?? mp4!
-            try Self.encode(frames: temporary, rate: rate, to: output, gif: gif != nil, transparent: transparent, ffmpeg: ffmpeg)
+            try Self.encode(
+                frames: temporary, rate: 1 / interval, to: output, gif: gif != nil, palette: gifPalette, transparent: transparent,
+                ffmpeg: ffmpeg)
             let size = (try? FileManager.default.attributesOfItem(atPath: output)[.size] as? Int) ?? 0
-            print("wrote \(output) (\(count) frames of \(description.name) at \(format(rate)) fps, \(span), \(size / 1024) KiB)")
+            print(
+                "wrote \(output) (\(count) frames of \(description.name) at \(format(1 / interval)) fps, \(span)\(loopNote)\(cutNote), \(size / 1024) KiB)"
+            )
         } else {
             print(
-                "wrote \(count) frame\(count == 1 ? "" : "s") of \(description.name) to \(single ? target : folder.path + "/") (\(span), \(sceneObject.liveParticleCount) particles, state \(String(sceneObject.stateHash(), radix: 16)))"
+                "wrote \(count) frame\(count == 1 ? "" : "s") of \(description.name) to \(single ? target : folder.path + "/") (\(span)\(loopNote)\(cutNote), \(last.liveParticleCount) particles, state \(String(last.stateHash(), radix: 16)))"
             )
         }
     }
@@ -195,15 +278,23 @@ struct Render: ParsableCommand {
     /// always give the same file: a GIF with a palette made from all frames (with a transparent
     /// entry for a transparent canvas: GIF transparency is on or off, cut at half alpha), or
     /// H.264 in MP4.
-    static func encode(frames folder: URL, rate: Double, to output: String, gif: Bool, transparent: Bool, ffmpeg: URL) throws {
+    static func encode(
+        frames folder: URL, rate: Double, to output: String, gif: Bool, palette: GIFPalette = .perFrame, transparent: Bool, ffmpeg: URL
+    ) throws {
         var arguments = [
             "-hide_banner", "-loglevel", "error", "-y", "-framerate", String(rate),
             "-i", folder.appendingPathComponent("frame-%05d.png").path, "-threads", "1",
         ]
         if gif {
-            let palette = transparent ? "palettegen=stats_mode=full:reserve_transparent=1" : "palettegen=stats_mode=full"
-            let use = transparent ? "paletteuse=dither=bayer:bayer_scale=3:alpha_threshold=128" : "paletteuse=dither=bayer:bayer_scale=3"
-            arguments += ["-filter_complex", "[0:v]split[a][b];[a]\(palette)[p];[b][p]\(use)", "-loop", "0"]
+            // Per frame: each frame's own palette (a GIF's local colour tables) and error
+            // diffusion, whose fine grain hides better than an ordered pattern; global: one
+            // palette from every frame, ordered dither.
+            let generate = palette == .perFrame ? "palettegen=stats_mode=single" : "palettegen=stats_mode=full"
+            let use = palette == .perFrame ? "paletteuse=new=1:dither=sierra2_4a" : "paletteuse=dither=bayer:bayer_scale=3"
+            let filters =
+                transparent
+                ? "[a]\(generate):reserve_transparent=1[p];[b][p]\(use):alpha_threshold=128" : "[a]\(generate)[p];[b][p]\(use)"
+            arguments += ["-filter_complex", "[0:v]split[a][b];\(filters)", "-loop", "0"]
         } else {
             arguments += [
                 "-c:v", "libx264", "-preset", "medium", "-crf", "20", "-pix_fmt", "yuv420p",
@@ -223,4 +314,10 @@ struct Render: ParsableCommand {
             throw CommandError("ffmpeg could not write \(output): \(message.trimmingCharacters(in: .whitespacesAndNewlines))")
         }
     }
+}
+
+/// How a GIF's colours are chosen.
+enum GIFPalette: String, ExpressibleByArgument, CaseIterable {
+    case perFrame = "per-frame"
+    case global
 }

@@ -45,6 +45,36 @@ struct ExportPictureTests {
         #expect(max(p.r, p.g, p.b) > 2 * p.a, "\(p)")
     }
 
+    @Test("A GIF with a palette per frame is closer to the frames than one palette for all (the colours of each moment)")
+    func gifPalettes() throws {
+        let ffmpeg = try #require(which("ffmpeg"), "ffmpeg is needed (make test installs it)")
+        let folder = try temporaryFolder()
+        let common = ["render", "magic-trail", "--at", "2", "--frames", "6", "--fps", "5", "--width", "200"]
+        #expect(try runProgram(sparksExecutable, common + ["--out", folder.appendingPathComponent("png").path]).status == 0)
+        var errors: [String: Double] = [:]
+        for palette in ["per-frame", "global"] {
+            let gif = folder.appendingPathComponent("\(palette).gif")
+            let made = try runProgram(sparksExecutable, common + ["--gif", gif.path, "--gif-palette", palette])
+            #expect(made.status == 0, "\(made.error)")
+            let frames = folder.appendingPathComponent(palette)
+            try FileManager.default.createDirectory(at: frames, withIntermediateDirectories: true)
+            _ = try runProgram(
+                ffmpeg, ["-loglevel", "error", "-y", "-i", gif.path, "-pix_fmt", "rgba", frames.appendingPathComponent("%d.png").path])
+            var total = 0.0, count = 0.0
+            for frame in 1...6 {
+                let original = try PixelImage(
+                    contentsOfPNG: folder.appendingPathComponent(String(format: "png/magic-trail-%04d.png", frame)).path)
+                let decoded = try PixelImage(contentsOfPNG: frames.appendingPathComponent("\(frame).png").path)
+                for i in stride(from: 0, to: original.rgba.count, by: 4) where original.rgba[i + 3] == 255 {
+                    for c in 0..<3 { total += abs(Double(original.rgba[i + c]) - Double(decoded.rgba[i + c])) }
+                    count += 3
+                }
+            }
+            errors[palette] = total / max(count, 1)
+        }
+        #expect(errors["per-frame"]! < errors["global"]!, "\(errors)")
+    }
+
     @Test("A transparent canvas gives a GIF with transparency; an MP4 is opaque")
     func transparentVideo() throws {
         let ffmpeg = try #require(which("ffmpeg"), "ffmpeg is needed (make test installs it)")

@@ -173,7 +173,8 @@ struct SpriteSheetTests {
     func sheet() throws {
         let folder = try temporaryFolder()
         let sheet = folder.appendingPathComponent("sheet.png")
-        let result = try sparks("render", "fire", "--sheet", "3x2", "--at", "1", "--fps", "10", "--width", "80", "--out", sheet.path)
+        let result = try sparks(
+            "render", "fire", "--sheet", "3x2", "--at", "1", "--fps", "10", "--width", "80", "--no-trim", "--out", sheet.path)
         #expect(result.status == 0, "\(result.error)")
         let image = try PixelImage(contentsOfPNG: sheet.path)
         #expect(image.width == 240 && image.height == 120)
@@ -186,5 +187,59 @@ struct SpriteSheetTests {
         #expect(same)
         let bad = try sparks("render", "fire", "--sheet", "0x3", "--out", sheet.path)
         #expect(bad.error.contains("--sheet must be COLSxROWS with at most 4096 frames in all, such as 8x4"), "\(bad.error)")
+    }
+
+    @Test(
+        "A sheet is cut to the effect's box over all its frames: each cell is that box of the whole frame, and nothing is drawn outside it")
+    func trimmedSheet() throws {
+        let folder = try temporaryFolder()
+        let whole = folder.appendingPathComponent("whole.png"), trimmed = folder.appendingPathComponent("trimmed.png")
+        let common = ["--sheet", "4x2", "--at", "1", "--fps", "6", "--width", "200"]
+        #expect(try runProgram(sparksExecutable, ["render", "recipe-burst"] + common + ["--no-trim", "--out", whole.path]).status == 0)
+        let result = try runProgram(sparksExecutable, ["render", "recipe-burst"] + common + ["--out", trimmed.path])
+        #expect(result.status == 0, "\(result.error)")
+        let box = try #require(
+            result.output.firstMatch(of: /cut to (\d+)×(\d+) at \((\d+), (\d+)\) of the 200×150 canvas/), "\(result.output)")
+        let (w, h, bx, by) = (Int(box.1)!, Int(box.2)!, Int(box.3)!, Int(box.4)!)
+        #expect(w < 200 && h < 150)
+        let full = try PixelImage(contentsOfPNG: whole.path), cut = try PixelImage(contentsOfPNG: trimmed.path)
+        #expect(cut.width == 4 * w && cut.height == 2 * h)
+        let background = full[0, 0]
+        for frame in 0..<8 {
+            let (fx, fy) = ((frame % 4) * 200, (frame / 4) * 150), (cx, cy) = ((frame % 4) * w, (frame / 4) * h)
+            for y in 0..<150 {
+                for x in 0..<200 {
+                    let inside = x >= bx && x < bx + w && y >= by && y < by + h
+                    if inside {
+                        if full[fx + x, fy + y] != cut[cx + x - bx, cy + y - by] {
+                            Issue.record("frame \(frame) differs at \(x), \(y)")
+                            return
+                        }
+                    } else if full[fx + x, fy + y] != background {
+                        Issue.record("frame \(frame) draws at \(x), \(y), outside the box")
+                        return
+                    }
+                }
+            }
+        }
+        // --crop takes a rectangle of the canvas in points.
+        let cropped = folder.appendingPathComponent("crop.png")
+        #expect(try sparks("render", "fire", "--at", "1", "--width", "400", "--crop", "200,100,400,300", "--out", cropped.path).status == 0)
+        let c = try PixelImage(contentsOfPNG: cropped.path)
+        #expect(c.width == 200 && c.height == 150)
+        #expect(try sparks("render", "fire", "--crop", "1,2,3", "--out", cropped.path).error.contains("--crop must be X,Y,WIDTH,HEIGHT"))
+    }
+
+    @Test("--loop writes one loop length of frames, named as a seamless loop; a loop that cannot close says why")
+    func loopFrames() throws {
+        let folder = try temporaryFolder()
+        let result = try sparks(
+            "render", "recipe-burst", "--loop", "--fps", "10", "--width", "100", "--out", folder.appendingPathComponent("loop").path)
+        #expect(result.status == 0, "\(result.error)")
+        #expect(
+            result.output.contains("wrote 15 frames of recipe-burst") && result.output.contains("a seamless loop of 1.5 s"),
+            "\(result.output)")
+        let short = try sparks("render", "recipe-burst", "--loop", "--loop-length", "0.5", "--out", folder.appendingPathComponent("x").path)
+        #expect(short.status != 0 && short.error.contains("shorter than the longest particle life"), "\(short.error)")
     }
 }

@@ -37,6 +37,8 @@ public final class RenderListBuilder {
         let px, py, pz, red, green, blue, alpha, scale, spin, age, lifetime, vx, vy: UnsafeMutablePointer<Float>
         /// The direction each card faces, for `plane` particles (nil for sprites).
         let facing: (x: UnsafeMutablePointer<Float>, y: UnsafeMutablePointer<Float>, z: UnsafeMutablePointer<Float>)?
+        /// The ages drawn (all, except in a loop frame: see ``RenderListBuilder/loopCompanions``).
+        var ages: Range<Float> = 0..<Float.infinity
 
         init(
             storage: ParticleStorage, texture: Texture, sampling: TextureSampling, textureSlot: Int, halfWidth: Float, halfHeight: Float,
@@ -80,6 +82,17 @@ public final class RenderListBuilder {
             return (atan2f(sideways, z), atan2f(y, x))
         }
 
+        /// Whether particle `i` is alive and of an age this view draws.
+        @inline(__always)
+        func isShown(_ i: Int) -> Bool { age[i] < lifetime[i] && ages.contains(age[i]) }
+
+        /// Calls `body` for each shown particle's slot, in birth order.
+        func forEachShownSlot(_ body: (Int) -> Void) {
+            let (a, b) = storage.slotRanges
+            for slot in a where isShown(slot) { body(slot) }
+            for slot in b where isShown(slot) { body(slot) }
+        }
+
         /// Particle `i`'s rotation in radians: spin × age, unless a behaviour turns it.
         @inline(__always)
         func angle(_ i: Int) -> Float {
@@ -114,6 +127,11 @@ public final class RenderListBuilder {
     public var maxDrawnQuads = PresetLimits.standard.maxDrawnQuads
     /// Particles the last build left out because `maxDrawnQuads` was reached.
     public private(set) var droppedQuads = 0
+    /// For a frame of a seamless loop: for each emitter layer (by identity), the same layer of
+    /// the scene run one loop length further and the age, in the layer's time, that splits
+    /// them. The layer's own particles younger than the split are drawn with the companion's
+    /// older ones, so every particle born in one loop length is drawn over its whole life.
+    public var loopCompanions: [ObjectIdentifier: (companion: EmitterLayer, split: Float)] = [:]
 
     /// Creates a builder.
     public init() {}
@@ -433,7 +451,9 @@ public final class RenderListBuilder {
 
     // MARK: Particles
 
-    private func collectVisibleCells(_ cells: [EmitterCell], states: [CellState], rotation: ParticleRotation) {
+    private func collectVisibleCells(
+        _ cells: [EmitterCell], states: [CellState], rotation: ParticleRotation, ages: Range<Float> = 0..<Float.infinity
+    ) {
         for (cell, state) in zip(cells, states) {
             if cell.isEnabled, let texture = cell.contents, state.storage.count > 0 {
                 let base = cell.baseSize
@@ -446,14 +466,15 @@ public final class RenderListBuilder {
                 let slot =
                     self.cells.firstIndex { $0.texture == texture && $0.sampling == sampling && ($0.facing != nil) == isPlane }
                     .map { self.cells[$0].textureSlot } ?? self.cells.count
-                self.cells.append(
-                    CellView(
-                        storage: state.storage, texture: texture, sampling: sampling, textureSlot: slot,
-                        halfWidth: Float(base.width / 2), halfHeight: Float(base.height / 2),
-                        uv: (Float(r.origin.x), Float(r.origin.y), Float(r.maxX), Float(r.maxY)), rotation: rotation,
-                        isPlane: isPlane))
+                var view = CellView(
+                    storage: state.storage, texture: texture, sampling: sampling, textureSlot: slot,
+                    halfWidth: Float(base.width / 2), halfHeight: Float(base.height / 2),
+                    uv: (Float(r.origin.x), Float(r.origin.y), Float(r.maxX), Float(r.maxY)), rotation: rotation,
+                    isPlane: isPlane)
+                view.ages = ages
+                self.cells.append(view)
             }
-            collectVisibleCells(cell.emitterCells, states: state.children, rotation: rotation)
+            collectVisibleCells(cell.emitterCells, states: state.children, rotation: rotation, ages: ages)
         }
     }
 
@@ -463,7 +484,16 @@ public final class RenderListBuilder {
     ) {
         cells.removeAll(keepingCapacity: true)
         let rotation = properties.emitterBehaviors.isEmpty ? .spin : BehaviorPass.particleRotation(properties.emitterBehaviors)
-        collectVisibleCells(properties.emitterCells, states: layer.simulation.cellStates, rotation: rotation)
+        if let loop = loopCompanions[ObjectIdentifier(layer)] {
+            // A loop frame: the companion's particles at least `split` old (born earlier), then
+            // this layer's younger ones.
+            collectVisibleCells(
+                properties.emitterCells, states: loop.companion.simulation.cellStates, rotation: rotation, ages: loop.split..<Float.infinity
+            )
+            collectVisibleCells(properties.emitterCells, states: layer.simulation.cellStates, rotation: rotation, ages: 0..<loop.split)
+        } else {
+            collectVisibleCells(properties.emitterCells, states: layer.simulation.cellStates, rotation: rotation)
+        }
         guard !cells.isEmpty else { return }
         let blend: BlendMode = properties.renderMode == .additive ? .additive : .normal
         let keepDepth = properties.preservesDepth
@@ -491,17 +521,17 @@ public final class RenderListBuilder {
             }
         case .oldestFirst, .oldestLast, .backToFront:
             let mode = properties.renderMode
-            if cells.count == 1, mode != .backToFront || !hasDepth(cells[0].storage) {
+            if cells.count == 1, mode != .backToFront || !hasDepth(cells[0]) {
                 // One cell in birth order, or its reverse: no sort needed.
                 let view = cells[0]
                 list.beginBatch(
                     texture: view.texture, sampling: view.sampling, blendMode: blend, transform: batchTransform(of: view), clip: clip)
                 if mode == .oldestLast {
                     let (a, b) = view.storage.slotRanges
-                    for slot in b.reversed() where view.storage.isLive(slot) {
+                    for slot in b.reversed() where view.isShown(slot) {
                         appendQuad(view, slot, keepDepth: keepDepth, modulation: modulation, into: &list)
                     }
-                    for slot in a.reversed() where view.storage.isLive(slot) {
+                    for slot in a.reversed() where view.isShown(slot) {
                         appendQuad(view, slot, keepDepth: keepDepth, modulation: modulation, into: &list)
                     }
                 } else {
@@ -512,7 +542,7 @@ public final class RenderListBuilder {
             order.removeAll(keepingCapacity: true)
             for (c, view) in cells.enumerated() {
                 let age = view.storage.pointer(.age), z = view.storage.pointer(.positionZ)
-                view.storage.forEachLiveSlot { i in
+                view.forEachShownSlot { i in
                     let key: Float =
                         switch mode {
                         case .oldestFirst: -age[i]
@@ -537,11 +567,11 @@ public final class RenderListBuilder {
         }
     }
 
-    private func hasDepth(_ storage: ParticleStorage) -> Bool {
-        let z = storage.pointer(.positionZ)
+    private func hasDepth(_ view: CellView) -> Bool {
+        let z = view.storage.pointer(.positionZ)
         var first: Float?
         var differs = false
-        storage.forEachLiveSlot { i in
+        view.forEachShownSlot { i in
             if let f = first { if z[i] != f { differs = true } } else { first = z[i] }
         }
         return differs
@@ -570,7 +600,7 @@ public final class RenderListBuilder {
         @inline(__always)
         mutating func next() -> RenderQuad? {
             while let i = slots.popFirst() {
-                guard view.age[i] < lifetime[i] else { continue }
+                guard view.age[i] < lifetime[i], view.ages.contains(view.age[i]) else { continue }
                 if let quad = RenderListBuilder.quad(view, i, keepDepth: keepDepth, modulation: modulation) { return quad }
             }
             return nil

@@ -23,7 +23,7 @@ public final class Scene {
         didSet { for emitter in emitterLayers { emitter.simulation.threads = max(1, threadCount) } }
     }
     private var started = false
-    private let renderBuilder = RenderListBuilder()
+    let renderBuilder = RenderListBuilder()
 
     /// Builds the layer tree of `description`, keeping to `limits` while it runs (births beyond
     /// `maxParticles` are refused; drawing stops at the drawing budgets).
