@@ -249,7 +249,9 @@ struct WindowTests {
         #expect(!process.isRunning)
     }
 
-    @Test("W writes the dragged emitter's position into a preset with comments, changing nothing else; the window reloads it")
+    @Test(
+        "W writes the dragged emitter's position into a preset with comments, changing nothing else; the window reloads it; C adds counts by layer to the HUD"
+    )
     func writeBack() throws {
         let folder = try temporaryFolder()
         let portal = folder.appendingPathComponent("portal.json")
@@ -280,6 +282,31 @@ struct WindowTests {
         #expect(running.logText.contains("wrote emitterPosition [\(value.1), \(value.2)] to portal.json"), "\(running.logText)")
         #expect(running.logText.contains("reloaded portal.json"), "\(running.logText)")
         #expect(!running.logText.contains("problem"), "\(running.logText)")
+
+        // C adds a line per emitter layer to the HUD: its text reaches further down.
+        func hudDepth() throws -> Int {
+            let before = Set(try FileManager.default.contentsOfDirectory(atPath: folder.path))
+            _ = try running.xdo("key", "shift+s")
+            var added: [String] = []
+            for _ in 0..<50 where added.isEmpty {
+                Thread.sleep(forTimeInterval: 0.1)
+                added = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+                    !before.contains($0) && $0.hasSuffix(".png")
+                }
+            }
+            Thread.sleep(forTimeInterval: 0.2)
+            let picture = try PixelImage(contentsOfPNG: folder.appendingPathComponent(try #require(added.first)).path)
+            var lowest = 0
+            for y in 0..<200 {
+                for x in 8..<150 where picture[x, y].r > 200 && picture[x, y].g > 200 && picture[x, y].b > 200 { lowest = y }
+            }
+            return lowest
+        }
+        let plain = try hudDepth()
+        _ = try running.xdo("key", "c")
+        Thread.sleep(forTimeInterval: 0.5)
+        let counted = try hudDepth()
+        #expect(counted > plain + 10, "the HUD's text ends at row \(plain) without counts and \(counted) with")
         _ = try running.xdo("key", "q")
         for _ in 0..<50 where running.process.isRunning { Thread.sleep(forTimeInterval: 0.1) }
     }

@@ -2,13 +2,6 @@ import Foundation
 import SparksCore
 import Testing
 
-private func preset(_ name: String) throws -> SceneDescription {
-    try PresetDecoder.load(
-        contentsOf: repositoryRoot.appendingPathComponent("presets/\(name).json"),
-        assetDirectories: [repositoryRoot.appendingPathComponent("assets")]
-    ).get()
-}
-
 @Suite("The preset gallery")
 struct GalleryPresetTests {
     /// Live particles after 10 s, worked out from each preset's rates (rate × mean lifetime),
@@ -50,7 +43,7 @@ struct GalleryPresetTests {
             .filter { $0.hasSuffix(".json") && $0 != "sparks.schema.json" }.map { String($0.dropLast(5)) }
         #expect(Set(names) == Set(Self.bands.map(\.0)), "every preset needs a band")
         for (name, band) in Self.bands {
-            let description = try preset(name)
+            let description = try shippedPreset(name)
             #expect(description.summary?.isEmpty == false, "\(name) has no description")
             let scene = Scene(description)
             scene.run(until: 10)
@@ -61,7 +54,7 @@ struct GalleryPresetTests {
     @Test("Fireworks: one burst per rocket and 3000/s × 0.1 s = 300 sparks per burst")
     func fireworksRates() throws {
         // Counted from an empty start: the first rockets launch at time 0.
-        var fireworks = try preset("fireworks")
+        var fireworks = try shippedPreset("fireworks")
         fireworks.startup = .empty
         let scene = Scene(fireworks)
         scene.run(until: 20)
@@ -79,7 +72,7 @@ struct GalleryPresetTests {
 
     @Test("Fireworks: sparks carry their rocket's colour")
     func fireworksColours() throws {
-        var description = try preset("fireworks")
+        var description = try shippedPreset("fireworks")
         description.startup = .empty
         description.layers[0].content.emitter!.emitterCells[0].birthRate = 0.4  // one rocket at a time
         let scene = Scene(description)
@@ -105,7 +98,7 @@ struct GalleryPresetTests {
 
     @Test("Hearts: birthRate animated 150 → 0 over 5 s emits ∫ = 375 hearts")
     func heartsIntegral() throws {
-        let scene = Scene(try preset("hearts"))
+        let scene = Scene(try shippedPreset("hearts"))
         scene.run(until: 4.99)
         let heart = scene.emitterLayers[0].simulation.cellStates[0]
         #expect(abs(heart.birthCount - 375) <= 3, "\(heart.birthCount) hearts")
@@ -113,7 +106,7 @@ struct GalleryPresetTests {
 
     @Test("Comet: moving the emitter does not drag live particles")
     func cometTrail() throws {
-        var description = try preset("comet")
+        var description = try shippedPreset("comet")
         description.layers[1].content.emitter!.emitterCells[0].velocity = 0  // still sparks show it plainly
         description.layers[1].content.emitter!.emitterCells[0].velocityRange = 0
         let scene = Scene(description)

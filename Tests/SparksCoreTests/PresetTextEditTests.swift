@@ -81,10 +81,7 @@ struct PresetTextEditTests {
 
     @Test("Live counts by layer and cell add up to the scene's")
     func liveCounts() throws {
-        let description = try PresetDecoder.load(
-            contentsOf: repositoryRoot.appendingPathComponent("presets/recipe-trails.json"),
-            assetDirectories: [repositoryRoot.appendingPathComponent("assets")]
-        ).get()
+        let description = try shippedPreset("recipe-trails")
         let scene = Scene(description)
         scene.run(until: 3)
         let counts = scene.liveCountsByLayer

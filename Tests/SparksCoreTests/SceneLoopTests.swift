@@ -2,36 +2,29 @@ import Foundation
 import SparksCore
 import Testing
 
-private func preset(_ name: String) throws -> SceneDescription {
-    try PresetDecoder.load(
-        contentsOf: repositoryRoot.appendingPathComponent("presets/\(name).json"),
-        assetDirectories: [repositoryRoot.appendingPathComponent("assets")]
-    ).get()
-}
-
 @Suite("Seamless loops")
 struct SceneLoopTests {
     @Test("The loop length is a whole number of the repeating animations' periods and holds the longest particle life")
     func lengths() throws {
-        let burst = try SceneLoop.plan(for: preset("recipe-burst"))
+        let burst = try SceneLoop.plan(for: shippedPreset("recipe-burst"))
         #expect(burst.period == 1.5 && burst.length == 1.5)
-        let hearts = try SceneLoop.plan(for: preset("hearts"))
+        let hearts = try SceneLoop.plan(for: shippedPreset("hearts"))
         #expect(hearts.period == 5 && hearts.length == 5)
         // No animation: as long as the longest chain lives.
-        let fire = try preset("fire")
+        let fire = try shippedPreset("fire")
         let plan = try SceneLoop.plan(for: fire)
         #expect(plan.period == nil && abs(plan.length - max(1, Scene(fire).longestChainLifetime)) < 1.0 / 60 + 1e-9)
         // Periods of 2 s and 3 s close after 6 s; a forced length shorter than a life is refused.
         #expect(try SceneLoop.commonPeriod([2, 3, 2]) == 6)
         #expect(throws: SceneLoop.Failure.self) { try SceneLoop.commonPeriod([1, 0.7071067811865476]) }
-        #expect(throws: SceneLoop.Failure.self) { try SceneLoop.plan(for: preset("recipe-burst"), length: 0.5) }
+        #expect(throws: SceneLoop.Failure.self) { try SceneLoop.plan(for: shippedPreset("recipe-burst"), length: 0.5) }
     }
 
     @Test(
         "The loop closes exactly: the frame one loop length on is the first frame, quad for quad",
         arguments: ["recipe-burst", "hearts", "fire", "recipe-trails"])
     func closes(_ name: String) throws {
-        let description = try preset(name)
+        let description = try shippedPreset(name)
         let plan = try SceneLoop.plan(for: description, earliest: 2)
         func frame(_ phase: Double) -> RenderList {
             let scene = Scene(description), companion = Scene(description)

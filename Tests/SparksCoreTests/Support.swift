@@ -1,6 +1,14 @@
 import Foundation
 import SparksCore
 
+/// A preset of presets/, read as the commands read it (images from assets/).
+func shippedPreset(_ name: String) throws -> SceneDescription {
+    try PresetDecoder.load(
+        contentsOf: repositoryRoot.appendingPathComponent("presets/\(name).json"),
+        assetDirectories: [repositoryRoot.appendingPathComponent("assets")]
+    ).get()
+}
+
 /// A texture that needs no file: 10 × 10 pixels.
 let dot = Texture(name: "dot", pixelWidth: 10, pixelHeight: 10)
 
