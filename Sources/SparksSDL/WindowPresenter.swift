@@ -266,7 +266,7 @@ public final class WindowPresenter {
     /// strip then goes at the top).
     private var emitterIsInLowerHalf: Bool {
         guard let emitter = scene.emitterLayers.first else { return false }
-        let onCanvas = emitter.transformToCanvas.apply(to: emitter.emitterPosition)
+        let onCanvas = emitter.presentedTransformToCanvas.apply(to: emitter.emitterPosition)
         return onCanvas.y > scene.source.canvas.height / 2
     }
 
@@ -399,7 +399,7 @@ public final class WindowPresenter {
     /// new particles are born there; live ones keep flying (core-animation.md §5.2).
     private func moveEmitter(toX x: Int32, y: Int32) {
         guard let emitter = scene.emitterLayers.first else { return }
-        let toLayer = emitter.transformToCanvas.inverted
+        let toLayer = emitter.presentedTransformToCanvas.inverted
         emitter.emitterPosition = toLayer.apply(to: canvas.canvasPoint(window: window, x: x, y: y))
         draggedPosition = emitter.emitterPosition
     }

@@ -262,3 +262,26 @@ struct ContentsPlacementTests {
         #expect(try Array(pieces(#""contentsGravity": "\#(spelling)""#)[0][0..<4]) == [20, 0, 80, 60])
     }
 }
+
+@Suite("Where a layer is on screen")
+struct PresentedGeometryTests {
+    @Test("The presented map to the canvas follows a turning layer; the model's does not")
+    func presentedTransform() throws {
+        var layer = LayerProperties(name: "ring")
+        layer.bounds = Rect(x: 0, y: 0, width: 800, height: 600)
+        layer.position = Point(x: 400, y: 300)
+        let turn = basic("transform.rotation.z", from: .number(0), to: .number(.pi), duration: 2)
+        var description = LayerDescription(kind: .emitter, properties: layer, emitter: EmitterProperties())
+        description.animations = [turn]
+        let scene = Scene(SceneDescription(name: "turn", layers: [description]))
+        scene.run(until: 1)  // a quarter turn
+        var list = RenderList()
+        scene.buildRenderList(into: &list)
+        let emitter = scene.emitterLayers[0]
+        let model = emitter.transformToCanvas.apply(to: Point(x: 500, y: 300))
+        let shown = emitter.presentedTransformToCanvas.apply(to: Point(x: 500, y: 300))
+        #expect(abs(model.x - 500) < 1e-9 && abs(model.y - 300) < 1e-9)
+        // A quarter turn clockwise about the centre takes (500, 300) to (400, 400).
+        #expect(abs(shown.x - 400) < 1e-6 && abs(shown.y - 400) < 1e-6, "\(shown)")
+    }
+}

@@ -121,11 +121,19 @@ public class Layer {
 
     /// The map from this layer's coordinates to the canvas, through every superlayer;
     /// superlayers that do not preserve depth flatten what they contain (core-animation.md §1.2).
-    public var transformToCanvas: Transform3D {
-        var m = properties.transformToSuperlayer
+    public var transformToCanvas: Transform3D { transformToCanvas { $0.model } }
+
+    /// The same map as last presented: with this layer's and its superlayers' animations
+    /// applied as they were last drawn (the model's before the first drawing). Where the layer
+    /// is on screen: a pointer over a turning layer lands where it points.
+    public var presentedTransformToCanvas: Transform3D { transformToCanvas { $0.presentationStorage ?? $0.model } }
+
+    private func transformToCanvas(_ state: (Layer) -> LayerState) -> Transform3D {
+        var m = state(self).layer.transformToSuperlayer
         var ancestor = superlayer
         while let layer = ancestor {
-            m = m * layer.properties.sublayerSpace(preservesDepth: layer.model.preservesDepth) * layer.properties.transformToSuperlayer
+            let values = state(layer)
+            m = m * values.layer.sublayerSpace(preservesDepth: values.preservesDepth) * values.layer.transformToSuperlayer
             ancestor = layer.superlayer
         }
         return m
