@@ -38,7 +38,11 @@ public final class RenderListBuilder {
         /// The direction each card faces, for `plane` particles (nil for sprites).
         let facing: (x: UnsafeMutablePointer<Float>, y: UnsafeMutablePointer<Float>, z: UnsafeMutablePointer<Float>)?
         /// The ages drawn (all, except in a loop frame: see ``RenderListBuilder/loopCompanions``).
-        var ages: Range<Float> = 0..<Float.infinity
+        var ages: Range<Float> = 0..<Float.infinity {
+            didSet { filtersAges = ages != 0..<Float.infinity }
+        }
+        /// Whether `ages` leaves some out (checked once per particle only then).
+        private(set) var filtersAges = false
 
         init(
             storage: ParticleStorage, texture: Texture, sampling: TextureSampling, textureSlot: Int, halfWidth: Float, halfHeight: Float,
@@ -84,7 +88,7 @@ public final class RenderListBuilder {
 
         /// Whether particle `i` is alive and of an age this view draws.
         @inline(__always)
-        func isShown(_ i: Int) -> Bool { age[i] < lifetime[i] && ages.contains(age[i]) }
+        func isShown(_ i: Int) -> Bool { age[i] < lifetime[i] && (!filtersAges || ages.contains(age[i])) }
 
         /// Calls `body` for each shown particle's slot, in birth order.
         func forEachShownSlot(_ body: (Int) -> Void) {
@@ -600,7 +604,7 @@ public final class RenderListBuilder {
         @inline(__always)
         mutating func next() -> RenderQuad? {
             while let i = slots.popFirst() {
-                guard view.age[i] < lifetime[i], view.ages.contains(view.age[i]) else { continue }
+                guard view.age[i] < lifetime[i], !view.filtersAges || view.ages.contains(view.age[i]) else { continue }
                 if let quad = RenderListBuilder.quad(view, i, keepDepth: keepDepth, modulation: modulation) { return quad }
             }
             return nil
