@@ -276,6 +276,20 @@ struct CommandTests {
         #expect(result.error.contains("needs ffmpeg") && result.error.contains("Debian package ffmpeg"), "\(result.error)")
     }
 
+    @Test("explain prints a key's explanation, an object's keys or the objects; a typo names the nearest key and fails")
+    func explain() throws {
+        let key = try sparks("explain", "emitterCells.velocityRange")
+        #expect(key.status == 0)
+        #expect(key.output.hasPrefix("emitterCells.velocityRange — Emitter cells (CAEmitterCell)"), "\(key.output)")
+        #expect(key.output.contains("unit      points per second") && key.output.contains("example   \"velocityRange\": 50"))
+        let colour = try sparks("explain", "backgroundColor")
+        #expect(colour.output.contains("a name from UIKit's UIColor palette, not CSS's"), "\(colour.output)")
+        #expect(try sparks("explain", "emitterCells").output.contains("velocityRange"))
+        #expect(try sparks("explain").output.contains("sparks explain OBJECT lists one"))
+        let typo = try sparks("explain", "emiterMode")
+        #expect(typo.status == 1 && typo.error.contains("did you mean \"emitterMode\"?"), "\(typo.error)")
+    }
+
     @Test("list shows every preset with its description")
     func list() throws {
         let result = try sparks("list")
