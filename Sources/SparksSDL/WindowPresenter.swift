@@ -73,6 +73,8 @@ public final class WindowPresenter {
     private var budgetCuts = BudgetCutReport()
     private var running = true
     private var screenshotCount = 0
+    /// The notes already shown in the HUD.
+    private var shownNotes: Set<String> = []
     private var message: (text: String, until: UInt64)?
 
     // Statistics for the HUD, refreshed four times a second.
@@ -151,6 +153,7 @@ public final class WindowPresenter {
         var last = start
         periodStart = start
         scene.startIfNeeded()
+        flashNewNotes()
         while running {
             var event = SDL_Event()
             while SDL_PollEvent(&event) != 0 { handle(event) }
@@ -210,6 +213,7 @@ public final class WindowPresenter {
                     " (\(summary.startedLayers) layer\(summary.startedLayers == 1 ? "" : "s") started, \(summary.removedLayers) removed)"
             }
             flash(text)
+            flashNewNotes()
             // Written at once (not buffered), also when the output goes to a file.
             StandardStream.output.write("\(text)\n")
         case .restarted:
@@ -217,6 +221,7 @@ public final class WindowPresenter {
             restartClock()
             fitCanvas(resizeWindow: true)
             flash("loaded \(live.displayName)")
+            flashNewNotes()
         case .failed:
             if let problem = live.problem {
                 let lines = problem.diagnostics.map { "  \($0.description)" }.joined(separator: "\n")
@@ -443,6 +448,18 @@ public final class WindowPresenter {
         } catch {
             report("screenshot failed: \(error)")
         }
+    }
+
+    /// Notes of the preset (a transform swinging a zero-size layer, keys read but not acted on)
+    /// not shown yet, in the HUD for a while (the terminal has them once too).
+    private func flashNewNotes() {
+        let fresh = scene.source.notes.filter { !shownNotes.contains($0) }
+        shownNotes.formUnion(fresh)
+        guard let first = fresh.first else { return }
+        message = (
+            "note: \(first)" + (fresh.count > 1 ? " (and \(fresh.count - 1) more: sparks validate)" : ""),
+            SDL_GetPerformanceCounter() + 8 * SDL_GetPerformanceFrequency()
+        )
     }
 
     private func flash(_ text: String) {

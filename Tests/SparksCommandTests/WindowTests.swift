@@ -249,6 +249,38 @@ struct WindowTests {
         #expect(!process.isRunning)
     }
 
+    @Test("A transform swinging a zero-size layer is noted once in the window's HUD and on stderr, however often the file is saved")
+    func noteOnce() throws {
+        let folder = try temporaryFolder()
+        let trap = folder.appendingPathComponent("trap.json")
+        #expect(try sparks("new", trap.path).status == 0)
+        var text = try String(contentsOf: trap, encoding: .utf8)
+        text = text.replacing(/"bounds": \[[^\]]*\],?/, with: "").replacing(/"position": \[[^\]]*\],?/, with: "")
+        text = text.replacing("\"name\": \"emitter\",", with: "\"name\": \"emitter\", \"transform\": [{ \"rotate\": 0.3 }],")
+        try text.write(to: trap, atomically: true, encoding: .utf8)
+        let running = try RunningWindow([trap.path], in: folder)
+        Thread.sleep(forTimeInterval: 1)
+        _ = try running.xdo("windowfocus", "--sync", running.windowID)
+        _ = try running.xdo("key", "shift+s")
+        Thread.sleep(forTimeInterval: 0.5)
+        let shot = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.path).first { $0.hasSuffix(".png") })
+        let picture = try PixelImage(contentsOfPNG: folder.appendingPathComponent(shot).path)
+        var lowest = 0
+        for y in 0..<200 {
+            for x in 8..<400 where picture[x, y].r > 200 && picture[x, y].g > 200 && picture[x, y].b > 200 { lowest = y }
+        }
+        #expect(lowest > 70, "the HUD shows the note under its three lines (text ends at row \(lowest))")
+        for birthRate in [120, 140] {
+            try text.replacing("\"birthRate\": 100", with: "\"birthRate\": \(birthRate)").write(to: trap, atomically: true, encoding: .utf8)
+            Thread.sleep(forTimeInterval: 0.7)
+        }
+        let log = running.logText
+        #expect(log.components(separatedBy: "has no size and its emitter is at [400, 300]").count == 2, "\(log)")
+        #expect(log.components(separatedBy: "reloaded trap.json").count == 3, "\(log)")
+        _ = try running.xdo("key", "q")
+        for _ in 0..<50 where running.process.isRunning { Thread.sleep(forTimeInterval: 0.1) }
+    }
+
     @Test(
         "W writes the dragged emitter's position into a preset with comments, changing nothing else; the window reloads it; C adds counts by layer to the HUD"
     )
