@@ -31,24 +31,27 @@ public struct SceneLoop: Sendable, Equatable {
     {
         var periods: [Double] = []
         var settled = earliest
-        func visit(_ layers: [LayerDescription], speed: Double, path: String) {
-            for (i, layer) in layers.enumerated() {
-                let here = "\(path)[\(i)]"
+        var lifetime = 0.0
+        func visit(_ layers: [LayerDescription], speed: Double) {
+            for layer in layers {
                 let rate = speed * layer.properties.timing.speed
+                let begin = layer.properties.timing.beginTime
                 for animation in layer.animations {
-                    note(
-                        animation.timing, simple: animation.timing.duration == 0 ? Animation.defaultDuration : animation.timing.duration,
-                        rate: rate, begin: layer.properties.timing.beginTime, what: "\(here).animations \(animation.keyPath ?? "group")")
+                    let simple = animation.timing.duration == 0 ? Animation.defaultDuration : animation.timing.duration
+                    note(animation.timing, simple: simple, rate: rate, begin: begin)
                 }
-                for cell in layer.content.emitter?.emitterCells ?? [] where cell.timing.duration > 0 {
-                    note(
-                        cell.timing, simple: cell.timing.duration, rate: rate, begin: layer.properties.timing.beginTime,
-                        what: "\(here) cell \(cell.name ?? "")")
+                if let emitter = layer.content.emitter {
+                    for cell in emitter.emitterCells where cell.timing.duration > 0 {
+                        note(cell.timing, simple: cell.timing.duration, rate: rate, begin: begin)
+                    }
+                    lifetime = max(
+                        lifetime, EmitterSimulation.chainLifetime(of: emitter.emitterCells, lifetimeMultiplier: emitter.lifetime))
                 }
-                visit(layer.sublayers, speed: rate, path: "\(here).sublayers")
+                visit(layer.sublayers, speed: rate)
             }
         }
-        func note(_ timing: MediaTiming, simple: Double, rate: Double, begin: Double, what: String) {
+        /// A repeating timeline adds its period; one that ends moves the start past its end.
+        func note(_ timing: MediaTiming, simple: Double, rate: Double, begin: Double) {
             let scale = rate * timing.speed
             guard scale != 0 else { return }
             let cycle = simple * (timing.autoreverses ? 2 : 1) / abs(scale)
@@ -59,11 +62,10 @@ public struct SceneLoop: Sendable, Equatable {
                 settled = max(settled, begin + timing.beginTime + active / abs(scale))
             }
         }
-        visit(description.layers, speed: 1, path: "layers")
+        visit(description.layers, speed: 1)
         let step = 1 / description.stepRate
         // Whole steps: both runs land on exact step times.
         func steps(_ t: Double) -> Double { (t / step).rounded(.up) * step }
-        let lifetime = Scene(description).longestChainLifetime
         let period = try commonPeriod(periods)
         var length: Double
         if let forced {
