@@ -161,15 +161,21 @@ struct Render: ParsableCommand {
         var start = at, interval = 1 / frameRate
         var loopPlan: SceneLoop?
         if loop {
+            let plan: SceneLoop
             do throws(SceneLoop.Failure) {
-                let plan = try SceneLoop.plan(for: description, earliest: at, length: loopLength)
-                loopPlan = plan
-                count = max(1, Int((plan.length * frameRate).rounded()))
-                start = plan.start
-                interval = plan.length / Double(count)
+                plan = try SceneLoop.plan(for: description, earliest: at, length: loopLength)
             } catch {
                 throw CommandError("--loop: \(error)")
             }
+            loopPlan = plan
+            count = max(1, Int((plan.length * frameRate).rounded()))
+            guard count <= 100_000 else {
+                throw CommandError(
+                    "--loop: \(count) frames (\(NumberText.shortest(plan.length)) s at \(format(frameRate)) fps) is more than 100000; lower --fps"
+                )
+            }
+            start = plan.start
+            interval = plan.length / Double(count)
         }
         let options = scene
         let sequence = FrameSequence(

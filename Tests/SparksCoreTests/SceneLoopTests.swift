@@ -17,6 +17,10 @@ struct SceneLoopTests {
         // Periods of 2 s and 3 s close after 6 s; a forced length shorter than a life is refused.
         #expect(try SceneLoop.commonPeriod([2, 3, 2]) == 6)
         #expect(throws: SceneLoop.Failure.self) { try SceneLoop.commonPeriod([1, 0.7071067811865476]) }
+        // Hostile periods are refused at once, not searched: thousands of them, or too short.
+        #expect(throws: SceneLoop.Failure.self) { try SceneLoop.commonPeriod((1...5000).map { 1 + Double($0) * 1e-3 }) }
+        #expect(throws: SceneLoop.Failure.self) { try SceneLoop.commonPeriod([1e-7, 1]) }
+        #expect(try SceneLoop.commonPeriod([1.5, 1.5 + 1e-9, 0.5]) == 1.5)
         #expect(throws: SceneLoop.Failure.self) { try SceneLoop.plan(for: shippedPreset("recipe-burst"), length: 0.5) }
     }
 

@@ -93,8 +93,20 @@ public struct SceneLoop: Sendable, Equatable {
 
     /// The shortest time every period divides (within a millionth of a second), or nil for none.
     public static func commonPeriod(_ periods: [Double]) throws(Failure) -> Double? {
-        let distinct = periods.filter { $0 > 1e-9 && $0.isFinite }.sorted()
+        // Periods equal within a millionth of a second count once; a hostile preset's thousands
+        // of different periods, or periods too short to see, are refused instead of searched.
+        var distinct: [Double] = []
+        for p in periods.filter({ $0.isFinite && $0 > 0 }).sorted() where distinct.last.map({ p - $0 >= 1e-6 }) ?? true {
+            distinct.append(p)
+        }
         guard let longest = distinct.last else { return nil }
+        guard distinct.count <= maxDistinctPeriods, distinct[0] >= minPeriod else {
+            throw Failure(
+                description: distinct[0] < minPeriod
+                    ? "an animation repeats every \(NumberText.shortest(distinct[0])) s, too fast to loop; give --loop-length"
+                    : "the repeating animations have \(distinct.count) different periods, more than \(maxDistinctPeriods); give --loop-length"
+            )
+        }
         var multiple = longest
         while multiple <= maxLength {
             if distinct.allSatisfy({ p in abs((multiple / p).rounded() * p - multiple) < 1e-6 }) { return multiple }
@@ -106,6 +118,12 @@ public struct SceneLoop: Sendable, Equatable {
                 "the repeating animations' periods (\(listed)) have no common multiple under \(NumberText.shortest(maxLength)) s, so no loop closes; give --loop-length"
         )
     }
+
+    /// Most different periods a loop is made from.
+    public static let maxDistinctPeriods = 64
+    /// Shortest period a loop is made from, in seconds (a thousandth: shorter is faster than
+    /// any frame rate shows).
+    public static let minPeriod = 0.001
 }
 
 extension Scene {
