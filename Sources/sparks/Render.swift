@@ -103,7 +103,7 @@ struct Render: ParsableCommand {
     private var cropRect: Rect? {
         guard let crop else { return nil }
         let v = crop.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
-        guard v.count == 4, v.allSatisfy(\.isFinite), v[2] > 0, v[3] > 0 else { return nil }
+        guard v.count == 4, v.allSatisfy({ $0.isFinite && abs($0) <= NumberRule.magnitudeLimit }), v[2] > 0, v[3] > 0 else { return nil }
         return Rect(x: v[0], y: v[1], width: v[2], height: v[3])
     }
 

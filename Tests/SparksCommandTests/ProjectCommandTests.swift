@@ -227,7 +227,12 @@ struct SpriteSheetTests {
         #expect(try sparks("render", "fire", "--at", "1", "--width", "400", "--crop", "200,100,400,300", "--out", cropped.path).status == 0)
         let c = try PixelImage(contentsOfPNG: cropped.path)
         #expect(c.width == 200 && c.height == 150)
-        #expect(try sparks("render", "fire", "--crop", "1,2,3", "--out", cropped.path).error.contains("--crop must be X,Y,WIDTH,HEIGHT"))
+        for bad in ["1,2,3", "0,0,1e300,10", "0,0,-5,10"] {
+            #expect(
+                try sparks("render", "fire", "--crop", bad, "--out", cropped.path).error.contains("--crop must be X,Y,WIDTH,HEIGHT"),
+                "\(bad)")
+        }
+        #expect(try sparks("render", "fire", "--crop", "5000,5000,10,10", "--out", cropped.path).error.contains("outside the canvas"))
     }
 
     @Test("--loop writes one loop length of frames, named as a seamless loop; a loop that cannot close says why")
