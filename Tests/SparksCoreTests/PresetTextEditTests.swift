@@ -90,4 +90,121 @@ struct PresetTextEditTests {
         #expect(counts[0].total == scene.liveParticleCount && counts[0].cells.reduce(0) { $0 + $1.count } == counts[0].total)
         #expect(counts[0].cells[1].count > counts[0].cells[0].count)
     }
+
+    @Test("Removing and inserting elements and members of every shipped preset gives exactly that change to the document")
+    func removeAndInsert() throws {
+        let folder = repositoryRoot.appendingPathComponent("presets")
+        var edits = 0
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        where name.hasSuffix(".json") && name != "sparks.schema.json" {
+            let bytes = Array(try Data(contentsOf: folder.appendingPathComponent(name)))
+            let tree = Tree(try JSONParser.parse(bytes))
+            for (path, node) in Tree.containers(try JSONParser.parse(bytes)) {
+                switch node.value {
+                case .array(let elements):
+                    for (i, element) in elements.enumerated() {
+                        let removed = try PresetTextEdit.removing(at: path + [.index(i)], in: bytes)
+                        #expect(Tree(try JSONParser.parse(removed)) == tree.removing(path + [.index(i)]), "\(name) \(path) [\(i)]")
+                        // Duplicating an element: its own text inserted after it.
+                        let copy = String(decoding: bytes[element.span], as: UTF8.self)
+                        let duplicated = try PresetTextEdit.inserting(copy, at: path, index: i + 1, in: bytes)
+                        #expect(
+                            Tree(try JSONParser.parse(duplicated)) == tree.inserting(Tree(element), at: path, index: i + 1),
+                            "\(name) \(path) +[\(i)]")
+                        edits += 2
+                    }
+                case .object(let members):
+                    for member in members {
+                        let removed = try PresetTextEdit.removing(at: path + [.key(member.key)], in: bytes)
+                        #expect(
+                            Tree(try JSONParser.parse(removed)) == tree.removing(path + [.key(member.key)]), "\(name) \(path).\(member.key)"
+                        )
+                        edits += 1
+                    }
+                default: break
+                }
+            }
+        }
+        #expect(edits > 1000)
+    }
+
+    @Test("In a file with comments: a removed line goes whole, its comments elsewhere stay; an inserted cell lines up with its siblings")
+    func commentsStay() throws {
+        let bytes = Array(jsonc.utf8)
+        let withoutName = String(decoding: try PresetTextEdit.removing(at: [.key("name")], in: bytes), as: UTF8.self)
+        #expect(withoutName == jsonc.replacing("  \"name\": \"portal\",\n", with: ""))
+        let withoutPosition = String(
+            decoding: try PresetTextEdit.removing(at: [.key("layers"), .index(0), .key("emitterPosition")], in: bytes), as: UTF8.self)
+        #expect(withoutPosition.contains("/* the ring */\n      // centre\n"), "\(withoutPosition)")
+        let second = try PresetTextEdit.inserting(#"{ "type": "layer" }"#, at: [.key("layers")], index: 1, in: bytes)
+        #expect(
+            String(decoding: second, as: UTF8.self).contains(
+                "    },\n    { \"type\": \"layer\" },\n    {\n      \"type\": \"emitter\",\n      \"sublayers\""))
+        let empty = try PresetTextEdit.inserting("1", at: [.key("a")], index: 0, in: Array(#"{ "a": [] }"#.utf8))
+        #expect(String(decoding: empty, as: UTF8.self) == #"{ "a": [1] }"#)
+        #expect(throws: PresetTextEdit.Failure.self) {
+            try PresetTextEdit.inserting("1", at: [.key("a")], index: 2, in: Array(#"{ "a": [0] }"#.utf8))
+        }
+    }
+}
+
+/// A JSON document's structure, for comparing what an edit did.
+private indirect enum Tree: Equatable {
+    case object([String], [Tree])
+    case array([Tree])
+    case leaf(String)
+
+    init(_ node: JSONNode) {
+        switch node.value {
+        case .object(let members): self = .object(members.map(\.key), members.map { Tree($0.value) })
+        case .array(let elements): self = .array(elements.map(Tree.init))
+        case .string(let s): self = .leaf("\"" + s)
+        case .number(let n): self = .leaf("\(n)")
+        case .bool(let b): self = .leaf("\(b)")
+        case .null: self = .leaf("null")
+        }
+    }
+
+    /// Every object and array of a document, with its path.
+    static func containers(_ node: JSONNode, path: [PresetTextEdit.Step] = []) -> [([PresetTextEdit.Step], JSONNode)] {
+        switch node.value {
+        case .object(let members):
+            return [(path, node)] + members.flatMap { containers($0.value, path: path + [.key($0.key)]) }
+        case .array(let elements):
+            return [(path, node)] + elements.enumerated().flatMap { containers($1, path: path + [.index($0)]) }
+        default: return []
+        }
+    }
+
+    func removing(_ path: [PresetTextEdit.Step]) -> Tree { edit(path[...]) { _ in nil } }
+
+    func inserting(_ tree: Tree, at path: [PresetTextEdit.Step], index: Int) -> Tree {
+        guard let step = path.first else {
+            guard case .array(var elements) = self else { return self }
+            elements.insert(tree, at: index)
+            return .array(elements)
+        }
+        return edit([step]) { $0.inserting(tree, at: Array(path.dropFirst()), index: index) }
+    }
+
+    /// This tree with the child at `path` replaced by `change`'s result (removed when nil).
+    private func edit(_ path: ArraySlice<PresetTextEdit.Step>, _ change: (Tree) -> Tree?) -> Tree {
+        guard let step = path.first else { return change(self) ?? self }
+        let rest = path.dropFirst()
+        switch (self, step) {
+        case (.object(var keys, var values), .key(let key)):
+            guard let i = keys.lastIndex(of: key) else { return self }
+            if rest.isEmpty, change(values[i]) == nil {
+                keys.remove(at: i)
+                values.remove(at: i)
+            } else {
+                values[i] = values[i].edit(rest, change)
+            }
+            return .object(keys, values)
+        case (.array(var elements), .index(let i)):
+            if rest.isEmpty, change(elements[i]) == nil { elements.remove(at: i) } else { elements[i] = elements[i].edit(rest, change) }
+            return .array(elements)
+        default: return self
+        }
+    }
 }

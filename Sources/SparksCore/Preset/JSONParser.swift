@@ -195,7 +195,7 @@ public struct JSONParser {
             guard bytes[index] == UInt8(ascii: "\"") else {
                 throw error("unexpected \(describeCurrent()); expected a key in double quotes")
             }
-            let keyLocation = location
+            let keyLocation = location, keyOffset = index
             let key = try parseString()
             try skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
@@ -203,7 +203,7 @@ public struct JSONParser {
             }
             index += 1
             let value = try parseValue()
-            members.append(JSONMember(key: key, keyLocation: keyLocation, value: value))
+            members.append(JSONMember(key: key, keyLocation: keyLocation, value: value, keyOffset: keyOffset))
             try skipWhitespace()
             guard index < bytes.count else { throw error("unexpected end of file; an object is missing its closing '}'") }
             if bytes[index] == UInt8(ascii: ",") {

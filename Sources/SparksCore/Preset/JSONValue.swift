@@ -61,11 +61,15 @@ public struct JSONMember: Sendable {
     public var keyLocation: SourceLocation
     /// The value.
     public var value: JSONNode
+    /// Where the key's opening quote is in the parsed text, in bytes (0 for a member not read
+    /// from text).
+    public var keyOffset: Int
 
     /// Creates a member.
-    public init(key: String, keyLocation: SourceLocation, value: JSONNode) {
+    public init(key: String, keyLocation: SourceLocation, value: JSONNode, keyOffset: Int = 0) {
         self.key = key
         self.keyLocation = keyLocation
         self.value = value
+        self.keyOffset = keyOffset
     }
 }

@@ -1,8 +1,9 @@
 /// Writes one value into a preset's text with the smallest change: the value's own bytes are
 /// replaced (or, for a key the object lacks, one member is added after its last), and every
 /// other byte — comments, trailing commas, spacing, key order, numbers as written — stays as it
-/// was. Tools that save a preset the user edits by hand (the window writing a dragged emitter
-/// back) go through this, never through re-encoding the whole file.
+/// was; an element or member can be removed, and an element inserted, the same way. Tools that
+/// save a preset the user edits by hand (the window writing a dragged emitter back) go through
+/// this, never through re-encoding the whole file.
 public enum PresetTextEdit {
     /// One step of a path into a preset: an object's key or an array's index.
     public enum Step: Hashable, Sendable {
@@ -22,25 +23,7 @@ public enum PresetTextEdit {
     /// step must be a key; every step before it must exist.
     public static func setting(_ value: String, at path: [Step], in text: [UInt8]) throws(Failure) -> [UInt8] {
         guard case .key(let key)? = path.last else { throw Failure(description: "the path must end with a key") }
-        let root: JSONNode
-        do {
-            root = try JSONParser.parse(text)
-        } catch {
-            throw Failure(description: "the file is not JSON (\(error.location.line):\(error.location.column): \(error.message))")
-        }
-        var node = root
-        for step in path.dropLast() {
-            switch (step, node.value) {
-            case (.key(let k), .object(let members)):
-                guard let member = members.last(where: { $0.key == k }) else { throw Failure(description: "no key \"\(k)\"") }
-                node = member.value
-            case (.index(let i), .array(let elements)):
-                guard elements.indices.contains(i) else { throw Failure(description: "no element \(i)") }
-                node = elements[i]
-            default:
-                throw Failure(description: "the file's structure differs from what was read")
-            }
-        }
+        let node = try find(Array(path.dropLast()), in: text)
         guard case .object(let members) = node.value else { throw Failure(description: "not an object") }
         let bytes = Array(value.utf8)
         // An existing key: its value's bytes (the last of duplicates, which the reader uses).
@@ -55,12 +38,96 @@ public enum PresetTextEdit {
         }
         // After the last member's value, on a line of its own indented as that member is when
         // the members are one to a line; on the same line otherwise.
-        let indent = lineIndent(of: last.value.span.lowerBound, in: text)
         let previous = members.count > 1 ? members[members.count - 2].value.span.lowerBound : node.span.lowerBound
         let onItsOwnLine = lineNumber(previous, in: text) != lineNumber(last.value.span.lowerBound, in: text)
+        let indent = lineIndent(of: last.value.span.lowerBound, in: text)
         let separator = onItsOwnLine ? Array(",\n".utf8) + indent : Array(", ".utf8)
         let end = last.value.span.upperBound
         return Array(text[..<end]) + separator + addition + Array(text[end...])
+    }
+
+    /// `text` without the member or element at `path`, and without its comma (and its line,
+    /// when it had the line to itself). Comments elsewhere stay.
+    public static func removing(at path: [Step], in text: [UInt8]) throws(Failure) -> [UInt8] {
+        guard let step = path.last else { throw Failure(description: "the whole file cannot be removed") }
+        let parent = try find(Array(path.dropLast()), in: text)
+        var start: Int, end: Int
+        switch (step, parent.value) {
+        case (.key(let key), .object(let members)):
+            guard let member = members.last(where: { $0.key == key }) else { throw Failure(description: "no key \"\(key)\"") }
+            (start, end) = (member.keyOffset, member.value.span.upperBound)
+        case (.index(let i), .array(let elements)):
+            guard elements.indices.contains(i) else { throw Failure(description: "no element \(i)") }
+            (start, end) = (elements[i].span.lowerBound, elements[i].span.upperBound)
+        default:
+            throw Failure(description: "the file's structure differs from what was read")
+        }
+        func isBlank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 }
+        var after = end
+        while after < text.count && isBlank(text[after]) { after += 1 }
+        if after < text.count && text[after] == UInt8(ascii: ",") {
+            // Its comma, and the spaces after it.
+            end = after + 1
+            while end < text.count && isBlank(text[end]) { end += 1 }
+            // The whole line, when nothing else is on it.
+            var lineStart = start
+            while lineStart > 0 && isBlank(text[lineStart - 1]) { lineStart -= 1 }
+            if (lineStart == 0 || text[lineStart - 1] == 0x0A) && end < text.count && (text[end] == 0x0A || text[end] == 0x0D) {
+                start = lineStart
+                end += text[end] == 0x0D && end + 1 < text.count && text[end + 1] == 0x0A ? 2 : 1
+            }
+        } else {
+            // The last one: the comma before it goes.
+            var before = start
+            while before > 0 && (isBlank(text[before - 1]) || text[before - 1] == 0x0A || text[before - 1] == 0x0D) { before -= 1 }
+            if before > 0 && text[before - 1] == UInt8(ascii: ",") { start = before - 1 }
+        }
+        return Array(text[..<start]) + Array(text[end...])
+    }
+
+    /// `text` with `value` (JSON text) inserted into the array at `path` before element
+    /// `index` (at the end when `index` is the array's count), laid out as its elements are:
+    /// one to a line, or on one line.
+    public static func inserting(_ value: String, at path: [Step], index: Int, in text: [UInt8]) throws(Failure) -> [UInt8] {
+        let node = try find(path, in: text)
+        guard case .array(let elements) = node.value else { throw Failure(description: "not an array") }
+        guard (0...elements.count).contains(index) else { throw Failure(description: "no place \(index) in an array of \(elements.count)") }
+        let bytes = Array(value.utf8)
+        guard let first = elements.first else {
+            let open = node.span.lowerBound + 1
+            return Array(text[..<open]) + bytes + Array(text[open...])
+        }
+        let oneToALine = lineNumber(node.span.lowerBound, in: text) != lineNumber(first.span.lowerBound, in: text)
+        let separator = oneToALine ? Array(",\n".utf8) + lineIndent(of: first.span.lowerBound, in: text) : Array(", ".utf8)
+        if index < elements.count {
+            let at = elements[index].span.lowerBound
+            return Array(text[..<at]) + bytes + separator + Array(text[at...])
+        }
+        let end = elements[elements.count - 1].span.upperBound
+        return Array(text[..<end]) + separator + bytes + Array(text[end...])
+    }
+
+    /// The node at `path` in `text`.
+    private static func find(_ path: [Step], in text: [UInt8]) throws(Failure) -> JSONNode {
+        var node: JSONNode
+        do {
+            node = try JSONParser.parse(text)
+        } catch {
+            throw Failure(description: "the file is not JSON (\(error.location.line):\(error.location.column): \(error.message))")
+        }
+        for step in path {
+            switch (step, node.value) {
+            case (.key(let k), .object(let members)):
+                guard let member = members.last(where: { $0.key == k }) else { throw Failure(description: "no key \"\(k)\"") }
+                node = member.value
+            case (.index(let i), .array(let elements)):
+                guard elements.indices.contains(i) else { throw Failure(description: "no element \(i)") }
+                node = elements[i]
+            default:
+                throw Failure(description: "the file's structure differs from what was read")
+            }
+        }
+        return node
     }
 
     /// The spaces and tabs that start the line holding byte `offset`.
