@@ -41,8 +41,14 @@ struct PropertyGuideTests {
                 switch info.kind {
                 case .number:
                     #expect(text.contains("  typically "), "\(text)")
-                case .choice(let options):
+                case .choice(let options) where info.guide.options.isEmpty:
                     #expect(text.contains("one of " + options.joined(separator: ", ")), "\(text)")
+                case .choice(let options):
+                    // Every option, in order, with what it does.
+                    #expect(info.guide.options.map(\.option) == options, "\(object.name).\(info.key)")
+                    for option in info.guide.options {
+                        #expect(text.contains("\(option.option)  ") && text.contains(option.meaning), "\(text)")
+                    }
                 case .color, .colorList:
                     #expect(text.contains("a name from UIKit's UIColor palette, not CSS's"), "\(text)")
                 default: break
@@ -54,7 +60,8 @@ struct PropertyGuideTests {
     @Test("Explain finds a key by itself, with its object, in a key path, or an object; and names the nearest key for a typo")
     func lookup() throws {
         let mode = try KeyExplanation.text(for: "emitterMode")
-        #expect(mode.contains("one of points, outline, surface, volume"))
+        #expect(
+            mode.contains("takes     one of:\n            points   at the shape's corners only\n            outline  on the shape's edge"))
         #expect(mode.contains("iOS       emitterLayer.emitterMode = .outline"))
         let range = try KeyExplanation.text(for: "emitterCells.velocityRange")
         #expect(

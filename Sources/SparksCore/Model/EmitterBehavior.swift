@@ -149,6 +149,12 @@ public struct EmitterBehavior: Hashable, Sendable {
             .number("falloffDistance", \.falloffDistance, .nonNegative, "attractor: the distance beyond radius at which the pull weakens."),
         ],
         guides: [
+            "attractorType": PropertyGuide(
+                options: [
+                    ("radial", "pulls towards a point"),
+                    ("axial", "pulls towards a line through position"),
+                    ("planar", "pulls towards a plane through position"),
+                ]),
             "name": PropertyGuide(example: "\"pull\""),
             "force": PropertyGuide(.pointsPerSecondSquared, -300...300, example: "[40, 0, 0]"),
             "frequency": PropertyGuide(.perSecond, 0...5, example: "1"),

@@ -77,6 +77,23 @@ extension EmitterCell {
             .choice("fillMode", \.timing.fillMode, "Media timing fill mode (no visible effect on emission)."),
         ],
         guides: [
+            "magnificationFilter": PropertyGuide(
+                options: [
+                    ("linear", "smooth (the default)"),
+                    ("nearest", "blocky: each pixel a square (pixel art)"),
+                    ("trilinear", "smooth, and smooth between mipmap levels when shrunk"),
+                ]),
+            "minificationFilter": PropertyGuide(
+                options: [
+                    ("linear", "smooth (the default)"),
+                    ("nearest", "blocky: each pixel a square (pixel art)"),
+                    ("trilinear", "smooth, and smooth between mipmap levels when shrunk"),
+                ]),
+            "particleType": PropertyGuide(
+                options: [
+                    ("sprite", "an image facing the viewer, turned by spin (the default)"),
+                    ("plane", "a card in 3-D that tilts and flips as it turns (paper confetti)"),
+                ]),
             "name": PropertyGuide(example: "\"spark\""),
             "birthRate": PropertyGuide(.particlesPerSecond, 1...1000, example: "150"),
             "lifetime": PropertyGuide(.seconds, 0.2...10, example: "2.5"),

@@ -64,13 +64,43 @@ public struct EmitterProperties: Hashable, Sendable {
             ),
         ],
         guides: [
+            "startup": PropertyGuide(
+                options: [
+                    ("automatic", "as iOS: already running when the layer starts with the scene, else empty"),
+                    ("empty", "no particles at first; emission starts with the layer"),
+                    ("running", "already full at the start, as if it had been running for a while"),
+                ]),
             "emitterPosition": PropertyGuide(.points, example: "[400, 300]"),
             "emitterZPosition": PropertyGuide(.points, -100...100, example: "0"),
             "emitterSize": PropertyGuide(.points, example: "[200, 0]"),
             "emitterDepth": PropertyGuide(.points, 0...200, example: "50"),
-            "emitterShape": PropertyGuide(example: "\"circle\""),
-            "emitterMode": PropertyGuide(example: "\"outline\""),
-            "renderMode": PropertyGuide(example: "\"additive\""),
+            "emitterShape": PropertyGuide(
+                example: "\"circle\"",
+                options: [
+                    ("point", "from one point, emitterPosition"),
+                    ("line", "along a horizontal line emitterSize.width long, centred on emitterPosition; particles go up"),
+                    ("rectangle", "in a rectangle of emitterSize centred on emitterPosition"),
+                    ("cuboid", "in a box of emitterSize and emitterDepth"),
+                    ("circle", "in or on a circle of radius emitterSize.width; on its outline particles go outward"),
+                    ("sphere", "in or on a sphere of radius emitterSize.width; particles go outward"),
+                ]),
+            "emitterMode": PropertyGuide(
+                example: "\"outline\"",
+                options: [
+                    ("points", "at the shape's corners only"),
+                    ("outline", "on the shape's edge: a ring for a circle, a frame for a rectangle"),
+                    ("surface", "over the shape's surface (a flat shape's whole area)"),
+                    ("volume", "anywhere inside the shape (the default)"),
+                ]),
+            "renderMode": PropertyGuide(
+                example: "\"additive\"",
+                options: [
+                    ("unordered", "normal blending, cells in order, each oldest first (the default)"),
+                    ("oldestFirst", "normal blending, the newest particles on top"),
+                    ("oldestLast", "normal blending, the oldest particles on top"),
+                    ("backToFront", "normal blending, sorted by depth, far first"),
+                    ("additive", "colours add up: overlaps glow, order does not matter (fire, sparks, light)"),
+                ]),
             "birthRate": PropertyGuide(.factor, 0...10, example: "2"),
             "lifetime": PropertyGuide(.factor, 0...10, example: "0.5"),
             "velocity": PropertyGuide(.factor, 0...10, example: "1.5"),

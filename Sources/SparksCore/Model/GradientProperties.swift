@@ -48,6 +48,12 @@ public struct GradientProperties: Hashable, Sendable {
                 "CAGradientLayer's type: axial (default), radial or conic (called gradientType here, as \"type\" names the kind of layer)."),
         ],
         guides: [
+            "gradientType": PropertyGuide(
+                options: [
+                    ("axial", "along the line from startPoint to endPoint (the default)"),
+                    ("radial", "in ellipses around startPoint, reaching endPoint"),
+                    ("conic", "around startPoint, like a colour wheel"),
+                ]),
             "colors": PropertyGuide(example: "[\"#ff0080\", \"#ff8000\"]"),
             "locations": PropertyGuide(.fraction, 0...1, example: "[0, 1]"),
             "startPoint": PropertyGuide(.unitCoordinates, 0...1, example: "[0, 0.5]"),

@@ -48,7 +48,13 @@ public enum KeyExplanation {
     private static func keyText(_ info: PresetKeyInfo, in object: PresetObject) -> String {
         var lines = ["\(object.name).\(info.key) — \(object.title)", "  \(plain(info.summary))", ""]
         func row(_ label: String, _ value: String) { lines.append("  \(padded(label, 10))\(value)") }
-        row("takes", values(info))
+        if info.guide.options.isEmpty {
+            row("takes", values(info))
+        } else {
+            row("takes", "one of:")
+            let width = (info.guide.options.map(\.option.count).max() ?? 0) + 2
+            for option in info.guide.options { lines.append("            \(padded(option.option, width))\(option.meaning)") }
+        }
         row("default", info.defaultText)
         if let unit = info.guide.unit { row("unit", unit.rawValue) }
         if let typical = info.typicalText { row("typically", typical) }

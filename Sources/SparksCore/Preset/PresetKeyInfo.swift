@@ -13,6 +13,13 @@ public struct PresetKeyInfo: Sendable {
     /// Booleans and choices when the table gives none).
     public let guide: PropertyGuide
 
+    /// What each option does, as a sentence to add to the summary (empty when the guide says
+    /// nothing): " Options: `point`: from one point; …".
+    public var optionsText: String {
+        guard !guide.options.isEmpty else { return "" }
+        return " Options: " + guide.options.map { "`\($0.option)`: \($0.meaning)" }.joined(separator: "; ") + "."
+    }
+
     /// The typical values as a person reads them ("0…600", "0…2π"), or nil.
     public var typicalText: String? { guide.typicalText }
 

@@ -26,7 +26,7 @@ public enum PresetKeyReference {
             let guide = [info.guide.unit?.rawValue, info.typicalText.map { "typically " + $0 }].compactMap { $0 }
             text +=
                 "| `\(info.key)` | \(cell(values(of: info.kind))) | `\(cell(info.defaultText))` | \(cell(guide.joined(separator: "; "))) "
-            text += "| \(info.guide.example.map { "`\(cell($0))`" } ?? "") | \(cell(info.summary)) |\n"
+            text += "| \(info.guide.example.map { "`\(cell($0))`" } ?? "") | \(cell(info.summary + info.optionsText)) |\n"
         }
         return text
     }

@@ -319,7 +319,7 @@ public enum PresetSchema {
         var result: [String: Any] = [:]
         for info in PresetObject.named(name)?.keys ?? [] {
             var schema = schema(for: info.kind)
-            var description = info.summary
+            var description = info.summary + info.optionsText.replacing("`", with: "")
             if let unit = info.guide.unit { description += " Unit: \(unit.rawValue)." }
             if let typical = info.typicalText { description += " Typically \(typical)." }
             schema["description"] = description

@@ -8,6 +8,16 @@ public struct PropertyGuide: Hashable, Sendable {
     public var typical: ClosedRange<Double>?
     /// One value as a preset writes it (JSON text, e.g. `150`, `"circle"`, `[400, 300]`).
     public var example: String?
+    /// For a choice: what each option does, in the options' order (every option, or none).
+    public var options: [OptionMeaning] = []
+
+    /// What one option of a choice does.
+    public struct OptionMeaning: Hashable, Sendable {
+        /// The option, as a preset writes it.
+        public var option: String
+        /// What it does, in a few words.
+        public var meaning: String
+    }
 
     /// The typical values as a person reads them ("0…600", "0…2π"), or nil.
     public var typicalText: String? {
@@ -41,10 +51,14 @@ public struct PropertyGuide: Hashable, Sendable {
     }
 
     /// Creates a guide.
-    public init(_ unit: PropertyUnit? = nil, _ typical: ClosedRange<Double>? = nil, example: String? = nil) {
+    public init(
+        _ unit: PropertyUnit? = nil, _ typical: ClosedRange<Double>? = nil, example: String? = nil,
+        options: [(option: String, meaning: String)] = []
+    ) {
         self.unit = unit
         self.typical = typical
         self.example = example
+        self.options = options.map { OptionMeaning(option: $0.option, meaning: $0.meaning) }
     }
 }
 
