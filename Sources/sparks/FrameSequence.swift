@@ -9,12 +9,6 @@ import SparksSDL
 /// sequence can be drawn again from the start (fresh scenes give the same pixels), which is how
 /// --trim finds the effect's box over every frame before writing any.
 struct FrameSequence {
-    /// A rectangle of output pixels.
-    struct PixelRect: Equatable, CustomStringConvertible {
-        var x, y, width, height: Int
-        var description: String { "\(width)×\(height) at (\(x), \(y))" }
-    }
-
     /// Number of frames.
     let count: Int
     /// Scene time of frame 0 and the time between frames.
@@ -51,7 +45,7 @@ struct FrameSequence {
             if let failure = renderer.textureFailures.first { throw CommandError("\(failure.value)") }
             cuts.note(renderer.budgetCut, at: scene.time)
             var image = opaque ? renderer.opaqueImage() : renderer.image()
-            if let crop { image = image.cropped(x: crop.x, y: crop.y, width: crop.width, height: crop.height) }
+            if let crop { image = image.cropped(x: Int(crop.x0), y: Int(crop.y0), width: crop.width, height: crop.height) }
             try body(index, image)
         }
         return scene
@@ -84,7 +78,8 @@ struct FrameSequence {
             }
         }
         guard high.x >= 0 else { return nil }
-        let x = max(0, low.x - margin), y = max(0, low.y - margin)
-        return PixelRect(x: x, y: y, width: min(size.width, high.x + margin + 1) - x, height: min(size.height, high.y + margin + 1) - y)
+        let drawn = PixelRect(
+            x0: Int32(low.x - margin), y0: Int32(low.y - margin), x1: Int32(high.x + margin + 1), y1: Int32(high.y + margin + 1))
+        return drawn.intersection(PixelRect(x0: 0, y0: 0, x1: Int32(size.width), y1: Int32(size.height)))
     }
 }

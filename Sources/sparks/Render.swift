@@ -183,13 +183,17 @@ struct Render: ParsableCommand {
             makeScene: { try options.makeScene(description, url: url, locator: locator) }, renderer: renderer, opaque: mp4 != nil)
 
         // Where each frame is cut: --crop, or the effect's box (--trim; sheets by default).
-        var cropBox: FrameSequence.PixelRect?
+        var cropBox: PixelRect?
         if let rect = cropRect {
             let sx = Double(pixels.width) / canvas.width, sy = Double(pixels.height) / canvas.height
-            let x0 = max(0, Int((rect.origin.x * sx).rounded(.down))), y0 = max(0, Int((rect.origin.y * sy).rounded(.down)))
-            let x1 = min(pixels.width, Int((rect.maxX * sx).rounded(.up))), y1 = min(pixels.height, Int((rect.maxY * sy).rounded(.up)))
-            guard x1 > x0, y1 > y0 else { throw CommandError("--crop \(crop ?? ""): the rectangle lies outside the canvas") }
-            cropBox = FrameSequence.PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+            // Clamped to the output before it becomes whole pixels (points up to 1e7 times a
+            // scale of thousands would not fit).
+            func pixel(_ v: Double, _ limit: Int) -> Int32 { Int32(min(max(v, 0), Double(limit))) }
+            let box = PixelRect(
+                x0: pixel((rect.origin.x * sx).rounded(.down), pixels.width), y0: pixel((rect.origin.y * sy).rounded(.down), pixels.height),
+                x1: pixel((rect.maxX * sx).rounded(.up), pixels.width), y1: pixel((rect.maxY * sy).rounded(.up), pixels.height))
+            guard !box.isEmpty else { throw CommandError("--crop \(crop ?? ""): the rectangle lies outside the canvas") }
+            cropBox = box
         } else if trim ?? (sheetGrid != nil) {
             let background = canvas.background
             let shown =
@@ -201,7 +205,8 @@ struct Render: ParsableCommand {
             if cropBox == nil { FileHandle.standardError.write(Data("no frame draws anything: nothing to trim\n".utf8)) }
         }
         let frameSize = (width: cropBox?.width ?? pixels.width, height: cropBox?.height ?? pixels.height)
-        let cutNote = cropBox.map { ", cut to \($0) of the \(pixels.width)×\(pixels.height) canvas" } ?? ""
+        let cutNote =
+            cropBox.map { ", cut to \($0.width)×\($0.height) at (\($0.x0), \($0.y0)) of the \(pixels.width)×\(pixels.height) canvas" } ?? ""
         let loopNote =
             loopPlan.map { plan in
                 ", a seamless loop of \(NumberText.shortest(plan.length)) s"

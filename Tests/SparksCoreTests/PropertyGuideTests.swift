@@ -138,19 +138,26 @@ struct PropertyGuideTests {
         #expect(problem(#""type": "gradient", "gradientType": "linear""#)?.suggestion == "axial")
         // A misspelling the table does not know still gets the nearest spelling.
         #expect(problem(#""type": "emitter", "emitterShape": "circel""#)?.suggestion == "circle")
-        // And every word the table knows suggests an option some property has.
-        var options = Set(LayerKind.allCases.map(\.rawValue))
-        for object in PresetObject.all {
-            for info in object.keys { if case .choice(let list) = info.kind { options.formUnion(list) } }
-        }
-        let words = ["ring", "disc", "square", "dot", "ball", "cube", "edge", "filled", "add", "fit", "sweep", "card", "label", "path"]
-        for word in words {
-            #expect(options.contains { option in problemSuggests(word, option) }, "\(word)")
+        // And words the table knows suggest what they mean, for the property or the layer type
+        // that has that option.
+        let meanings = [
+            ("ring", "circle"), ("disc", "circle"), ("square", "rectangle"), ("dot", "point"), ("ball", "sphere"), ("cube", "cuboid"),
+            ("edge", "outline"), ("filled", "surface"), ("add", "additive"), ("fit", "resizeAspect"), ("sweep", "conic"),
+            ("card", "plane"), ("label", "text"), ("path", "shape"),
+        ]
+        for (word, meaning) in meanings {
+            #expect(suggests(word, meaning), "\(word) should suggest \(meaning)")
         }
     }
 
-    /// Whether a preset using `word` for the property that has `option` is told `option`.
-    private func problemSuggests(_ word: String, _ option: String) -> Bool {
+    /// Whether a preset writing `word` where `option` is one of the values (a property's, or
+    /// the layer type's) is told `option`.
+    private func suggests(_ word: String, _ option: String) -> Bool {
+        if LayerKind(rawValue: option) != nil {
+            let text = #"{ "layers": [ { "type": "\#(word)" } ] }"#
+            guard case .failure(let error) = decoder.decode(Array(text.utf8), defaultName: "x") else { return false }
+            return error.diagnostics.first?.suggestion == option
+        }
         for object in PresetObject.all {
             for info in object.keys {
                 guard case .choice(let list) = info.kind, list.contains(option) else { continue }
@@ -161,6 +168,6 @@ struct PropertyGuideTests {
                 }
             }
         }
-        return LayerKind.allCases.map(\.rawValue).contains(option)
+        return false
     }
 }

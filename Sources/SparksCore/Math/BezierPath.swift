@@ -128,6 +128,18 @@ public struct BezierPath: Hashable, Sendable {
         close()
     }
 
+    /// A path of one rectangle (UIBezierPath(rect:)).
+    public init(rect: Rect) {
+        self.init()
+        addRect(rect)
+    }
+
+    /// A path of one ellipse inscribed in `rect` (UIBezierPath(ovalIn:)).
+    public init(ovalIn rect: Rect) {
+        self.init()
+        addOval(in: rect)
+    }
+
     /// A rectangle (UIBezierPath(rect:), CGPathAddRect): a closed subpath from the top-left
     /// corner, clockwise on screen.
     public mutating func addRect(_ rect: Rect) {

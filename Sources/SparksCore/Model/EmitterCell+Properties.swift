@@ -77,18 +77,8 @@ extension EmitterCell {
             .choice("fillMode", \.timing.fillMode, "Media timing fill mode (no visible effect on emission)."),
         ],
         guides: [
-            "magnificationFilter": PropertyGuide(
-                options: [
-                    ("linear", "smooth (the default)"),
-                    ("nearest", "blocky: each pixel a square (pixel art)"),
-                    ("trilinear", "smooth, and smooth between mipmap levels when shrunk"),
-                ]),
-            "minificationFilter": PropertyGuide(
-                options: [
-                    ("linear", "smooth (the default)"),
-                    ("nearest", "blocky: each pixel a square (pixel art)"),
-                    ("trilinear", "smooth, and smooth between mipmap levels when shrunk"),
-                ]),
+            "magnificationFilter": PropertyGuide.textureFilter,
+            "minificationFilter": PropertyGuide.textureFilter,
             "particleType": PropertyGuide(
                 options: [
                     ("sprite", "an image facing the viewer, turned by spin (the default)"),

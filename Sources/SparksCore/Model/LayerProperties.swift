@@ -201,18 +201,8 @@ public struct LayerProperties: Hashable, Sendable {
             .number("timeOffset", \.timing.timeOffset, .any, "Seconds added to the layer's local time."),
         ],
         guides: [
-            "magnificationFilter": PropertyGuide(
-                options: [
-                    ("linear", "smooth (the default)"),
-                    ("nearest", "blocky: each pixel a square (pixel art)"),
-                    ("trilinear", "smooth, and smooth between mipmap levels when shrunk"),
-                ]),
-            "minificationFilter": PropertyGuide(
-                options: [
-                    ("linear", "smooth (the default)"),
-                    ("nearest", "blocky: each pixel a square (pixel art)"),
-                    ("trilinear", "smooth, and smooth between mipmap levels when shrunk"),
-                ]),
+            "magnificationFilter": PropertyGuide.textureFilter,
+            "minificationFilter": PropertyGuide.textureFilter,
             "name": PropertyGuide(example: "\"portal\""),
             "position": PropertyGuide(.points, example: "[400, 300]"),
             "zPosition": PropertyGuide(.points, -100...100, example: "10"),

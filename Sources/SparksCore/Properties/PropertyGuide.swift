@@ -50,6 +50,13 @@ public struct PropertyGuide: Hashable, Sendable {
         return parts.isEmpty ? nil : parts.joined(separator: ", ")
     }
 
+    /// The guide of a layer's and a cell's `minificationFilter` and `magnificationFilter`.
+    public static let textureFilter = PropertyGuide(options: [
+        ("linear", "smooth (the default)"),
+        ("nearest", "blocky: each pixel a square (pixel art)"),
+        ("trilinear", "smooth, and smooth between mipmap levels when shrunk"),
+    ])
+
     /// Creates a guide.
     public init(
         _ unit: PropertyUnit? = nil, _ typical: ClosedRange<Double>? = nil, example: String? = nil,

@@ -5,24 +5,26 @@ extension Scene {
         public var layer: String
         /// Live particles of every cell of the layer.
         public var total: Int
-        /// Each cell's own live particles, parents before their sub-cells, named by their path
-        /// of cell names (`rocket.spark`; "cell N" for an unnamed cell).
-        public var cells: [(name: String, count: Int)]
+        /// Each cell's own live particles, parents before their sub-cells.
+        public var cells: [CellCount]
+    }
 
-        public static func == (a: LayerCount, b: LayerCount) -> Bool {
-            a.layer == b.layer && a.total == b.total && a.cells.map(\.name) == b.cells.map(\.name)
-                && a.cells.map(\.count) == b.cells.map(\.count)
-        }
+    /// Live particles of one cell (its sub-cells not included).
+    public struct CellCount: Equatable, Sendable {
+        /// The cell's path of names (`rocket.spark`; "cell N" for an unnamed cell).
+        public var name: String
+        /// Its live particles.
+        public var count: Int
     }
 
     /// Live particles by emitter layer and cell, in tree order (the window's per-layer HUD).
     public var liveCountsByLayer: [LayerCount] {
         emitterLayers.enumerated().map { index, emitter in
-            var cells: [(String, Int)] = []
+            var cells: [CellCount] = []
             func visit(_ states: [CellState], prefix: String) {
                 for (i, state) in states.enumerated() {
                     let name = prefix + (state.name ?? "cell \(i + 1)")
-                    cells.append((name, state.storage.count))
+                    cells.append(CellCount(name: name, count: state.storage.count))
                     visit(state.children, prefix: name + ".")
                 }
             }

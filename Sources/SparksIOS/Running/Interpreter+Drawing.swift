@@ -172,33 +172,21 @@ extension Interpreter {
             drawingContexts[i].lineWidth = try number(a.last ?? .null, at: at)
         case "fill", "CGContextFillRect", "UIRectFill", "fillRect":
             guard let last = a.last, case .rect = last else { return nil }
-            var path = BezierPath()
-            path.addRect(try rect(last))
-            drawingContexts[i].fill(path)
+            drawingContexts[i].fill(BezierPath(rect: try rect(last)))
         case "fillEllipse", "CGContextFillEllipseInRect", "fillEllipseInRect":
-            var path = BezierPath()
-            path.addOval(in: try rect(a.last ?? .null))
-            drawingContexts[i].fill(path)
+            drawingContexts[i].fill(BezierPath(ovalIn: try rect(a.last ?? .null)))
         case "stroke", "CGContextStrokeRect", "strokeRect":
             guard let last = a.last, case .rect = last else { return nil }
-            var path = BezierPath()
-            path.addRect(try rect(last))
-            drawingContexts[i].stroke(path)
+            drawingContexts[i].stroke(BezierPath(rect: try rect(last)))
         case "strokeEllipse", "CGContextStrokeEllipseInRect", "strokeEllipseInRect":
-            var path = BezierPath()
-            path.addOval(in: try rect(a.last ?? .null))
-            drawingContexts[i].stroke(path)
+            drawingContexts[i].stroke(BezierPath(ovalIn: try rect(a.last ?? .null)))
         case "addPath", "CGContextAddPath":
             guard case .object(let o)? = a.last, o.isPath else { return nil }
             drawingContexts[i].currentPaths.append(o.path)
         case "addRect", "CGContextAddRect":
-            var path = BezierPath()
-            path.addRect(try rect(a.last ?? .null))
-            drawingContexts[i].currentPaths.append(path)
+            drawingContexts[i].currentPaths.append(BezierPath(rect: try rect(a.last ?? .null)))
         case "addEllipse", "CGContextAddEllipseInRect", "addEllipseInRect":
-            var path = BezierPath()
-            path.addOval(in: try rect(a.last ?? .null))
-            drawingContexts[i].currentPaths.append(path)
+            drawingContexts[i].currentPaths.append(BezierPath(ovalIn: try rect(a.last ?? .null)))
         case "fillPath", "CGContextFillPath", "drawPath", "CGContextDrawPath", "strokePath", "CGContextStrokePath", "eoFillPath",
             "CGContextEOFillPath":
             let paths = drawingContexts[i].currentPaths
