@@ -17,6 +17,8 @@ let package = Package(
         .executable(name: "sparks", targets: ["sparks"]),
         // `sparks import` and `sparks export` (swift-syntax): run by `sparks import …`, built by `make`.
         .executable(name: "sparks-ios", targets: ["sparks-ios"]),
+        // `sparks studio` (Hummingbird): the editor in the browser, run by `sparks studio …`, built by `make`.
+        .executable(name: "sparks-studio", targets: ["sparks-studio"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -24,6 +26,11 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
         // `swift package generate-documentation` (make docs); a plugin, built only when asked.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // The studio's HTTP and WebSocket server (SwiftNIO); only sparks-studio and its tests use it.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // Sparks's bulk loops, in C (the simulation's and the rasterizer's): compiled for the
@@ -78,6 +85,22 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Sparks Studio: the preview, inspector and file keeping behind the page in studio/, served
+        // on loopback. Apart from the sparks command so the window does not wait for SwiftNIO.
+        .target(
+            name: "SparksStudio",
+            dependencies: [
+                "SparksCore", "SparksRaster", "SparksSDL", "SparksCommandSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .executableTarget(
+            name: "sparks-studio",
+            dependencies: ["SparksStudio", "SparksCommandSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         // Counts the allocations of steady-state stepping, render-list building and drawing
         // (release build; the test suite runs it).
         .executableTarget(
@@ -91,6 +114,15 @@ let package = Package(
         .testTarget(name: "SparksSDLTests", dependencies: ["SparksCore", "SparksRaster", "SparksSDL"]),
         .testTarget(name: "SparksCommandTests", dependencies: ["SparksCore", "SparksRaster", "SparksSDL"]),
         .testTarget(name: "SparksKitTests", dependencies: ["SparksKit", "SparksC", "CSparksAPI", "CSparksSDL2"]),
+        // The studio's server over HTTP and WebSocket, and its page in headless Chromium (DevTools protocol).
+        .testTarget(
+            name: "SparksStudioTests",
+            dependencies: [
+                "SparksCore", "SparksRaster", "SparksSDL", "SparksStudio",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+            ]
+        ),
         // Corpus/: iOS snippets and the presets they must import to.
         .testTarget(
             name: "SparksIOSTests", dependencies: ["SparksCore", "SparksRaster", "SparksSDL", "SparksIOS"], exclude: ["Corpus", "RealCode"]),

@@ -100,16 +100,34 @@ package struct PresetLocator {
     /// Loads and validates a preset: its keys and values, its budgets (after `adjust`, which
     /// changes the scene as options ask, e.g. --live), and that every image it names decodes.
     /// Every command loads presets this way, so `validate` refuses exactly what they would.
+    /// With `text`, that is read as the file's contents (the studio's unsaved edits); its
+    /// images are still found beside `url` and in the assets.
     package func load(
-        _ url: URL, limits: PresetLimits = .standard, adjust: ((inout SceneDescription) -> Void)? = nil
+        _ url: URL, text: [UInt8]? = nil, limits: PresetLimits = .standard, adjust: ((inout SceneDescription) -> Void)? = nil
     ) -> Result<SceneDescription, PresetError> {
         let name = displayName(url)
         var decodeLimits = adjust == nil ? limits : .unlimited
         decodeLimits.maxPresetBytes = limits.maxPresetBytes
         var description: SceneDescription
-        switch PresetDecoder.load(contentsOf: url, displayName: name, assetDirectories: assetDirectories, limits: decodeLimits) {
+        let decoded: Result<SceneDescription, PresetError>
+        if let text {
+            let decoder = PresetDecoder(
+                fileName: name, resolver: ResourceResolver(roots: [url.deletingLastPathComponent()] + assetDirectories),
+                limits: decodeLimits)
+            decoded =
+                text.count > limits.maxPresetBytes
+                ? .failure(
+                    PresetError([
+                        PresetDiagnostic(
+                            file: name, path: "", location: nil,
+                            message: "the preset is \(text.count) bytes, more than the \(limits.maxPresetBytes) allowed")
+                    ])) : decoder.decode(text, defaultName: url.deletingPathExtension().lastPathComponent)
+        } else {
+            decoded = PresetDecoder.load(contentsOf: url, displayName: name, assetDirectories: assetDirectories, limits: decodeLimits)
+        }
+        switch decoded {
         case .failure(let error): return .failure(error.namingOptions)
-        case .success(let decoded): description = decoded
+        case .success(let good): description = good
         }
         var problems: [PresetDiagnostic] = []
         if let adjust {

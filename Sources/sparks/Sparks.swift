@@ -21,10 +21,12 @@ struct Sparks: ParsableCommand {
               sparks bench fire --birth-rate-scale 100
               sparks import ConfettiView.swift --out confetti.json
               sparks export swift fire --out FireView.swift
+              sparks studio campfire.json           edit it in the browser
             """,
         version: SparksVersion.text,
         subcommands: [
             Run.self, Render.self, Validate.self, List.self, Explain.self, Bench.self, Schema.self, New.self, Import.self, Export.self,
+            Studio.self,
         ]
     )
 }

@@ -1,0 +1,165 @@
+import Foundation
+import SparksCore
+import SparksRaster
+import SparksSDL
+
+/// One page's preview: a scene of the document's last good version, drawn by the offscreen
+/// renderer `sparks render` uses, at the canvas's size. Paused at time t, it shows exactly
+/// `sparks render --at t` of the same text (the scene is run from 0 to t again after each
+/// change); playing, a change is applied keeping the live particles, as the window does.
+///
+/// Not thread-safe: one page's session calls it from one task at a time.
+final class PreviewPlayer {
+    /// What a page asks of the playback.
+    enum Command: Equatable {
+        case play, pause
+        case speed(Double)
+        /// One fixed step forward, paused.
+        case step
+        /// Back to 0, playing.
+        case restart
+        /// To scene time t, paused (the timeline).
+        case seek(Double)
+    }
+
+    /// One drawn frame and what it cost.
+    struct Frame {
+        var width: Int, height: Int
+        /// Straight-alpha RGBA, rows top to bottom (what `sparks render` writes to PNG).
+        var rgba: [UInt8]
+        var time: Double
+        var live: Int
+        var simulateMilliseconds: Double
+        var drawMilliseconds: Double
+        /// What the drawing budget left out, if anything.
+        var budgetCut: String?
+        var version: Int
+        var paused: Bool
+        var speed: Double
+    }
+
+    let limits: PresetLimits
+    let threads: Int
+    /// Longest scene time a seek runs to (as `render --at`).
+    static let maxTime = 3600.0
+
+    private(set) var version: Int
+    private var description: SceneDescription
+    private var scene: Scene
+    private var renderer: OffscreenRenderer
+    private var list = RenderList()
+    private(set) var isPaused = false
+    private(set) var speed = 1.0
+    /// Wall time of the last frame, to advance the scene by when playing.
+    private var lastWall: Double?
+    private var needsFrame = true
+
+    init(snapshot: StudioDocument.Snapshot, limits: PresetLimits, threads: Int) throws {
+        self.limits = limits
+        self.threads = threads
+        version = snapshot.version
+        description = snapshot.description
+        scene = Scene(snapshot.description, limits: limits)
+        scene.threadCount = threads
+        renderer = try Self.renderer(for: snapshot.description, limits: limits, threads: threads)
+    }
+
+    private static func renderer(for description: SceneDescription, limits: PresetLimits, threads: Int) throws -> OffscreenRenderer {
+        let w = Int(description.canvas.width.rounded()), h = Int(description.canvas.height.rounded())
+        let renderer = try OffscreenRenderer(
+            width: min(max(w, 1), DrawList.maxSide), height: min(max(h, 1), DrawList.maxSide), maxTextureBytes: limits.maxTextureBytes)
+        renderer.threadCount = threads
+        return renderer
+    }
+
+    /// Whether the next frame differs from the last one sent (playing, or something changed).
+    var hasNewFrame: Bool { needsFrame || !isPaused }
+
+    /// Scene time now.
+    var time: Double { scene.time }
+
+    func perform(_ command: Command) {
+        needsFrame = true
+        switch command {
+        case .play:
+            isPaused = false
+            lastWall = nil
+        case .pause: isPaused = true
+        case .speed(let s): speed = min(max(s, 0.0625), 8)
+        case .step:
+            isPaused = true
+            scene.step()
+        case .restart:
+            rebuild(at: 0)
+            isPaused = false
+            lastWall = nil
+        case .seek(let t):
+            isPaused = true
+            rebuild(at: min(max(t, 0), Self.maxTime))
+        }
+    }
+
+    /// Takes a new version of the document: paused, the scene is run again to the same time;
+    /// playing, the change is applied to the running scene.
+    func update(to snapshot: StudioDocument.Snapshot) {
+        guard snapshot.version != version else { return }
+        version = snapshot.version
+        needsFrame = true
+        let changed = !Self.sameDescription(snapshot.description, description)
+        description = snapshot.description
+        guard changed else { return }
+        if isPaused || scene.requiresRestart(for: description) {
+            rebuild(at: isPaused ? scene.time : 0)
+        } else {
+            _ = scene.update(to: description)
+        }
+    }
+
+    /// The layer point under a canvas point, for the emitter layer `index` of the scene (a
+    /// drag on the preview), or nil when there is no such emitter.
+    func emitterPosition(canvasX x: Double, y: Double, emitter index: Int) -> Point? {
+        let emitters = scene.emitterLayers
+        guard emitters.indices.contains(index) else { return nil }
+        return emitters[index].presentedTransformToCanvas.inverted.apply(to: Point(x: x, y: y))
+    }
+
+    /// The frame for wall time `now` (seconds): the scene advanced by the time since the last
+    /// frame times the speed when playing (at most 0.1 s of it, so a slow frame slows the
+    /// scene instead of jumping), then drawn.
+    func frame(now: Double) throws -> Frame {
+        let start = DispatchTime.now().uptimeNanoseconds
+        if !isPaused {
+            let elapsed = lastWall.map { min(max(now - $0, 0), 0.1) } ?? 0
+            scene.run(until: min(scene.time + elapsed * speed, Self.maxTime))
+        }
+        lastWall = now
+        scene.buildRenderList(into: &list)
+        let built = DispatchTime.now().uptimeNanoseconds
+        let w = Int(description.canvas.width.rounded()), h = Int(description.canvas.height.rounded())
+        if w != renderer.width || h != renderer.height {
+            renderer = try Self.renderer(for: description, limits: limits, threads: threads)
+        }
+        renderer.render(list)
+        let image = renderer.image()
+        let drawn = DispatchTime.now().uptimeNanoseconds
+        needsFrame = false
+        return Frame(
+            width: image.width, height: image.height, rgba: image.rgba, time: scene.time, live: scene.liveParticleCount,
+            simulateMilliseconds: Double(built - start) / 1e6, drawMilliseconds: Double(drawn - built) / 1e6,
+            budgetCut: renderer.budgetCut?.description ?? renderer.textureFailures.first.map { "\($0.key): \($0.value)" },
+            version: version, paused: isPaused, speed: speed)
+    }
+
+    private func rebuild(at t: Double) {
+        scene = Scene(description, limits: limits)
+        scene.threadCount = threads
+        scene.run(until: t)
+        lastWall = nil
+    }
+
+    /// Whether two descriptions are the same preset (a save that changed only comments or
+    /// spacing changes nothing on screen).
+    private static func sameDescription(_ a: SceneDescription, _ b: SceneDescription) -> Bool {
+        PresetEncoder.encode(a) == PresetEncoder.encode(b)
+    }
+}

@@ -1,0 +1,204 @@
+import Foundation
+import HummingbirdWebSocket
+import NIOCore
+import SparksCore
+
+/// One page's WebSocket: the page sends edits, playback commands, drags and an `ack` for each
+/// frame it has drawn; the studio sends the document at each version (text) and frames
+/// (binary). A frame is `SPKF`, a 32-bit little-endian length, that many bytes of JSON (scene
+/// time, live count, costs, budget cuts) and the RGBA pixels: raw pixels, because loopback
+/// carries 800×600×4 bytes 60 times a second with room to spare while compressing them (PNG,
+/// JPEG, WebP) would cost more CPU than drawing them and JPEG would change the pixels. At most
+/// two frames are unacknowledged, so a slow page slows the stream instead of queueing frames.
+struct PreviewSession {
+    let workspace: StudioWorkspace
+    let document: StudioDocument
+    /// Frames per second the stream aims at.
+    var framesPerSecond = 60.0
+    /// Frames sent before the page's acknowledgement.
+    static let framesInFlight = 2
+
+    /// What the reading side hands the sending side.
+    private final class Inbox: @unchecked Sendable {
+        private let lock = Lock()
+        private var commands: [PreviewPlayer.Command] = []
+        private var drags: [(x: Double, y: Double, emitter: Int, group: String)] = []
+        private var replies: [String] = []
+        private var credits = PreviewSession.framesInFlight
+        private(set) var closed = false
+
+        func add(_ command: PreviewPlayer.Command) { lock.locked { commands.append(command) } }
+        func drag(_ x: Double, _ y: Double, emitter: Int, group: String) { lock.locked { drags.append((x, y, emitter, group)) } }
+        func reply(_ text: String) { lock.locked { replies.append(text) } }
+        func ack() { lock.locked { credits = min(credits + 1, PreviewSession.framesInFlight) } }
+        func close() { lock.locked { closed = true } }
+        func spendCredit() -> Bool {
+            lock.locked {
+                guard credits > 0 else { return false }
+                credits -= 1
+                return true
+            }
+        }
+        func take() -> (commands: [PreviewPlayer.Command], drags: [(x: Double, y: Double, emitter: Int, group: String)], replies: [String])
+        {
+            lock.locked {
+                defer {
+                    commands.removeAll()
+                    drags.removeAll()
+                    replies.removeAll()
+                }
+                return (commands, drags, replies)
+            }
+        }
+    }
+
+    /// Serves the page until it closes the connection (or the studio stops).
+    func run(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async throws {
+        let inbox = Inbox()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                defer { inbox.close() }
+                for try await message in inbound.messages(maxSize: 1 << 20) {
+                    guard case .text(let text) = message else { continue }
+                    handle(text, inbox: inbox)
+                }
+            }
+            group.addTask { try await stream(to: outbound, inbox: inbox) }
+            try await group.next()
+            group.cancelAll()
+        }
+    }
+
+    private func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+
+    /// Reads one message of the page.
+    private func handle(_ text: String, inbox: Inbox) {
+        let bytes = Array(text.utf8)
+        guard let message = try? JSONParser.parse(bytes), case .string(let type)? = message["type"]?.value else {
+            inbox.reply(Self.notice("error", "a message the studio does not read"))
+            return
+        }
+        func number(_ key: String) -> Double? {
+            if case .number(let n)? = message[key]?.value, n.isFinite { return n }
+            return nil
+        }
+        switch type {
+        case "ack": inbox.ack()
+        case "play": inbox.add(.play)
+        case "pause": inbox.add(.pause)
+        case "step": inbox.add(.step)
+        case "restart": inbox.add(.restart)
+        case "speed": if let s = number("speed") { inbox.add(.speed(s)) }
+        case "seek": if let t = number("time") { inbox.add(.seek(t)) }
+        case "drag":
+            guard let x = number("x"), let y = number("y") else { return }
+            var group = "drag"
+            if case .string(let g)? = message["group"]?.value { group = g }
+            inbox.drag(x, y, emitter: Int(min(max(number("emitter") ?? 0, 0), 1e6)), group: group)
+        case "edit":
+            var group: String?
+            if case .string(let g)? = message["group"]?.value { group = g }
+            do {
+                let edits = try StudioEdit.edits(in: message, text: bytes)
+                _ = try document.apply(edits, group: group, now: now())
+            } catch {
+                inbox.reply(Self.notice("error", "\(error)"))
+            }
+        case "undo": if !document.undo(now: now()) { inbox.reply(Self.notice("info", "nothing to undo")) }
+        case "redo": if !document.redo(now: now()) { inbox.reply(Self.notice("info", "nothing to redo")) }
+        case "save": if let failure = document.tick(now: now(), force: true) { inbox.reply(Self.notice("error", failure)) }
+        default: inbox.reply(Self.notice("error", "unknown message \"\(type)\""))
+        }
+    }
+
+    static func notice(_ level: String, _ text: String) -> String {
+        String(decoding: JSONEncoderText.encode(["type": "notice", "level": level, "text": text]), as: UTF8.self)
+    }
+
+    /// Sends the document at each version and the frames.
+    private func stream(to outbound: WebSocketOutboundWriter, inbox: Inbox) async throws {
+        let player = UncheckedBox(
+            try PreviewPlayer(snapshot: document.snapshot(), limits: workspace.limits, threads: workspace.threads))
+        let decoder = PresetDecoder(
+            fileName: document.displayName,
+            resolver: ResourceResolver(roots: [workspace.folder] + workspace.locator.assetDirectories), limits: workspace.limits)
+        let queue = DispatchQueue(label: "sparks.studio.preview")
+        var sentVersion = -1
+        var nextFrame = 0.0
+        var frame = [UInt8]()
+        while !inbox.closed && !Task.isCancelled {
+            let (commands, drags, replies) = inbox.take()
+            for reply in replies { try await outbound.write(.text(reply)) }
+            if document.currentVersion != sentVersion {
+                let snapshot = document.snapshot()
+                sentVersion = snapshot.version
+                let message = DocumentMessage(snapshot, file: document.displayName, decoder: decoder)
+                try await outbound.write(.text(String(decoding: JSONEncoderText.encode(message), as: UTF8.self)))
+                player.value.update(to: snapshot)
+            }
+            for command in commands { player.value.perform(command) }
+            if let drag = drags.last {
+                let snapshot = document.snapshot()
+                let paths = snapshot.description.emitterLayerPaths
+                if paths.indices.contains(drag.emitter),
+                    let point = player.value.emitterPosition(canvasX: drag.x, y: drag.y, emitter: drag.emitter)
+                {
+                    let value =
+                        "[\(NumberText.shortest((point.x * 10).rounded() / 10)), \(NumberText.shortest((point.y * 10).rounded() / 10))]"
+                    do {
+                        _ = try document.apply(
+                            [.set(paths[drag.emitter] + [.key("emitterPosition")], value: value)], group: drag.group, now: now())
+                    } catch {
+                        try await outbound.write(.text(Self.notice("error", "\(error)")))
+                    }
+                }
+                continue
+            }
+            let t = now()
+            guard player.value.hasNewFrame, t >= nextFrame, inbox.spendCredit() else {
+                try await Task.sleep(nanoseconds: 3_000_000)
+                continue
+            }
+            nextFrame = max(nextFrame + 1 / framesPerSecond, t - 0.5 / framesPerSecond)
+            let drawn = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<PreviewPlayer.Frame, any Error>) in
+                queue.async {
+                    do {
+                        continuation.resume(returning: try player.value.frame(now: t))
+                    } catch {
+                        continuation.resume(throwing: error)
+                    }
+                }
+            }
+            Self.encode(drawn, into: &frame)
+            try await outbound.write(.binary(ByteBuffer(bytes: frame)))
+        }
+    }
+
+    private struct FrameHeader: Encodable {
+        var width: Int, height: Int, time: Double, live: Int
+        var simulateMs: Double, drawMs: Double
+        var budgetCut: String?
+        var version: Int, paused: Bool, speed: Double
+    }
+
+    /// `SPKF`, the header's length, the header, the pixels.
+    static func encode(_ frame: PreviewPlayer.Frame, into bytes: inout [UInt8]) {
+        let header = JSONEncoderText.encode(
+            FrameHeader(
+                width: frame.width, height: frame.height, time: frame.time, live: frame.live, simulateMs: frame.simulateMilliseconds,
+                drawMs: frame.drawMilliseconds, budgetCut: frame.budgetCut, version: frame.version, paused: frame.paused,
+                speed: frame.speed))
+        bytes.removeAll(keepingCapacity: true)
+        bytes.append(contentsOf: Array("SPKF".utf8))
+        let n = UInt32(header.count)
+        bytes.append(contentsOf: [UInt8(n & 0xff), UInt8((n >> 8) & 0xff), UInt8((n >> 16) & 0xff), UInt8(n >> 24)])
+        bytes.append(contentsOf: header)
+        bytes.append(contentsOf: frame.rgba)
+    }
+}
+
+/// A value handed between tasks and the preview's queue, used by one of them at a time.
+final class UncheckedBox<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}

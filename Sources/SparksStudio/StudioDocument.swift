@@ -1,0 +1,186 @@
+import Foundation
+import SparksCommandSupport
+import SparksCore
+import SparksSDL
+
+/// The preset the studio edits: its text as the truth, the last version of it that was good
+/// (which the preview runs), its problems, and the session's undo history. Every change — an
+/// edit from a page, undo, redo, a save from a text editor — makes a new version; pages follow
+/// the version. Edits go through ``PresetTextEdit``, so the file keeps its comments, key order
+/// and formatting, and are written to the file once they have been quiet for ``saveDelay``.
+final class StudioDocument: @unchecked Sendable {
+    /// One state of the document, as pages see it.
+    struct Snapshot: Sendable {
+        /// Counts every change of the text since the studio opened the file.
+        var version: Int
+        var text: [UInt8]
+        /// The last good description (what the preview runs).
+        var description: SceneDescription
+        /// The current text's problems (empty when it is good).
+        var problems: [PresetDiagnostic]
+        var canUndo: Bool
+        var canRedo: Bool
+        /// Whether the current text is on disk.
+        var isSaved: Bool
+    }
+
+    /// The preset file.
+    let url: URL
+    let locator: PresetLocator
+    let limits: PresetLimits
+    /// Quiet time after the last edit before the file is written, in seconds.
+    let saveDelay: Double
+    /// Undo steps kept (the oldest go first).
+    static let undoDepth = 500
+
+    private let lock = Lock()
+    private var text: [UInt8]
+    private var savedText: [UInt8]
+    private var version = 0
+    private var description: SceneDescription
+    private var problems: [PresetDiagnostic] = []
+    private var undoStack: [(text: [UInt8], group: String?)] = []
+    private var redoStack: [[UInt8]] = []
+    private var lastGroup: String?
+    private var editedAt: Double?
+    private let watcher: FileWatcher
+    private var saveFailure: String?
+
+    /// Opens `url`; fails when the file cannot be read or is not a good preset (the studio
+    /// needs one good version to run).
+    init(url: URL, locator: PresetLocator, limits: PresetLimits, saveDelay: Double = 0.25) throws {
+        self.url = url
+        self.locator = locator
+        self.limits = limits
+        self.saveDelay = saveDelay
+        let bytes = try Self.read(url, limits: limits)
+        switch locator.load(url, text: bytes, limits: limits) {
+        case .success(let description): self.description = description
+        case .failure(let error): throw CommandError(error.description)
+        }
+        text = bytes
+        savedText = bytes
+        watcher = FileWatcher(paths: [url.path], settleTime: 0.02)
+    }
+
+    /// The file name for messages.
+    var displayName: String { url.lastPathComponent }
+
+    /// The document now.
+    func snapshot() -> Snapshot {
+        lock.locked { makeSnapshot() }
+    }
+
+    /// The version now (cheap: pages poll it every frame).
+    var currentVersion: Int { lock.locked { version } }
+
+    private func makeSnapshot() -> Snapshot {
+        Snapshot(
+            version: version, text: text, description: description, problems: problems, canUndo: !undoStack.isEmpty,
+            canRedo: !redoStack.isEmpty, isSaved: text == savedText)
+    }
+
+    /// Applies `edits` in order as one change. Edits of the same `group` (one slider drag, one
+    /// drag on the preview) make one undo step. Nothing changes when any edit fails.
+    func apply(_ edits: [StudioEdit], group: String? = nil, now: Double) throws(StudioEdit.Failure) -> Snapshot {
+        lock.lock()
+        defer { lock.unlock() }
+        do {
+            var edited = text
+            for edit in edits { edited = try edit.applied(to: edited) }
+            guard edited.count <= limits.maxPresetBytes else {
+                throw StudioEdit.Failure(description: "the preset would be larger than \(limits.maxPresetBytes) bytes")
+            }
+            if edited != text {
+                if group == nil || group != lastGroup {
+                    undoStack.append((text, group))
+                    if undoStack.count > Self.undoDepth { undoStack.removeFirst() }
+                }
+                redoStack.removeAll()
+                lastGroup = group
+                replaceText(with: edited)
+                editedAt = now
+            }
+            return makeSnapshot()
+        }
+    }
+
+    /// Goes back one change; false when there is none.
+    @discardableResult
+    func undo(now: Double) -> Bool {
+        lock.locked {
+            guard let previous = undoStack.popLast() else { return false }
+            redoStack.append(text)
+            lastGroup = nil
+            replaceText(with: previous.text)
+            editedAt = now
+            return true
+        }
+    }
+
+    /// Goes forward one undone change; false when there is none.
+    @discardableResult
+    func redo(now: Double) -> Bool {
+        lock.locked {
+            guard let next = redoStack.popLast() else { return false }
+            undoStack.append((text, nil))
+            lastGroup = nil
+            replaceText(with: next)
+            editedAt = now
+            return true
+        }
+    }
+
+    /// Writes pending edits once they have been quiet for ``saveDelay`` (or at once with
+    /// `force`), and takes in a save made elsewhere. Returns what went wrong with a save.
+    @discardableResult
+    func tick(now: Double, force: Bool = false) -> String? {
+        lock.locked {
+            if let editedAt, force || now - editedAt >= saveDelay, text != savedText {
+                do {
+                    try Data(text).write(to: url, options: .atomic)
+                    savedText = text
+                    saveFailure = nil
+                    _ = watcher.poll(now: now)
+                } catch {
+                    saveFailure = "could not save \(displayName): \(error.localizedDescription)"
+                }
+                self.editedAt = nil
+            }
+            // A change on disk that is not ours: a text editor, git, another studio.
+            if watcher.poll(now: now) != nil, let bytes = try? Self.read(url, limits: limits), bytes != savedText {
+                savedText = bytes
+                if bytes != text {
+                    undoStack.append((text, nil))
+                    if undoStack.count > Self.undoDepth { undoStack.removeFirst() }
+                    redoStack.removeAll()
+                    lastGroup = nil
+                    replaceText(with: bytes)
+                    editedAt = nil
+                }
+            }
+            return saveFailure
+        }
+    }
+
+    /// The text becomes `bytes`: read again, and run when good.
+    private func replaceText(with bytes: [UInt8]) {
+        text = bytes
+        version += 1
+        switch locator.load(url, text: bytes, limits: limits) {
+        case .success(let good):
+            description = good
+            problems = []
+        case .failure(let error):
+            problems = error.diagnostics
+        }
+    }
+
+    private static func read(_ url: URL, limits: PresetLimits) throws -> [UInt8] {
+        do {
+            return try CheckedFile.read(url, maxBytes: limits.maxPresetBytes).bytes
+        } catch {
+            throw CommandError("\(url.lastPathComponent): \(error.message)")
+        }
+    }
+}

@@ -1,0 +1,172 @@
+import SparksCore
+
+/// One change a page asks of the preset's text, made with ``PresetTextEdit`` so that every
+/// other byte stays as written.
+enum StudioEdit: Equatable, Sendable {
+    typealias Step = PresetTextEdit.Step
+
+    /// Sets the value at `path` (JSON text); a missing key is added. A missing array on the
+    /// way (a cell's first sub-cell) is made by setting its key to an array.
+    case set([Step], value: String)
+    /// Removes the member or element at `path`.
+    case remove([Step])
+    /// Inserts `value` (JSON text) into the array at `path` before `index`; the array is made
+    /// when its key is missing.
+    case insert([Step], index: Int, value: String)
+    /// Moves element `from` of the array at `path` to `to`, its text as written.
+    case move([Step], from: Int, to: Int)
+    /// Inserts a copy of the element at `path` (its text as written) after it, named `name`
+    /// when given.
+    case duplicate([Step], name: String?)
+
+    /// Why an edit could not be made.
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// `text` with this edit made.
+    func applied(to text: [UInt8]) throws(Failure) -> [UInt8] {
+        do {
+            switch self {
+            case .set(let path, let value):
+                return try PresetTextEdit.setting(value, at: path, in: text)
+            case .remove(let path):
+                return try PresetTextEdit.removing(at: path, in: text)
+            case .insert(let path, let index, let value):
+                if try node(at: path, in: text) == nil {
+                    guard index == 0 else { throw Failure(description: "no array at \(Self.pathText(path))") }
+                    return try PresetTextEdit.setting("[\(value)]", at: path, in: text)
+                }
+                return try PresetTextEdit.inserting(value, at: path, index: index, in: text)
+            case .move(let path, let from, let to):
+                guard case .array(let elements)? = try node(at: path, in: text)?.value,
+                    elements.indices.contains(from), elements.indices.contains(to)
+                else { throw Failure(description: "nothing to move at \(Self.pathText(path))") }
+                if from == to { return text }
+                let element = String(decoding: text[elements[from].span], as: UTF8.self)
+                let removed = try PresetTextEdit.removing(at: path + [.index(from)], in: text)
+                return try PresetTextEdit.inserting(element, at: path, index: to, in: removed)
+            case .duplicate(let path, let name):
+                guard case .index(let index)? = path.last, let element = try node(at: path, in: text) else {
+                    throw Failure(description: "nothing to duplicate at \(Self.pathText(path))")
+                }
+                let array = Array(path.dropLast())
+                var copied = try PresetTextEdit.inserting(
+                    String(decoding: text[element.span], as: UTF8.self), at: array, index: index + 1, in: text)
+                if let name, case .object = element.value {
+                    copied = try PresetTextEdit.setting(Self.quoted(name), at: array + [.index(index + 1), .key("name")], in: copied)
+                }
+                return copied
+            }
+        } catch let failure as Failure {
+            throw failure
+        } catch {
+            throw Failure(description: "\(error)")
+        }
+    }
+
+    /// The node at `path`, or nil when its last key is missing.
+    private func node(at path: [Step], in text: [UInt8]) throws -> JSONNode? {
+        var node: JSONNode
+        do {
+            node = try JSONParser.parse(text)
+        } catch {
+            throw Failure(description: "the file is not JSON (\(error.location.line):\(error.location.column): \(error.message))")
+        }
+        for (i, step) in path.enumerated() {
+            switch (step, node.value) {
+            case (.key(let k), .object(let members)):
+                guard let member = members.last(where: { $0.key == k }) else {
+                    if i == path.count - 1 { return nil }
+                    throw Failure(description: "no key \"\(k)\" at \(Self.pathText(Array(path[..<i])))")
+                }
+                node = member.value
+            case (.index(let n), .array(let elements)) where elements.indices.contains(n):
+                node = elements[n]
+            default:
+                throw Failure(description: "nothing at \(Self.pathText(Array(path[...i])))")
+            }
+        }
+        return node
+    }
+
+    /// A path as diagnostics write it: `layers[0].emitterCells[1].birthRate`.
+    static func pathText(_ path: [Step]) -> String {
+        var text = ""
+        for step in path {
+            switch step {
+            case .key(let k): text += text.isEmpty ? k : ".\(k)"
+            case .index(let i): text += "[\(i)]"
+            }
+        }
+        return text
+    }
+
+    /// `string` as a JSON string.
+    static func quoted(_ string: String) -> String {
+        var out = "\""
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}
+
+extension StudioEdit {
+    /// The edits of a page's message: `{"edits": [{"op": "set", "path": ["layers", 0, "birthRate"],
+    /// "value": 250}, …]}`; values are kept as the page wrote them.
+    static func edits(in message: JSONNode, text: [UInt8]) throws(Failure) -> [StudioEdit] {
+        guard let list = message["edits"], case .array(let items) = list.value else { throw Failure(description: "no edits") }
+        return try items.map { (item) throws(Failure) -> StudioEdit in
+            guard case .string(let op)? = item["op"]?.value else { throw Failure(description: "an edit without \"op\"") }
+            guard let pathNode = item["path"], case .array(let steps) = pathNode.value, steps.count <= 64 else {
+                throw Failure(description: "\(op): no \"path\"")
+            }
+            let path = try steps.map { (step) throws(Failure) -> Step in
+                switch step.value {
+                case .string(let key): return .key(key)
+                case .number(let n) where n >= 0 && n < 1e6 && n.rounded() == n: return .index(Int(n))
+                default: throw Failure(description: "\(op): a path step must be a key or an index")
+                }
+            }
+            func value() throws(Failure) -> String {
+                guard let node = item["value"] else { throw Failure(description: "\(op): no \"value\"") }
+                return String(decoding: text[node.span], as: UTF8.self)
+            }
+            func integer(_ key: String) throws(Failure) -> Int {
+                guard case .number(let n)? = item[key]?.value, n >= 0, n < 1e6, n.rounded() == n else {
+                    throw Failure(description: "\(op): \"\(key)\" must be an index")
+                }
+                return Int(n)
+            }
+            switch op {
+            case "set": return .set(path, value: try value())
+            case "remove": return .remove(path)
+            case "insert": return .insert(path, index: try integer("index"), value: try value())
+            case "move": return .move(path, from: try integer("from"), to: try integer("to"))
+            case "duplicate":
+                if case .string(let name)? = item["name"]?.value { return .duplicate(path, name: name) }
+                return .duplicate(path, name: nil)
+            default: throw Failure(description: "unknown edit \"\(op)\"")
+            }
+        }
+    }
+}
+
+extension JSONNode {
+    /// The value of member `key`, when this is an object that has it.
+    subscript(key: String) -> JSONNode? {
+        guard case .object(let members) = value else { return nil }
+        return members.last { $0.key == key }?.value
+    }
+}

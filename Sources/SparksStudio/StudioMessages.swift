@@ -1,0 +1,239 @@
+import Foundation
+import SparksCore
+
+/// A JSON value as the studio sends it to pages (a preset's document read as strict JSON, a
+/// default value), encoded with Foundation's `JSONEncoder` inside the messages.
+enum JSONOut: Encodable, Sendable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONOut])
+    case object([(String, JSONOut)])
+
+    /// The value a parsed node holds (comments and layout are the text's, not the value's).
+    init(_ node: JSONNode) {
+        switch node.value {
+        case .null: self = .null
+        case .bool(let b): self = .bool(b)
+        case .number(let n): self = n.isFinite ? .number(n) : .string(n.isNaN ? "NaN" : n > 0 ? "Infinity" : "-Infinity")
+        case .string(let s): self = .string(s)
+        case .array(let elements): self = .array(elements.map(JSONOut.init))
+        case .object(let members):
+            // The last of duplicate keys, as the reader takes it.
+            var seen = Set<String>()
+            var kept: [(String, JSONOut)] = []
+            for member in members.reversed() where seen.insert(member.key).inserted { kept.append((member.key, JSONOut(member.value))) }
+            self = .object(kept.reversed())
+        }
+    }
+
+    private struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .null:
+            var c = encoder.singleValueContainer()
+            try c.encodeNil()
+        case .bool(let b):
+            var c = encoder.singleValueContainer()
+            try c.encode(b)
+        case .number(let n):
+            var c = encoder.singleValueContainer()
+            try c.encode(n)
+        case .string(let s):
+            var c = encoder.singleValueContainer()
+            try c.encode(s)
+        case .array(let elements):
+            var c = encoder.unkeyedContainer()
+            for e in elements { try c.encode(e) }
+        case .object(let members):
+            var c = encoder.container(keyedBy: Key.self)
+            for (k, v) in members { try c.encode(v, forKey: Key(stringValue: k)) }
+        }
+    }
+}
+
+/// One step of a path as pages write it: a key (string) or an index (number).
+struct PathStepOut: Encodable, Sendable {
+    let step: PresetTextEdit.Step
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.singleValueContainer()
+        switch step {
+        case .key(let k): try c.encode(k)
+        case .index(let i): try c.encode(i)
+        }
+    }
+}
+
+/// An item of the layer tree: the preset, its canvas, a layer, a cell, a behaviour or an
+/// animation, with the objects of ``PresetObject/all`` whose keys it takes.
+struct OutlineItem: Encodable, Sendable {
+    var path: [PathStepOut]
+    /// `preset`, `canvas`, `layer`, `cell`, `behavior` or `animation`.
+    var kind: String
+    var label: String
+    var objects: [String]
+    /// Its colour keys' values, read (names and hex as RGBA 0…1), for the colour controls.
+    var colors: [String: [Double]]
+    /// Its colour lists' values, read.
+    var colorLists: [String: [[Double]]]
+    var children: [OutlineItem]
+}
+
+/// What a page is told about the document at each version.
+struct DocumentMessage: Encodable, Sendable {
+    let type = "document"
+    var version: Int
+    var file: String
+    /// The document as strict JSON, or nil when the text is not JSON.
+    var document: JSONOut?
+    var outline: OutlineItem?
+    var problems: [ProblemOut]
+    var canUndo: Bool
+    var canRedo: Bool
+    var saved: Bool
+    /// The emitter layers' paths, in the order the scene holds them (drag targets).
+    var emitters: [[PathStepOut]]
+
+    struct ProblemOut: Encodable, Sendable {
+        var path: String
+        var line: Int?
+        var column: Int?
+        var message: String
+        var suggestion: String?
+        var text: String
+    }
+}
+
+extension DocumentMessage {
+    /// The message for `snapshot` of `file`.
+    init(_ snapshot: StudioDocument.Snapshot, file: String, decoder: PresetDecoder) {
+        version = snapshot.version
+        self.file = file
+        let root = try? JSONParser.parse(snapshot.text)
+        document = root.map(JSONOut.init)
+        outline = root.map { StudioOutline(decoder: decoder).item(preset: $0) }
+        problems = snapshot.problems.map {
+            ProblemOut(
+                path: $0.path, line: $0.location?.line, column: $0.location?.column, message: $0.message, suggestion: $0.suggestion,
+                text: $0.description)
+        }
+        canUndo = snapshot.canUndo
+        canRedo = snapshot.canRedo
+        saved = snapshot.isSaved
+        emitters = snapshot.description.emitterLayerPaths.map { $0.map(PathStepOut.init) }
+    }
+}
+
+/// Builds the layer tree of a preset's JSON, as the decoder reads its structure.
+struct StudioOutline {
+    let decoder: PresetDecoder
+
+    func item(preset root: JSONNode) -> OutlineItem {
+        var children: [OutlineItem] = []
+        let canvas = root["canvas"]
+        children.append(item(canvas ?? JSONNode(.object([]), at: root.location), path: [.key("canvas")], kind: "canvas", label: "canvas"))
+        if case .array(let layers)? = root["layers"]?.value {
+            for (i, layer) in layers.enumerated() { children.append(self.layer(layer, path: [.key("layers"), .index(i)])) }
+        }
+        var top = item(root, path: [], kind: "preset", label: "preset")
+        top.children = children
+        return top
+    }
+
+    private func layer(_ node: JSONNode, path: [PresetTextEdit.Step]) -> OutlineItem {
+        var type = "layer"
+        if case .string(let t)? = node["type"]?.value, LayerKind(rawValue: t) != nil { type = t }
+        var result = item(node, path: path, kind: "layer", label: label(node, fallback: type))
+        result.objects = type == "layer" ? ["layer"] : ["layer", type]
+        result.children += list(node, "emitterCells", path) { cell($0, path: $1) }
+        result.children += list(node, "emitterBehaviors", path) {
+            item($0, path: $1, kind: "behavior", label: label($0, fallback: "behavior"))
+        }
+        result.children += list(node, "sublayers", path) { layer($0, path: $1) }
+        if let mask = node["mask"], case .object = mask.value {
+            var m = layer(mask, path: path + [.key("mask")])
+            m.label = "mask: " + m.label
+            result.children.append(m)
+        }
+        result.children += list(node, "animations", path) { animation($0, path: $1) }
+        return result
+    }
+
+    private func cell(_ node: JSONNode, path: [PresetTextEdit.Step]) -> OutlineItem {
+        var result = item(node, path: path, kind: "cell", label: label(node, fallback: "cell"))
+        result.children += list(node, "emitterCells", path) { cell($0, path: $1) }
+        return result
+    }
+
+    private func animation(_ node: JSONNode, path: [PresetTextEdit.Step]) -> OutlineItem {
+        var type = "basic"
+        if case .string(let t)? = node["type"]?.value { type = t }
+        var fallback = type
+        if case .string(let keyPath)? = node["keyPath"]?.value { fallback = keyPath }
+        var result = item(node, path: path, kind: "animation", label: label(node, fallback: fallback))
+        if type == "keyframe" { result.objects.append("keyframe") }
+        result.children += list(node, "animations", path) { animation($0, path: $1) }
+        return result
+    }
+
+    private func list(
+        _ node: JSONNode, _ key: String, _ path: [PresetTextEdit.Step], _ make: (JSONNode, [PresetTextEdit.Step]) -> OutlineItem
+    ) -> [OutlineItem] {
+        guard case .array(let elements)? = node[key]?.value else { return [] }
+        return elements.enumerated().map { make($1, path + [.key(key), .index($0)]) }
+    }
+
+    private func label(_ node: JSONNode, fallback: String) -> String {
+        if case .string(let name)? = node["name"]?.value, !name.isEmpty { return name }
+        return fallback
+    }
+
+    private static let objectsByKind = [
+        "preset": ["preset"], "canvas": ["canvas"], "cell": ["emitterCells"], "behavior": ["emitterBehaviors"], "animation": ["animations"],
+    ]
+
+    private func item(_ node: JSONNode, path: [PresetTextEdit.Step], kind: String, label: String) -> OutlineItem {
+        let objects = Self.objectsByKind[kind] ?? []
+        var result = OutlineItem(
+            path: path.map(PathStepOut.init), kind: kind, label: label, objects: objects, colors: [:], colorLists: [:], children: [])
+        readColors(node, objects: kind == "layer" ? ["layer"] + LayerKind.allCases.map(\.rawValue) : objects, into: &result)
+        return result
+    }
+
+    /// The colour keys' values of `node`, read as the preset's reader reads them.
+    private func readColors(_ node: JSONNode, objects: [String], into item: inout OutlineItem) {
+        guard case .object(let members) = node.value else { return }
+        let keys = objects.compactMap(PresetObject.named).flatMap(\.keys)
+        for member in members {
+            guard let info = keys.first(where: { $0.key == member.key }) else { continue }
+            let text = String(decoding: JSONEncoderText.encode(JSONOut(member.value)), as: UTF8.self)
+            switch info.kind {
+            case .color:
+                if case .success(.color(let c)) = decoder.decodeValue(text, kind: .color, path: member.key) {
+                    item.colors[member.key] = [c.red, c.green, c.blue, c.alpha]
+                }
+            case .colorList:
+                if case .success(.colors(let list)) = decoder.decodeValue(text, kind: .colorList, path: member.key) {
+                    item.colorLists[member.key] = list.map { [$0.red, $0.green, $0.blue, $0.alpha] }
+                }
+            default: break
+            }
+        }
+    }
+}
+
+/// Foundation's encoder for the studio's messages.
+enum JSONEncoderText {
+    static func encode(_ value: some Encodable) -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        return (try? Array(encoder.encode(value))) ?? Array("null".utf8)
+    }
+}

@@ -1,0 +1,243 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdWebSocket
+import Logging
+import ServiceLifecycle
+import SparksCommandSupport
+import SparksCore
+
+/// Sparks Studio's server: the page (studio/, plain HTML, CSS and JavaScript), the property
+/// table, each preset's live preview and edits over a WebSocket, images, thumbnails, new
+/// presets and exports. It listens on 127.0.0.1 only; ``StudioGuard`` checks every request.
+package struct StudioServer: Sendable {
+    /// What the studio serves.
+    package struct Configuration: Sendable {
+        /// The folder whose presets are edited.
+        package var folder: URL
+        /// The preset opened first (a file name in `folder`), or nil for the gallery.
+        package var startFile: String?
+        /// The page's files (index.html, studio.js, studio.css).
+        package var webFolder: URL
+        package var port: Int
+        package var limits: PresetLimits
+        package var threads: Int
+        package var sparksExecutable: URL?
+
+        package init(
+            folder: URL, startFile: String?, webFolder: URL, port: Int = 8765, limits: PresetLimits = .standard,
+            threads: Int = ProcessInfo.processInfo.activeProcessorCount, sparksExecutable: URL? = nil
+        ) {
+            self.folder = folder
+            self.startFile = startFile
+            self.webFolder = webFolder
+            self.port = port
+            self.limits = limits
+            self.threads = threads
+            self.sparksExecutable = sparksExecutable
+        }
+    }
+
+    let workspace: StudioWorkspace
+    let configuration: Configuration
+    /// The token and addresses requests are checked against.
+    package let access: StudioAccess
+
+    package init(_ configuration: Configuration, locator: PresetLocator, token: String = StudioAccess.randomToken()) {
+        self.configuration = configuration
+        access = StudioAccess(token: token)
+        workspace = StudioWorkspace(
+            folder: configuration.folder, startFile: configuration.startFile, locator: locator, limits: configuration.limits,
+            threads: configuration.threads, sparksExecutable: configuration.sparksExecutable)
+    }
+
+    /// The token pages must present.
+    package var token: String { access.token }
+
+    /// The page's address once the server listens on `port`.
+    package func url(port: Int) -> String {
+        var url = "http://127.0.0.1:\(port)/?token=\(token)"
+        if let start = configuration.startFile { url += "#edit=\(start)" }
+        return url
+    }
+
+    /// The HTTP application (run it with `runService()`, or in tests).
+    package func application(onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
+        let router = Router()
+        router.add(middleware: StudioGuard(access: access))
+        router.add(middleware: FileMiddleware(configuration.webFolder.path, searchForIndexHtml: true, logger: Self.logger))
+        addRoutes(to: router)
+        let sockets = Router(context: BasicWebSocketRequestContext.self)
+        sockets.add(middleware: StudioGuard(access: access))
+        let workspace = workspace
+        sockets.ws("/api/session") { request, _ in
+            guard let file = request.uri.queryParameters.get("file"), (try? workspace.document(named: String(file))) != nil else {
+                return .dontUpgrade
+            }
+            return .upgrade([:])
+        } onUpgrade: { inbound, outbound, context in
+            guard let file = context.request.uri.queryParameters.get("file") else { return }
+            let document = try workspace.document(named: String(file))
+            try await PreviewSession(workspace: workspace, document: document).run(inbound: inbound, outbound: outbound)
+        }
+        let access = access
+        return Application(
+            router: router,
+            server: .http1WebSocketUpgrade(webSocketRouter: sockets, configuration: .init(ws: .init(maxFrameSize: 1 << 20))),
+            configuration: .init(address: .hostname("127.0.0.1", port: configuration.port), serverName: "sparks-studio"),
+            services: [DocumentKeeper(workspace: workspace)],
+            onServerRunning: { channel in
+                let port = channel.localAddress?.port ?? 0
+                access.port = port
+                await onRunning(port)
+            },
+            logger: Self.logger)
+    }
+
+    /// Hummingbird's messages: errors only (the studio says what it does itself).
+    static let logger: Logger = {
+        var logger = Logger(label: "sparks-studio")
+        logger.logLevel = .error
+        return logger
+    }()
+
+    private func addRoutes(to router: Router<BasicRequestContext>) {
+        let workspace = workspace
+        router.get("/api/table") { _, _ in Self.json(TableMessage.current) }
+        router.get("/api/presets") { _, _ in
+            Self.json(
+                PresetList(
+                    folder: workspace.folder.path, presets: workspace.presetNames, shipped: workspace.shippedNames,
+                    start: workspace.startFile, images: workspace.imageNames))
+        }
+        router.get("/api/image") { request, _ in
+            let name = request.uri.queryParameters.get("name").map { String($0) } ?? ""
+            do {
+                let bytes = try workspace.image(named: name)
+                let type = name.lowercased().hasSuffix(".png") ? "image/png" : "image/jpeg"
+                return Response(status: .ok, headers: [.contentType: type], body: Self.body(bytes))
+            } catch {
+                return Self.refusal(.notFound, "\(error)")
+            }
+        }
+        router.get("/api/thumbnail") { request, _ in
+            let name = request.uri.queryParameters.get("name").map { String($0) } ?? ""
+            let shipped = request.uri.queryParameters.get("shipped") == "1"
+            do {
+                let bytes = try await Self.offMainLoop { try workspace.thumbnail(of: name, shipped: shipped) }
+                return Response(
+                    status: .ok, headers: [.contentType: "image/png", .cacheControl: "max-age=60"],
+                    body: Self.body(bytes))
+            } catch {
+                return Self.refusal(.notFound, "\(error)")
+            }
+        }
+        router.post("/api/new") { request, _ in
+            let from = request.uri.queryParameters.get("from").map { String($0) } ?? ""
+            var name = request.uri.queryParameters.get("name").map { String($0) } ?? ""
+            if !name.hasSuffix(".json") { name += ".json" }
+            guard StudioWorkspace.isPresetName(name) else { return Self.refusal(.badRequest, "\"\(name)\" is not a preset file name") }
+            guard let source = workspace.locator.presetFiles.first(where: { $0.deletingPathExtension().lastPathComponent == from }) else {
+                return Self.refusal(.badRequest, "no shipped preset \"\(from)\"")
+            }
+            guard !FileManager.default.fileExists(atPath: workspace.folder.appendingPathComponent(name).path) else {
+                return Self.refusal(.conflict, "\(name) exists in \(workspace.folder.path); choose another name")
+            }
+            do {
+                try await StudioCommands.run(workspace.sparksExecutable, ["new", name, "--from", source.path], in: workspace.folder)
+            } catch {
+                return Self.refusal(.internalServerError, "\(error)")
+            }
+            return Self.json(["file": name])
+        }
+        router.get("/api/export") { request, _ in
+            let file = request.uri.queryParameters.get("file").map { String($0) } ?? ""
+            guard let format = request.uri.queryParameters.get("format").flatMap({ StudioCommands.Export(rawValue: String($0)) }) else {
+                return Self.refusal(
+                    .badRequest, "format must be one of " + StudioCommands.Export.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            let at = request.uri.queryParameters.get("at").flatMap { Double(String($0)) }.map { min(max($0, 0), 3600) } ?? 0
+            do {
+                let document = try workspace.document(named: file)
+                if let failure = document.tick(now: 0, force: true) { return Self.refusal(.internalServerError, failure) }
+                let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("sparks-studio-\(UUID().uuidString)")
+                try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+                defer { try? FileManager.default.removeItem(at: scratch) }
+                let stem = String(file.dropLast(".json".count))
+                let suffix = format == .sheet ? "-sheet" : ""
+                let out = scratch.appendingPathComponent("\(stem)\(suffix).\(format.fileExtension)")
+                try await StudioCommands.run(
+                    workspace.sparksExecutable, format.arguments(preset: document.url.path, out: out.path, at: at), in: workspace.folder)
+                let bytes = try [UInt8](Data(contentsOf: out))
+                return Response(
+                    status: .ok,
+                    headers: [.contentType: format.contentType, .contentDisposition: "attachment; filename=\"\(out.lastPathComponent)\""],
+                    body: Self.body(bytes))
+            } catch {
+                return Self.refusal(.internalServerError, "\(error)")
+            }
+        }
+    }
+
+    private struct PresetList: Encodable {
+        var folder: String
+        var presets: [String]
+        var shipped: [String]
+        var start: String?
+        var images: [String]
+    }
+
+    static func json(_ value: some Encodable) -> Response {
+        Response(
+            status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"],
+            body: body(JSONEncoderText.encode(value)))
+    }
+
+    static func body(_ bytes: [UInt8]) -> ResponseBody {
+        var buffer = ByteBufferAllocator().buffer(capacity: bytes.count)
+        buffer.writeBytes(bytes)
+        return ResponseBody(byteBuffer: buffer)
+    }
+
+    static func refusal(_ status: HTTPResponse.Status, _ text: String) -> Response {
+        Response(
+            status: status, headers: [.contentType: "text/plain; charset=utf-8"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: text + "\n")))
+    }
+
+    /// Runs blocking work (drawing a thumbnail) on a thread of its own.
+    static func offMainLoop<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                do {
+                    continuation.resume(returning: try body())
+                } catch {
+                    continuation.resume(throwing: error)
+                }
+            }
+        }
+    }
+}
+
+/// Saves what is due and takes in saves made elsewhere, every 20 ms, while the server runs.
+struct DocumentKeeper: Service {
+    let workspace: StudioWorkspace
+
+    func run() async throws {
+        // Ends when the server shuts down (Ctrl-C, SIGTERM), saving what is pending.
+        try? await cancelWhenGracefulShutdown {
+            while !Task.isCancelled {
+                workspace.tick(now: Double(DispatchTime.now().uptimeNanoseconds) / 1e9)
+                try await Task.sleep(nanoseconds: 20_000_000)
+            }
+        }
+        workspace.tick(now: .infinity)
+    }
+}
+
+extension StudioServer {
+    /// Opens preset `file` of the folder (fails with its problems when it is not good).
+    package func open(_ file: String) throws {
+        _ = try workspace.document(named: file)
+    }
+}

@@ -1,0 +1,99 @@
+import SparksCore
+
+/// The property table as pages read it: every object of ``PresetObject/all`` with each key's
+/// kind, accepted limits, default, unit, typical values, example, options and summary. The
+/// inspector's controls are made from this, never from a list of keys of its own.
+struct TableMessage: Encodable, Sendable {
+    let type = "table"
+    var objects: [ObjectOut]
+    /// What colours a preset may write, for the colour controls' tooltips.
+    var palette: [String]
+
+    struct ObjectOut: Encodable, Sendable {
+        var name: String
+        var title: String
+        var introduction: String
+        var keys: [KeyOut]
+    }
+
+    struct KeyOut: Encodable, Sendable {
+        var key: String
+        /// The kind's name: number, bool, text, choice, point, size, offset, rect, vector3,
+        /// color, transform, image, repeatCount, seed, colorList, numberList, path.
+        var kind: String
+        var minimum: Double?
+        var maximum: Double?
+        var excludesMinimum: Bool?
+        var integer: Bool?
+        var choices: [String]?
+        var summary: String
+        var defaultValue: JSONOut?
+        var defaultText: String
+        var unit: String?
+        var typical: [Double]?
+        var example: String?
+        var options: [OptionOut]
+    }
+
+    struct OptionOut: Encodable, Sendable {
+        var option: String
+        var meaning: String
+    }
+
+    /// The table of this build.
+    static let current = TableMessage(
+        objects: PresetObject.all.map { object in
+            ObjectOut(name: object.name, title: object.title, introduction: object.introduction, keys: object.keys.map(KeyOut.init))
+        }, palette: KeyExplanation.palette)
+}
+
+extension TableMessage.KeyOut {
+    init(_ info: PresetKeyInfo) {
+        key = info.key
+        summary = info.summary + info.optionsText
+        defaultText = info.defaultText
+        defaultValue = (try? JSONParser.parse(info.defaultText)).map(JSONOut.init)
+        unit = info.guide.unit?.rawValue
+        typical = info.guide.typical.map { [$0.lowerBound, $0.upperBound] }
+        example = info.guide.example
+        options = info.guide.options.map { TableMessage.OptionOut(option: $0.option, meaning: $0.meaning) }
+        var rule: NumberRule?
+        switch info.kind {
+        case .number(let r):
+            kind = "number"
+            rule = r
+        case .numberList(let r):
+            kind = "numberList"
+            rule = r
+        case .bool: kind = "bool"
+        case .text: kind = "text"
+        case .choice(let list):
+            kind = "choice"
+            choices = list
+        case .point: kind = "point"
+        case .size:
+            kind = "size"
+            rule = .nonNegative
+        case .offset: kind = "offset"
+        case .rect: kind = "rect"
+        case .vector3: kind = "vector3"
+        case .color: kind = "color"
+        case .transform: kind = "transform"
+        case .image: kind = "image"
+        case .repeatCount:
+            kind = "repeatCount"
+            rule = .nonNegative
+        case .seed:
+            kind = "seed"
+            rule = NumberRule(minimum: 0, maximum: Double(UInt32.max), isInteger: true)
+        case .colorList: kind = "colorList"
+        case .path: kind = "path"
+        }
+        if let rule {
+            minimum = rule.minimum
+            maximum = rule.maximum
+            excludesMinimum = rule.excludesMinimum
+            integer = rule.isInteger
+        }
+    }
+}

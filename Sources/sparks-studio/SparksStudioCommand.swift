@@ -1,0 +1,114 @@
+import ArgumentParser
+import Foundation
+import SparksCommandSupport
+import SparksCore
+import SparksStudio
+
+/// `sparks studio`: run by the sparks command, which finds this program beside it.
+@main
+struct SparksStudioCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sparks-studio", abstract: "Sparks Studio (run it as `sparks studio`).", subcommands: [Studio.self])
+}
+
+struct Studio: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Tune a preset in the browser: live preview, sliders, colours, timeline, undo; the file stays the truth.",
+        discussion: """
+            Serves Sparks Studio on 127.0.0.1 and prints its address (with a random token: \
+            only a browser given that address can use it) and opens the default browser when \
+            there is one. The preview is drawn by the same renderer as `sparks render`: paused \
+            at t, it shows exactly `sparks render PRESET --at t`.
+
+            Every change is saved to the preset file a quarter of a second after the last one, \
+            as a minimal edit: comments, key order and formatting stay. A save made elsewhere \
+            (a text editor, the window, git) appears in the page at once. Undo and redo cover \
+            the whole session.
+
+            With a FOLDER (or nothing: the current folder), the gallery opens: start a new \
+            preset from any shipped one, or open one of the folder's. The studio reads and \
+            writes presets of that folder only, and reads images from it and from assets/.
+
+            Examples:
+              sparks studio fire.json
+              sparks studio effects/
+              sparks studio --port 9000 campfire.json
+            """)
+
+    @Argument(help: "A preset file to open, or a folder of presets (default: the current folder).")
+    var preset: String?
+
+    @Option(help: "The port to listen on (127.0.0.1 only; 0 picks a free one).")
+    var port: Int = 8765
+
+    @Flag(name: .customLong("no-open"), help: "Print the address without opening a browser.")
+    var noOpen = false
+
+    @Option(help: "Threads drawing each preview frame (default: every core).")
+    var threads: Int = ProcessInfo.processInfo.activeProcessorCount
+
+    @OptionGroup(title: "Budgets") var budgets: BudgetOptions
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be 0…65535") }
+        guard (1...64).contains(threads) else { throw ValidationError("--threads must be between 1 and 64") }
+    }
+
+    func run() async throws {
+        let locator = PresetLocator()
+        var folder = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        var start: String?
+        if let preset {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: preset, isDirectory: &isFolder), isFolder.boolValue {
+                folder = URL(fileURLWithPath: preset)
+            } else {
+                let url = try locator.file(for: preset)
+                folder = url.deletingLastPathComponent()
+                start = url.lastPathComponent
+            }
+        }
+        guard
+            let web = locator.roots.map({ $0.appendingPathComponent("studio") })
+                .first(where: { FileManager.default.fileExists(atPath: $0.appendingPathComponent("index.html").path) })
+        else {
+            throw CommandError("the studio's page (studio/index.html) was not found; looked in \(locator.searchedPlaces)")
+        }
+        let server = StudioServer(
+            .init(
+                folder: folder, startFile: start, webFolder: web, port: port, limits: budgets.limits, threads: threads,
+                sparksExecutable: Self.sparks),
+            locator: locator)
+        if let start {
+            // Fails early, with the preset's problems, when it cannot be opened.
+            _ = try server.open(start)
+        }
+        let open = !noOpen
+        let shownFolder = folder.path
+        let app = server.application { port in
+            let url = server.url(port: port)
+            FileHandle.standardOutput.write(Data("Sparks Studio: \(url)\n(editing presets in \(shownFolder); Ctrl-C stops)\n".utf8))
+            if open { Self.openBrowser(url) }
+        }
+        try await app.runService()
+    }
+
+    /// The sparks program beside this one.
+    static var sparks: URL? {
+        let here = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        let sparks = here.appendingPathComponent("sparks")
+        return FileManager.default.isExecutableFile(atPath: sparks.path) ? sparks : nil
+    }
+
+    /// Opens `url` in the default browser, when the desktop has one (xdg-open).
+    static func openBrowser(_ url: String) {
+        let environment = ProcessInfo.processInfo.environment
+        guard environment["DISPLAY"] != nil || environment["WAYLAND_DISPLAY"] != nil else { return }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["xdg-open", url]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try? process.run()
+    }
+}

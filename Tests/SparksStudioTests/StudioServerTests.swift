@@ -1,0 +1,245 @@
+import Foundation
+import SparksCore
+import SparksStudio
+import Testing
+
+/// The studio's server over real HTTP and WebSocket connections on loopback.
+@Suite(.serialized) struct StudioServerTests {
+    @Test func answersItsOwnPageAndRefusesEveryoneElse() async throws {
+        try await withPresetFolder(["fire"]) { folder in
+            try await withStudio(folder: folder) { studio in
+                // The table: every object of the property table with all its keys.
+                let table = try await studio.request("/api/table")
+                #expect(table.status == 200)
+                let objects = try #require(
+                    (try JSONSerialization.jsonObject(with: Data(table.body)) as? [String: Any])?["objects"] as? [[String: Any]])
+                #expect(objects.map { $0["name"] as? String } == PresetObject.all.map(\.name))
+                for (object, expected) in zip(objects, PresetObject.all) {
+                    #expect((object["keys"] as? [[String: Any]])?.map { $0["key"] as? String } == expected.keys.map(\.key))
+                }
+                let list = try await studio.request("/api/presets")
+                let presets = try #require(try JSONSerialization.jsonObject(with: Data(list.body)) as? [String: Any])
+                #expect(presets["presets"] as? [String] == ["fire.json"])
+                #expect((presets["shipped"] as? [String])?.contains("neon") == true)
+                #expect((presets["images"] as? [String])?.contains("fire.png") == true)
+                let image = try await studio.request("/api/image?name=fire.png")
+                #expect(image.status == 200 && image.body.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+                // The page itself needs no token (it holds no data), but the right Host.
+                #expect(try await studio.request("/").status == 200)
+                #expect(try await studio.request("/studio.js").status == 200)
+
+                // Refused: a wrong or missing token, another Host (DNS rebinding), another Origin.
+                #expect(try await studio.request("/api/table", token: "0123").status == 403)
+                #expect(try await studio.request("/api/table", token: "").status == 403)
+                #expect(try await studio.request("/api/table", host: "evil.example:\(studio.port)").status == 403)
+                #expect(try await studio.request("/", host: "evil.example:\(studio.port)").status == 403)
+                #expect(try await studio.request("/api/table", host: "127.0.0.1").status == 403)
+                #expect(try await studio.request("/api/table", origin: "http://evil.example").status == 403)
+                #expect(try await studio.request("/api/table", origin: "http://127.0.0.1:1").status == 403)
+                #expect(try await studio.request("/api/table", origin: studio.origin).status == 200)
+                #expect(try await studio.request("/api/table", host: "localhost:\(studio.port)").status == 200)
+                let refusal = try await studio.request("/api/table", token: "bad")
+                #expect(String(decoding: refusal.body, as: UTF8.self).contains("token"))
+
+                // Nothing outside the folder and assets.
+                let secret = folder.deletingLastPathComponent().appendingPathComponent("secret-\(UUID().uuidString).json")
+                try Data("{}".utf8).write(to: secret)
+                defer { try? FileManager.default.removeItem(at: secret) }
+                try FileManager.default.createSymbolicLink(
+                    at: folder.appendingPathComponent("link.json"), withDestinationURL: secret)
+                for path in [
+                    "/api/export?file=../\(secret.lastPathComponent)&format=png", "/api/export?file=link.json&format=png",
+                    "/api/export?file=%2Fetc%2Fpasswd&format=png", "/api/image?name=../../etc/passwd", "/api/image?name=%2Fetc%2Fpasswd",
+                    "/api/thumbnail?name=../fire.json", "/api/export?file=fire.json&format=exe",
+                ] {
+                    let answer = try await studio.request(path)
+                    #expect(answer.status >= 400, "\(path) answered \(answer.status)")
+                }
+                #expect(try await studio.request("/../../etc/passwd").status >= 400)
+                // New presets are named by plain file names only.
+                #expect(try await studio.request("/api/new?from=fire&name=..%2Fescape", method: .post).status == 400)
+                #expect(
+                    !FileManager.default.fileExists(atPath: folder.deletingLastPathComponent().appendingPathComponent("escape.json").path))
+                let made = try await studio.request("/api/new?from=neon&name=my-neon", method: .post)
+                #expect(made.status == 200)
+                #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("my-neon.json").path))
+                #expect(try await studio.request("/api/new?from=neon&name=my-neon", method: .post).status == 409)
+
+                // The WebSocket: refused without the token, from another origin, for a file outside.
+                await #expect(throws: (any Error).self) {
+                    _ = try await studio.session("fire.json", token: "bad") { _ in true }
+                }
+                await #expect(throws: (any Error).self) {
+                    _ = try await studio.session("fire.json", origin: "http://evil.example") { _ in true }
+                }
+                await #expect(throws: (any Error).self) {
+                    _ = try await studio.session("..%2Fsecret.json") { _ in true }
+                }
+            }
+        }
+    }
+
+    @Test func editsUndoRedoAndSavesMadeElsewhere() async throws {
+        try await withPresetFolder(["fire"]) { folder in
+            let file = folder.appendingPathComponent("fire.json")
+            let original = try [UInt8](Data(contentsOf: file))
+            try await withStudio(folder: folder) { studio in
+                _ = try await studio.session("fire.json") { page in
+                    try #require(try await page.wait { page.document != nil && page.frames >= 2 })
+                    let path: [Any] = ["layers", 0, "emitterCells", 0, "birthRate"]
+                    try await page.send(["type": "edit", "edits": [["op": "set", "path": path, "value": 250]]])
+                    let steps: [PresetTextEdit.Step] = [.key("layers"), .index(0), .key("emitterCells"), .index(0), .key("birthRate")]
+                    let edited = try PresetTextEdit.setting("250", at: steps, in: original)
+                    #expect(try await waitForFile(file, toBe: edited), "the file is the original with one value changed")
+                    try await page.send(["type": "undo"])
+                    #expect(try await waitForFile(file, toBe: original))
+                    try await page.send(["type": "redo"])
+                    #expect(try await waitForFile(file, toBe: edited))
+
+                    // A save made elsewhere reaches the page.
+                    let outside = try PresetTextEdit.setting("77", at: steps, in: original)
+                    try Data(outside).write(to: file)
+                    try #require(
+                        try await page.wait {
+                            ((page.document?["document"] as? [String: Any]).flatMap { cellValue($0, "birthRate") }) == 77
+                        })
+                    // A bad value: the problem is named at its key, and the last good version keeps running.
+                    let version = page.version
+                    try await page.send([
+                        "type": "edit", "edits": [["op": "set", "path": ["layers", 0, "emitterCells", 0, "lifetime"], "value": -5]],
+                    ])
+                    try #require(try await page.wait { page.version > version })
+                    let problem = try #require(page.problems.first)
+                    #expect(problem["path"] as? String == "layers[0].emitterCells[0].lifetime")
+                    #expect((problem["message"] as? String)?.contains("must not be negative") == true)
+                    let frames = page.frames
+                    #expect(try await page.wait { page.frames >= frames + 3 }, "the preview keeps running the last good version")
+                    // Structure: add a sub-cell, duplicate, move, delete.
+                    try await page.send([
+                        "type": "edit",
+                        "edits": [
+                            [
+                                "op": "insert", "path": ["layers", 0, "emitterCells", 0, "emitterCells"], "index": 0,
+                                "value": ["name": "spark"],
+                            ]
+                        ],
+                    ])
+                    try await page.send([
+                        "type": "edit", "edits": [["op": "duplicate", "path": ["layers", 0, "emitterCells", 0], "name": "fire2"]],
+                    ])
+                    try await page.send([
+                        "type": "edit", "edits": [["op": "move", "path": ["layers", 0, "emitterCells"], "from": 1, "to": 0]],
+                    ])
+                    try #require(try await page.wait { cellNames(page.document) == ["fire2", "fire"] })
+                    try await page.send(["type": "edit", "edits": [["op": "remove", "path": ["layers", 0, "emitterCells", 0]]]])
+                    try #require(try await page.wait { cellNames(page.document) == ["fire"] })
+                    let saved = try JSONParser.parse([UInt8](Data(contentsOf: file)))
+                    _ = saved
+                    return true
+                }
+            }
+        }
+    }
+
+    @Test func pausedPreviewIsRenderAt() async throws {
+        try await withPresetFolder(["fire", "neon"]) { folder in
+            try await withStudio(folder: folder) { studio in
+                for (name, time) in [("fire", 2.0), ("neon", 1.25)] {
+                    let pixels = try await studio.session("\(name).json") { page in
+                        try #require(try await page.wait { page.frames >= 1 })
+                        try await page.send(["type": "seek", "time": time])
+                        try #require(try await page.wait { page.header?["paused"] as? Bool == true && page.time == time })
+                        return page.pixels
+                    }
+                    let expected = try renderedPixels(folder.appendingPathComponent("\(name).json"), at: time)
+                    #expect(pixels == expected, "\(name) at \(time) s: the preview's pixels are render's")
+                }
+            }
+        }
+    }
+
+    @Test func concurrentPagesAndOneThatLeavesMidStream() async throws {
+        try await withPresetFolder(["fire"]) { folder in
+            try await withStudio(folder: folder) { studio in
+                try await withThrowingTaskGroup(of: Bool.self) { group in
+                    // A page that stops reading and disconnects while frames are in flight.
+                    group.addTask {
+                        try await studio.session("fire.json") { page in
+                            try await page.wait(acknowledging: false) { page.frames >= 1 }
+                            return true
+                        } ?? false
+                    }
+                    for _ in 0..<3 {
+                        group.addTask {
+                            try await studio.session("fire.json") { page in
+                                try await page.wait { page.frames >= 20 }
+                            } ?? false
+                        }
+                    }
+                    for try await ok in group { #expect(ok) }
+                }
+                // The studio serves on afterwards.
+                let after = try await studio.session("fire.json") { page in try await page.wait { page.frames >= 5 } }
+                #expect(after == true)
+            }
+        }
+    }
+
+    /// Streams at 8× speed for SPARKS_STUDIO_STREAM_SECONDS (default 20; 75 is ten minutes of
+    /// scene time) and checks resident memory stops growing.
+    @Test func boundedMemoryWhileStreaming() async throws {
+        let seconds = Double(ProcessInfo.processInfo.environment["SPARKS_STUDIO_STREAM_SECONDS"] ?? "") ?? 20
+        try await withPresetFolder(["fire"]) { folder in
+            try await withStudio(folder: folder) { studio in
+                let samples = try await studio.session("fire.json") { page in
+                    try await page.send(["type": "speed", "speed": 8])
+                    var samples: [Int] = []
+                    let start = Date()
+                    while Date().timeIntervalSince(start) < seconds {
+                        let frames = page.frames
+                        try #require(try await page.wait { page.frames >= frames + 30 })
+                        samples.append(residentBytes())
+                    }
+                    return samples
+                }
+                let rss = try #require(samples)
+                try #require(rss.count >= 4)
+                let settled = rss[rss.count / 4], last = rss.max() ?? 0
+                print("studio streaming: resident \(settled >> 20) MiB after a quarter, at most \(last >> 20) MiB, \(rss.count) samples")
+                if ProcessInfo.processInfo.environment["SPARKS_SANITIZER"] == nil {
+                    #expect(last - settled < 48 << 20, "resident memory grew by \((last - settled) >> 20) MiB")
+                }
+            }
+        }
+    }
+}
+
+/// Waits until the file holds exactly `bytes`.
+func waitForFile(_ url: URL, toBe bytes: [UInt8], seconds: Double = 10) async throws -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+        if let data = try? Data(contentsOf: url), [UInt8](data) == bytes { return true }
+        try await Task.sleep(for: .milliseconds(20))
+    }
+    return false
+}
+
+/// The first emitter's first cell's value of `key` in a document message's document.
+func cellValue(_ document: [String: Any], _ key: String) -> Double? {
+    let layers = document["layers"] as? [[String: Any]]
+    let cells = layers?.first?["emitterCells"] as? [[String: Any]]
+    return cells?.first?[key] as? Double
+}
+
+func cellNames(_ message: [String: Any]?) -> [String] {
+    let document = message?["document"] as? [String: Any]
+    let cells = (document?["layers"] as? [[String: Any]])?.first?["emitterCells"] as? [[String: Any]] ?? []
+    return cells.compactMap { $0["name"] as? String }
+}
+
+/// This process's resident memory, from /proc.
+func residentBytes() -> Int {
+    guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+    let fields = text.split(separator: " ")
+    return fields.count > 1 ? (Int(fields[1]) ?? 0) * Int(sysconf(Int32(_SC_PAGESIZE))) : 0
+}

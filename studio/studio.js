@@ -1,0 +1,671 @@
+// Sparks Studio's page: the layer tree, the inspector made from the property table the
+// server sends (/api/table), the preview streamed over a WebSocket, and the gallery. Every
+// change is a message to the server, which edits the preset's text and saves it; the page
+// shows what the server sends back, so the file stays the truth.
+"use strict";
+
+const params = new URLSearchParams(location.search);
+const token = params.get("token") || "";
+const $ = (id) => document.getElementById(id);
+const api = (path, extra = "") => `${path}?token=${encodeURIComponent(token)}${extra}`;
+
+const state = {
+  table: null,        // objects by name
+  file: null,
+  socket: null,
+  doc: null,          // the last document message
+  selected: [],       // path of the selected outline item
+  frames: 0,          // frames drawn (tests read this)
+  header: null,       // the last frame's header
+  playing: true,
+  scrubbing: false,
+  dragging: null,
+  sliderGroup: null,
+  fpsTimes: [],
+  pendingEdit: null,
+};
+window.sparksStudio = state;
+
+function notice(text, level = "info", seconds = 4) {
+  const box = $("notice");
+  box.textContent = text;
+  box.className = level;
+  box.hidden = false;
+  clearTimeout(notice.timer);
+  if (seconds > 0) notice.timer = setTimeout(() => (box.hidden = true), seconds * 1000);
+}
+
+// ---- Paths and values --------------------------------------------------------------
+
+function pathText(path) {
+  let text = "";
+  for (const step of path) text += typeof step === "number" ? `[${step}]` : text === "" ? step : `.${step}`;
+  return text;
+}
+function samePath(a, b) { return a.length === b.length && a.every((s, i) => s === b[i]); }
+function valueAt(path) {
+  let node = state.doc && state.doc.document;
+  for (const step of path) {
+    if (node === null || node === undefined || typeof node !== "object") return undefined;
+    node = node[step];
+  }
+  return node;
+}
+function findItem(item, path) {
+  if (!item) return null;
+  if (samePath(item.path, path)) return item;
+  for (const child of item.children) { const f = findItem(child, path); if (f) return f; }
+  return null;
+}
+function parentOf(item, path) {
+  for (const child of item.children) {
+    if (samePath(child.path, path)) return item;
+    const f = parentOf(child, path);
+    if (f) return f;
+  }
+  return null;
+}
+const round = (v, digits = 4) => Number(Number(v).toFixed(digits));
+
+// ---- The connection ----------------------------------------------------------------
+
+function send(message) {
+  if (state.socket && state.socket.readyState === WebSocket.OPEN) state.socket.send(JSON.stringify(message));
+}
+function edit(edits, group) { send({ type: "edit", edits, group }); }
+
+function connect(file) {
+  state.file = file;
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const socket = new WebSocket(`${scheme}://${location.host}${api("/api/session", `&file=${encodeURIComponent(file)}`)}`);
+  socket.binaryType = "arraybuffer";
+  state.socket = socket;
+  socket.onmessage = (event) => {
+    if (typeof event.data === "string") {
+      const message = JSON.parse(event.data);
+      if (message.type === "document") showDocument(message);
+      else if (message.type === "notice") notice(message.text, message.level);
+    } else drawFrame(event.data);
+  };
+  socket.onclose = () => { if (state.socket === socket) notice("The studio stopped or the connection closed; reload the page to reconnect.", "error", 0); };
+}
+
+// ---- The preview ---------------------------------------------------------------------
+
+const canvas = $("preview");
+const context2d = canvas.getContext("2d");
+
+function drawFrame(buffer) {
+  const view = new DataView(buffer);
+  const length = view.getUint32(4, true);
+  const header = JSON.parse(new TextDecoder().decode(new Uint8Array(buffer, 8, length)));
+  const pixels = new Uint8ClampedArray(buffer, 8 + length, header.width * header.height * 4);
+  if (canvas.width !== header.width || canvas.height !== header.height) { canvas.width = header.width; canvas.height = header.height; }
+  context2d.putImageData(new ImageData(pixels, header.width, header.height), 0, 0);
+  send({ type: "ack" });
+  state.frames += 1;
+  state.header = header;
+  const now = performance.now();
+  state.fpsTimes.push(now);
+  while (state.fpsTimes.length > 0 && now - state.fpsTimes[0] > 1000) state.fpsTimes.shift();
+  state.playing = !header.paused;
+  $("play").textContent = header.paused ? "▶" : "⏸";
+  if (!state.scrubbing) {
+    const timeline = $("timeline");
+    if (header.time > Number(timeline.max)) timeline.max = String(Math.ceil(header.time / 10) * 10);
+    timeline.value = String(header.time);
+  }
+  $("time").textContent = `${header.time.toFixed(2)} s`;
+  const cut = header.budgetCut ? ` · <span class="cut">${escapeHTML(header.budgetCut)}</span>` : "";
+  $("stats").innerHTML = `${header.live.toLocaleString()} particles · ${state.fpsTimes.length} fps · `
+    + `simulate ${header.simulateMs.toFixed(1)} ms · draw ${header.drawMs.toFixed(1)} ms · ${header.width}×${header.height}${cut}`;
+}
+
+function escapeHTML(text) {
+  return String(text).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c]));
+}
+
+$("play").onclick = () => send({ type: state.playing ? "pause" : "play" });
+$("step").onclick = () => send({ type: "step" });
+$("restart").onclick = () => send({ type: "restart" });
+$("speed").onchange = (e) => send({ type: "speed", speed: Number(e.target.value) });
+$("timeline").addEventListener("input", (e) => { state.scrubbing = true; send({ type: "seek", time: Number(e.target.value) }); });
+$("timeline").addEventListener("change", () => { state.scrubbing = false; });
+
+// Dragging on the preview moves the emitter of the selected layer (or the first).
+function selectedEmitterIndex() {
+  if (!state.doc) return 0;
+  let best = 0, bestLength = -1;
+  state.doc.emitters.forEach((path, i) => {
+    if (path.length > bestLength && samePath(path, state.selected.slice(0, path.length))) { best = i; bestLength = path.length; }
+  });
+  return best;
+}
+function canvasPoint(event) {
+  const rect = canvas.getBoundingClientRect();
+  const doc = state.doc && state.doc.document;
+  const cw = (doc && doc.canvas && doc.canvas.width) || canvas.width;
+  const ch = (doc && doc.canvas && doc.canvas.height) || canvas.height;
+  return { x: round(((event.clientX - rect.left) / rect.width) * cw, 2), y: round(((event.clientY - rect.top) / rect.height) * ch, 2) };
+}
+canvas.addEventListener("pointerdown", (event) => {
+  canvas.setPointerCapture(event.pointerId);
+  state.dragging = `drag-${Date.now()}`;
+  send({ type: "drag", ...canvasPoint(event), emitter: selectedEmitterIndex(), group: state.dragging });
+});
+canvas.addEventListener("pointermove", (event) => {
+  if (state.dragging) send({ type: "drag", ...canvasPoint(event), emitter: selectedEmitterIndex(), group: state.dragging });
+});
+canvas.addEventListener("pointerup", () => { state.dragging = null; });
+
+// ---- The document --------------------------------------------------------------------
+
+function showDocument(message) {
+  const first = state.doc === null || state.doc.file !== message.file;
+  state.doc = message;
+  $("file-name").textContent = message.file;
+  document.title = `${message.file} — Sparks Studio`;
+  $("save-state").textContent = message.saved ? "saved" : "saving…";
+  $("undo").disabled = !message.canUndo;
+  $("redo").disabled = !message.canRedo;
+  if (first || !message.outline || !findItem(message.outline, state.selected)) state.selected = defaultSelection(message.outline);
+  renderTree();
+  renderProblems();
+  renderInspector();
+}
+
+function defaultSelection(outline) {
+  if (!outline) return [];
+  const firstCell = (item) => {
+    if (item.kind === "cell") return item.path;
+    for (const child of item.children) { const p = firstCell(child); if (p) return p; }
+    return null;
+  };
+  return firstCell(outline) || [];
+}
+
+function problemsUnder(path) {
+  const prefix = pathText(path);
+  return (state.doc ? state.doc.problems : []).filter((p) => prefix === "" || p.path === prefix || p.path.startsWith(prefix + ".") || p.path.startsWith(prefix + "["));
+}
+
+function renderTree() {
+  const list = $("tree");
+  list.textContent = "";
+  if (!state.doc || !state.doc.outline) return;
+  const add = (item, parent) => {
+    const li = document.createElement("li");
+    const label = document.createElement("div");
+    label.className = "item" + (samePath(item.path, state.selected) ? " selected" : "");
+    if (item.path.length > 0 && problemsUnder(item.path).length > 0) label.classList.add("has-problem");
+    label.dataset.path = pathText(item.path);
+    const kind = item.kind === "layer" ? (item.objects[1] || "layer") : item.kind;
+    label.innerHTML = `${escapeHTML(item.label)}<span class="kind">${escapeHTML(kind === item.label ? "" : kind)}</span>`;
+    label.onclick = () => { state.selected = item.path; renderTree(); renderInspector(); };
+    li.appendChild(label);
+    if (item.children.length > 0) {
+      const ul = document.createElement("ul");
+      for (const child of item.children) add(child, ul);
+      li.appendChild(ul);
+    }
+    parent.appendChild(li);
+  };
+  add(state.doc.outline, list);
+}
+
+function renderProblems() {
+  const box = $("problems");
+  box.textContent = "";
+  for (const problem of state.doc.problems) {
+    const div = document.createElement("div");
+    div.className = "problem";
+    div.textContent = problem.text;
+    box.appendChild(div);
+  }
+}
+
+// ---- The inspector -------------------------------------------------------------------
+
+const isAngle = (info) => info.unit === "radians" || info.unit === "radians per second";
+const degrees = () => $("degrees").checked;
+$("degrees").onchange = () => renderInspector();
+
+function sliderRange(info) {
+  let lo = info.typical ? info.typical[0] : info.minimum ?? 0;
+  let hi = info.typical ? info.typical[1] : info.maximum ?? 1;
+  if (info.minimum !== undefined && info.minimum !== null) lo = Math.max(lo, info.minimum);
+  if (info.maximum !== undefined && info.maximum !== null) hi = Math.min(hi, info.maximum);
+  if (!(hi > lo)) hi = lo + 1;
+  return [lo, hi];
+}
+
+function renderInspector() {
+  const box = $("inspector");
+  const focused = document.activeElement && box.contains(document.activeElement) && document.activeElement.type !== "range"
+    ? document.activeElement.dataset.field : null;
+  if (focused && state.pendingEdit === null) return; // typing: keep the field as it is
+  box.textContent = "";
+  const item = state.doc && findItem(state.doc.outline, state.selected);
+  $("inspector-title").textContent = item ? `${item.label} (${item.kind})` : "Inspector";
+  if (!item) return;
+  const node = valueAt(item.path) || {};
+  const problems = new Map(problemsUnder(item.path).map((p) => [p.path, p]));
+  const shown = new Set();
+  for (const objectName of item.objects) {
+    const object = state.table[objectName];
+    if (!object) continue;
+    const group = document.createElement("div");
+    group.className = "group";
+    group.textContent = object.title;
+    group.title = object.introduction;
+    box.appendChild(group);
+    const keys = new Map(object.keys.map((k) => [k.key, k]));
+    for (const info of object.keys) {
+      if (shown.has(info.key)) continue;
+      // A "…Range" key is drawn beside its value; colour speeds and ranges beside the colour.
+      if (info.key.endsWith("Range") && keys.has(info.key.slice(0, -5))) continue;
+      shown.add(info.key);
+      box.appendChild(row(item, node, info, keys, problems));
+    }
+  }
+  if (focused) {
+    const field = box.querySelector(`[data-field="${focused}"]`);
+    if (field) field.focus();
+  }
+  state.pendingEdit = null;
+}
+
+function tooltip(info) {
+  const parts = [info.summary];
+  if (info.unit) parts.push(`Unit: ${info.unit}.`);
+  if (info.typical) parts.push(`Typically ${info.typical[0]}…${info.typical[1]}.`);
+  parts.push(`Default: ${info.defaultText}.`);
+  return parts.join(" ");
+}
+
+function row(item, node, info, keys, problems) {
+  const div = document.createElement("div");
+  div.className = "row";
+  div.dataset.key = info.key;
+  const present = Object.prototype.hasOwnProperty.call(node, info.key);
+  const value = present ? node[info.key] : info.defaultValue;
+  if (present && JSON.stringify(node[info.key]) !== JSON.stringify(info.defaultValue)) div.classList.add("changed");
+  const label = document.createElement("label");
+  label.textContent = info.key;
+  label.title = tooltip(info);
+  div.appendChild(label);
+  const control = document.createElement("div");
+  control.className = "control";
+  div.appendChild(control);
+  const path = [...item.path, info.key];
+  const set = (v, group) => { state.pendingEdit = info.key; edit([{ op: "set", path, value: v }], group); };
+  const field = (v, cls = "number") => {
+    const input = document.createElement("input");
+    input.className = cls;
+    input.value = v === undefined || v === null ? "" : typeof v === "string" ? v : JSON.stringify(v);
+    input.dataset.field = info.key;
+    return input;
+  };
+  // Typed text: a number or JSON when it reads as one, otherwise the text itself (so a
+  // mistake reaches the preset's checks and is shown at the field).
+  const typed = (text) => { try { return JSON.parse(text); } catch { return text; } };
+
+  switch (info.kind) {
+    case "number": {
+      const angle = isAngle(info) && degrees();
+      const scale = angle ? 180 / Math.PI : 1;
+      const [lo, hi] = sliderRange(info);
+      const slider = document.createElement("input");
+      slider.type = "range";
+      slider.min = String(lo * scale);
+      slider.max = String(hi * scale);
+      slider.step = info.integer ? "1" : String(((hi - lo) * scale) / 1000);
+      slider.value = String(typeof value === "number" ? value * scale : 0);
+      slider.dataset.field = info.key + ".slider";
+      slider.addEventListener("pointerdown", () => { state.sliderGroup = `${pathText(path)}-${Date.now()}`; });
+      slider.addEventListener("input", () => {
+        const v = info.integer ? Math.round(Number(slider.value)) : round(Number(slider.value) / scale, angle ? 5 : 4);
+        number.value = String(round(v * scale, 4));
+        set(v, state.sliderGroup || `${pathText(path)}-${Date.now()}`);
+      });
+      const number = field(typeof value === "number" ? round(value * scale, 4) : value);
+      number.title = angle ? "degrees" : info.unit || "";
+      number.addEventListener("change", () => {
+        const v = typed(number.value);
+        set(typeof v === "number" ? round(v / scale, 6) : v);
+      });
+      control.append(slider, number);
+      const rangeKey = keys.get(info.key + "Range");
+      if (rangeKey) {
+        const rangeValue = node[rangeKey.key] ?? rangeKey.defaultValue ?? 0;
+        const plus = document.createElement("span");
+        plus.textContent = "±";
+        plus.title = tooltip(rangeKey);
+        const rangeField = field(round(rangeValue * scale, 4), "range-field");
+        rangeField.dataset.field = rangeKey.key;
+        rangeField.title = `${rangeKey.key}: ${tooltip(rangeKey)}`;
+        rangeField.addEventListener("change", () => {
+          const v = typed(rangeField.value);
+          state.pendingEdit = rangeKey.key;
+          edit([{ op: "set", path: [...item.path, rangeKey.key], value: typeof v === "number" ? round(v / scale, 6) : v }]);
+        });
+        control.append(plus, rangeField);
+        // The band value ± range, drawn on the slider's track.
+        const a = ((value - rangeValue - lo) / (hi - lo)) * 100, b = ((value + rangeValue - lo) / (hi - lo)) * 100;
+        slider.style.background = `linear-gradient(90deg, transparent ${Math.max(0, a)}%, rgba(255,154,60,0.45) ${Math.max(0, a)}%, rgba(255,154,60,0.45) ${Math.min(100, b)}%, transparent ${Math.min(100, b)}%)`;
+        if (node[rangeKey.key] !== undefined && node[rangeKey.key] !== rangeKey.defaultValue) div.classList.add("changed");
+        const rangeProblem = problems.get(pathText([...item.path, rangeKey.key]));
+        if (rangeProblem) addProblem(div, rangeProblem);
+      }
+      break;
+    }
+    case "bool": {
+      const box = document.createElement("input");
+      box.type = "checkbox";
+      box.checked = value === true;
+      box.dataset.field = info.key;
+      box.onchange = () => set(box.checked);
+      control.appendChild(box);
+      break;
+    }
+    case "choice": {
+      const select = document.createElement("select");
+      select.dataset.field = info.key;
+      const meanings = new Map(info.options.map((o) => [o.option, o.meaning]));
+      for (const choice of info.choices) {
+        const option = document.createElement("option");
+        option.value = choice;
+        option.textContent = choice;
+        option.title = meanings.get(choice) || "";
+        select.appendChild(option);
+      }
+      if (typeof value === "string" && !info.choices.includes(value)) {
+        const option = document.createElement("option");
+        option.value = value;
+        option.textContent = value;
+        select.appendChild(option);
+      }
+      select.value = value ?? info.choices[0];
+      select.onchange = () => set(select.value);
+      control.appendChild(select);
+      break;
+    }
+    case "color": {
+      const rgba = item.colors[info.key] || colorOf(value) || [0, 0, 0, 1];
+      const picker = document.createElement("input");
+      picker.type = "color";
+      picker.dataset.field = info.key;
+      picker.value = "#" + rgba.slice(0, 3).map((c) => Math.round(Math.min(Math.max(c, 0), 1) * 255).toString(16).padStart(2, "0")).join("");
+      const alpha = document.createElement("input");
+      alpha.type = "range";
+      alpha.className = "swatch-alpha";
+      alpha.min = "0"; alpha.max = "1"; alpha.step = "0.01";
+      alpha.value = String(rgba[3]);
+      alpha.title = "alpha";
+      alpha.dataset.field = info.key + ".alpha";
+      const write = (group) => {
+        const hex = picker.value;
+        const c = [1, 3, 5].map((i) => round(parseInt(hex.slice(i, i + 2), 16) / 255, 3));
+        set([...c, round(Number(alpha.value), 3)], group);
+      };
+      picker.addEventListener("input", () => write(`${pathText(path)}-colour`));
+      alpha.addEventListener("pointerdown", () => { state.sliderGroup = `${pathText(path)}-${Date.now()}`; });
+      alpha.addEventListener("input", () => write(state.sliderGroup));
+      const text = field(value, "wide");
+      text.title = "The colour as the preset writes it: #RRGGBB(AA), [r, g, b, a] or a UIKit name";
+      text.addEventListener("change", () => set(typed(text.value)));
+      control.append(picker, alpha, text);
+      break;
+    }
+    case "image": {
+      const select = document.createElement("select");
+      select.dataset.field = info.key;
+      const none = document.createElement("option");
+      none.value = "";
+      none.textContent = "(none)";
+      select.appendChild(none);
+      for (const name of state.images) {
+        const option = document.createElement("option");
+        option.value = name;
+        option.textContent = name;
+        select.appendChild(option);
+      }
+      if (typeof value === "string" && value !== "" && !state.images.includes(value)) {
+        const option = document.createElement("option");
+        option.value = value;
+        option.textContent = value;
+        select.appendChild(option);
+      }
+      select.value = typeof value === "string" ? value : "";
+      const thumb = document.createElement("img");
+      thumb.className = "thumb";
+      const show = () => { thumb.src = select.value ? api("/api/image", `&name=${encodeURIComponent(select.value)}`) : ""; thumb.hidden = !select.value; };
+      show();
+      select.onchange = () => { show(); select.value ? set(select.value) : edit([{ op: "remove", path }]); };
+      control.append(thumb, select);
+      break;
+    }
+    case "point": case "size": case "offset": case "vector3": case "rect": {
+      const count = { point: 2, size: 2, offset: 2, vector3: 3, rect: 4 }[info.kind];
+      const values = Array.isArray(value) ? value : new Array(count).fill(0);
+      const fields = [];
+      for (let i = 0; i < count; i += 1) {
+        const f = field(values[i] ?? 0);
+        f.dataset.field = `${info.key}.${i}`;
+        f.addEventListener("change", () => set(fields.map((x) => typed(x.value))));
+        fields.push(f);
+      }
+      control.append(...fields);
+      break;
+    }
+    default: {
+      const text = field(value, "wide");
+      text.addEventListener("change", () => set(typed(text.value)));
+      control.appendChild(text);
+    }
+  }
+  const reset = document.createElement("button");
+  reset.className = "reset";
+  reset.textContent = "×";
+  reset.title = `Back to Core Animation's default (${info.defaultText}): the key is removed from the file`;
+  reset.onclick = () => edit([{ op: "remove", path }]);
+  control.appendChild(reset);
+  const problem = problems.get(pathText(path));
+  if (problem) addProblem(div, problem);
+  return div;
+}
+
+function addProblem(div, problem) {
+  div.classList.add("has-problem");
+  const p = document.createElement("div");
+  p.className = "problem";
+  p.textContent = problem.message + (problem.suggestion ? ` — did you mean "${problem.suggestion}"?` : "");
+  div.appendChild(p);
+}
+
+function colorOf(value) {
+  if (Array.isArray(value) && value.length >= 3) return [value[0], value[1], value[2], value[3] ?? 1];
+  if (typeof value === "string" && /^#[0-9a-f]{6}([0-9a-f]{2})?$/i.test(value)) {
+    const n = (i) => parseInt(value.slice(i, i + 2), 16) / 255;
+    return [n(1), n(3), n(5), value.length === 9 ? n(7) : 1];
+  }
+  return null;
+}
+
+// ---- The tree's tools ----------------------------------------------------------------
+
+function exampleValue(objectName, key) {
+  const info = state.table[objectName].keys.find((k) => k.key === key);
+  if (!info || !info.example) return undefined;
+  try { return JSON.parse(info.example); } catch { return info.example; }
+}
+function newCell(name) {
+  // A cell that shows something: the property table's example values.
+  const cell = { name };
+  for (const key of ["birthRate", "lifetime", "velocity", "emissionRange", "scale", "alphaSpeed"]) {
+    const v = exampleValue("emitterCells", key);
+    if (v !== undefined) cell[key] = v;
+  }
+  if (state.images.includes("spark.png")) cell.contents = "spark.png";
+  else if (state.images.length > 0) cell.contents = state.images[0];
+  return cell;
+}
+function uniqueName(base) {
+  const text = JSON.stringify(state.doc.document);
+  let n = 1;
+  while (text.includes(`"name":"${base}${n}"`)) n += 1;
+  return `${base}${n}`;
+}
+
+$("add-item").onclick = () => {
+  const item = findItem(state.doc.outline, state.selected);
+  if (!item) return;
+  const doc = state.doc.document;
+  if (item.kind === "cell" || (item.kind === "layer" && item.objects.includes("emitter"))) {
+    const list = valueAt([...item.path, "emitterCells"]);
+    const name = uniqueName(item.kind === "cell" ? "spark" : "cell");
+    edit([{ op: "insert", path: [...item.path, "emitterCells"], index: Array.isArray(list) ? list.length : 0, value: newCell(name) }]);
+    state.selected = [...item.path, "emitterCells", Array.isArray(list) ? list.length : 0];
+  } else if (item.kind === "layer") {
+    const list = valueAt([...item.path, "sublayers"]);
+    edit([{ op: "insert", path: [...item.path, "sublayers"], index: Array.isArray(list) ? list.length : 0, value: { type: "layer", name: uniqueName("layer") } }]);
+  } else {
+    const layers = Array.isArray(doc.layers) ? doc.layers : [];
+    const canvasSize = doc.canvas || {};
+    const w = canvasSize.width || 800, h = canvasSize.height || 600;
+    const layer = { type: "emitter", name: uniqueName("emitter"), bounds: [0, 0, w, h], position: [w / 2, h / 2], emitterPosition: [w / 2, h / 2], renderMode: "additive", emitterCells: [newCell("spark")] };
+    edit([{ op: "insert", path: ["layers"], index: layers.length, value: layer }]);
+    state.selected = ["layers", layers.length];
+  }
+};
+$("duplicate-item").onclick = () => {
+  const item = findItem(state.doc.outline, state.selected);
+  if (!item || typeof item.path[item.path.length - 1] !== "number") return;
+  edit([{ op: "duplicate", path: item.path, name: uniqueName(`${item.label} copy `).trim() }]);
+};
+$("rename-item").onclick = () => {
+  const item = findItem(state.doc.outline, state.selected);
+  if (!item || item.path.length === 0 || item.kind === "canvas") return;
+  const name = prompt("Name", item.label);
+  if (name !== null && name !== "") edit([{ op: "set", path: [...item.path, "name"], value: name }]);
+};
+$("delete-item").onclick = () => {
+  const item = findItem(state.doc.outline, state.selected);
+  if (!item || typeof item.path[item.path.length - 1] !== "number") return;
+  edit([{ op: "remove", path: item.path }]);
+  state.selected = item.path.slice(0, -2);
+};
+function move(by) {
+  const item = findItem(state.doc.outline, state.selected);
+  if (!item || typeof item.path[item.path.length - 1] !== "number") return;
+  const index = item.path[item.path.length - 1];
+  const array = item.path.slice(0, -1);
+  const list = valueAt(array);
+  const to = index + by;
+  if (!Array.isArray(list) || to < 0 || to >= list.length) return;
+  edit([{ op: "move", path: array, from: index, to }]);
+  state.selected = [...array, to];
+}
+$("move-up").onclick = () => move(-1);
+$("move-down").onclick = () => move(1);
+
+$("undo").onclick = () => send({ type: "undo" });
+$("redo").onclick = () => send({ type: "redo" });
+document.addEventListener("keydown", (event) => {
+  const typing = event.target instanceof HTMLInputElement && event.target.type !== "range" && event.target.type !== "checkbox";
+  if (typing || $("editor").hidden) return;
+  if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "z") {
+    send({ type: event.shiftKey ? "redo" : "undo" });
+    event.preventDefault();
+  } else if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "y") {
+    send({ type: "redo" });
+    event.preventDefault();
+  } else if (event.key === " " && !(event.target instanceof HTMLButtonElement)) {
+    send({ type: state.playing ? "pause" : "play" });
+    event.preventDefault();
+  }
+});
+
+// ---- Export --------------------------------------------------------------------------
+
+$("export-button").onclick = () => { $("export-menu").hidden = !$("export-menu").hidden; };
+for (const button of document.querySelectorAll("#export-menu button")) {
+  button.onclick = async () => {
+    $("export-menu").hidden = true;
+    const format = button.dataset.format;
+    const at = state.header ? state.header.time : 0;
+    notice(`Making the ${button.textContent}…`, "info", 0);
+    const response = await fetch(api("/api/export", `&file=${encodeURIComponent(state.file)}&format=${format}&at=${at}`));
+    if (!response.ok) { notice(await response.text(), "error", 10); return; }
+    const disposition = response.headers.get("Content-Disposition") || "";
+    const name = (disposition.match(/filename="([^"]+)"/) || [])[1] || `export.${format}`;
+    const blob = await response.blob();
+    const link = document.createElement("a");
+    link.href = URL.createObjectURL(blob);
+    link.download = name;
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+    notice(`Downloaded ${name} (${Math.round(blob.size / 1024)} KiB)`);
+  };
+}
+
+// ---- Gallery and start ---------------------------------------------------------------
+
+async function showGallery() {
+  $("editor").hidden = true;
+  $("gallery").hidden = false;
+  if (state.socket) { const s = state.socket; state.socket = null; s.close(); }
+  const list = await (await fetch(api("/api/presets"))).json();
+  $("folder-name").textContent = list.folder;
+  const card = (name, src, onclick) => {
+    const div = document.createElement("div");
+    div.className = "card";
+    div.innerHTML = `<img loading="lazy" alt=""><div class="name"></div>`;
+    div.querySelector("img").src = src;
+    div.querySelector(".name").textContent = name;
+    div.onclick = onclick;
+    return div;
+  };
+  $("folder-presets").textContent = "";
+  for (const name of list.presets) {
+    $("folder-presets").appendChild(card(name, api("/api/thumbnail", `&name=${encodeURIComponent(name)}`), () => { location.hash = `edit=${name}`; }));
+  }
+  $("shipped-presets").textContent = "";
+  for (const name of list.shipped) {
+    $("shipped-presets").appendChild(card(name, api("/api/thumbnail", `&name=${encodeURIComponent(name)}&shipped=1`), async () => {
+      const newName = prompt(`A new preset from ${name}, in ${list.folder}. Its name:`, `my-${name}`);
+      if (!newName) return;
+      const response = await fetch(api("/api/new", `&from=${encodeURIComponent(name)}&name=${encodeURIComponent(newName)}`), { method: "POST" });
+      if (!response.ok) { notice(await response.text(), "error", 10); return; }
+      const made = await response.json();
+      location.hash = `edit=${made.file}`;
+    }));
+  }
+}
+
+async function route() {
+  const hash = decodeURIComponent(location.hash.slice(1));
+  if (!state.table) {
+    const table = await (await fetch(api("/api/table"))).json();
+    state.table = Object.fromEntries(table.objects.map((o) => [o.name, o]));
+  }
+  const list = await (await fetch(api("/api/presets"))).json();
+  state.images = list.images;
+  if (hash.startsWith("edit=")) {
+    $("gallery").hidden = true;
+    $("editor").hidden = false;
+    const file = hash.slice(5);
+    if (state.file !== file || !state.socket) {
+      if (state.socket) { const s = state.socket; state.socket = null; s.close(); }
+      state.doc = null;
+      state.selected = [];
+      connect(file);
+    }
+  } else {
+    await showGallery();
+  }
+}
+window.addEventListener("hashchange", route);
+if (!token) notice("Open the address sparks studio printed (it carries the token).", "error", 0);
+else route();
