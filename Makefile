@@ -2,7 +2,7 @@
 #   make run            install what is missing, build (release) and open the fire preset
 #   make run PRESET=neon
 #   make test           install what is missing, build and run the whole test suite
-#   make                build the sparks command, its iOS import/export tools and the C library (libsparks)
+#   make                build the sparks command, its iOS import/export tools, Sparks Studio and the C library (libsparks)
 #   make install PREFIX=DIR   install sparks (bin/), its presets and assets (share/sparks/), and
 #                             libsparks, include/sparks.h and sparks.pc under DIR
 # Other targets: make build, make render, make validate, make gallery, make fuzz, make bench,
@@ -18,11 +18,12 @@ SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 # Emoji), and Xvfb so tests (and headless machines) have a display.
 RUN_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev fonts-dejavu-core fonts-liberation2 fonts-noto-color-emoji xvfb xauth pkg-config
 # The real-window tests also capture the X screen (xwd) and press keys (xdotool); the schema
-# test checks presets with Python's jsonschema; the export tests encode GIF and MP4 with ffmpeg.
-TEST_PACKAGES := $(RUN_PACKAGES) x11-apps xdotool python3 python3-jsonschema ffmpeg
+# test checks presets with Python's jsonschema; the export tests encode GIF and MP4 with ffmpeg;
+# the studio's page is tested in headless Chromium (driven through its DevTools protocol).
+TEST_PACKAGES := $(RUN_PACKAGES) x11-apps xdotool python3 python3-jsonschema ffmpeg chromium
 
 .DEFAULT_GOAL := all
-.PHONY: all ios lib install examples docs run test build release deps test-deps render shipped build-modes validate fuzz fuzz-coverage fuzz-raster sanitize soak gallery bench benchmarks clean check-swift format lint
+.PHONY: all ios studio lib install examples docs run test build release deps test-deps render shipped build-modes validate fuzz fuzz-coverage fuzz-raster sanitize soak gallery bench benchmarks clean check-swift format lint
 
 # Release builds target this machine's vector width: Swift compiles for baseline x86-64 (SSE2,
 # no FMA) unless told otherwise, and the rasterizer's 8-lane kernels run about twice as fast
@@ -66,10 +67,14 @@ release: deps
 ios: deps
 	$(SWIFT) build $(RELEASE) --product sparks-ios
 
+# Sparks Studio (Hummingbird and SwiftNIO, minutes to compile): run by `sparks studio …`.
+studio: deps
+	$(SWIFT) build $(RELEASE) --product sparks-studio
+
 run: release
 	./.build/release/sparks run $(PRESET)
 
-all: release ios lib
+all: release ios studio lib
 
 # The C API: a shared library, its header and a pkg-config file.
 PREFIX ?= /usr/local
@@ -84,8 +89,9 @@ lib: deps
 # it: no path into the toolchain, and a game ships lib/libsparks.so.* with lib/sparks/ as they are.
 SONAME := libsparks.so.$(word 1,$(subst ., ,$(VERSION))).$(word 2,$(subst ., ,$(VERSION)))
 
-# make install PREFIX=DIR: the sparks command (and sparks-ios, its import and export, when
-# `make` built it) in DIR/bin, the shipped presets and assets in DIR/share/sparks (where the
+# make install PREFIX=DIR: the sparks command (and sparks-ios, its import and export, and
+# sparks-studio, when `make` built them) in DIR/bin, the shipped presets, assets and the
+# studio's page in DIR/share/sparks (where the
 # installed sparks finds them from any folder), and the C library: libsparks, include/sparks.h
 # and sparks.pc. The Swift runtime they need comes from the toolchain: the library's (no ICU) in
 # DIR/lib/sparks, where its RUNPATH ($$ORIGIN/sparks) finds it, so a game ships lib/libsparks.so.*
@@ -95,7 +101,7 @@ install: lib release
 	$(call install_missing,patchelf)
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/lib/sparks \
 	  $(DESTDIR)$(PREFIX)/lib/sparks-command $(DESTDIR)$(PREFIX)/include \
-	  $(DESTDIR)$(PREFIX)/share/sparks/presets $(DESTDIR)$(PREFIX)/share/sparks/assets
+	  $(DESTDIR)$(PREFIX)/share/sparks/presets $(DESTDIR)$(PREFIX)/share/sparks/assets $(DESTDIR)$(PREFIX)/share/sparks/studio
 	install -m 755 .build/release/libSparksC.so $(DESTDIR)$(PREFIX)/lib/$(SONAME)
 	patchelf --set-soname $(SONAME) $(DESTDIR)$(PREFIX)/lib/$(SONAME)
 	patchelf --set-rpath '$$ORIGIN/sparks' $(DESTDIR)$(PREFIX)/lib/$(SONAME)
@@ -103,7 +109,9 @@ install: lib release
 	@for runtime in $$(ldd .build/release/libSparksC.so | awk '$$3 ~ /\/lib\/swift\// {print $$3}'); do \
 	  install -m 644 $$runtime $(DESTDIR)$(PREFIX)/lib/sparks/; \
 	done
-	@programs="sparks"; [ -x .build/release/sparks-ios ] && programs="$$programs sparks-ios"; \
+	@programs="sparks"; for companion in sparks-ios sparks-studio; do \
+	  [ -x .build/release/$$companion ] && programs="$$programs $$companion"; \
+	done; \
 	for program in $$programs; do \
 	  install -m 755 .build/release/$$program $(DESTDIR)$(PREFIX)/bin/$$program; \
 	  patchelf --set-rpath '$$ORIGIN/../lib/sparks-command' $(DESTDIR)$(PREFIX)/bin/$$program; \
@@ -113,6 +121,7 @@ install: lib release
 	done
 	install -m 644 presets/*.json $(DESTDIR)$(PREFIX)/share/sparks/presets/
 	install -m 644 assets/* $(DESTDIR)$(PREFIX)/share/sparks/assets/
+	install -m 644 studio/* $(DESTDIR)$(PREFIX)/share/sparks/studio/
 	install -m 644 include/sparks.h $(DESTDIR)$(PREFIX)/include/sparks.h
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' sparks.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/sparks.pc
 	@echo "Installed sparks $(VERSION) in $(PREFIX)/bin (presets and assets in $(PREFIX)/share/sparks) and libsparks ($(SONAME)) in $(PREFIX)/lib, with the Swift runtime the library needs in $(PREFIX)/lib/sparks ($$(du -sh $(DESTDIR)$(PREFIX)/lib/sparks | cut -f1)) and the programs' in $(PREFIX)/lib/sparks-command: pkg-config --cflags --libs sparks (PKG_CONFIG_PATH=$(PREFIX)/lib/pkgconfig)"

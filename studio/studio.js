@@ -23,6 +23,9 @@ const state = {
   sliderGroup: null,
   fpsTimes: [],
   pendingEdit: null,
+  editSentAt: null,   // when the last edit left, until a frame of its version is drawn
+  editVersion: null,
+  latencies: [],      // edit → frame of its version drawn, in ms (tests and measurements read these)
 };
 window.sparksStudio = state;
 
@@ -72,7 +75,10 @@ const round = (v, digits = 4) => Number(Number(v).toFixed(digits));
 function send(message) {
   if (state.socket && state.socket.readyState === WebSocket.OPEN) state.socket.send(JSON.stringify(message));
 }
-function edit(edits, group) { send({ type: "edit", edits, group }); }
+function edit(edits, group) {
+  if (state.editSentAt === null && state.doc) { state.editSentAt = performance.now(); state.editVersion = state.doc.version + 1; }
+  send({ type: "edit", edits, group });
+}
 
 function connect(file) {
   state.file = file;
@@ -104,6 +110,10 @@ function drawFrame(buffer) {
   context2d.putImageData(new ImageData(pixels, header.width, header.height), 0, 0);
   send({ type: "ack" });
   state.frames += 1;
+  if (state.editSentAt !== null && header.version >= state.editVersion) {
+    state.latencies.push(performance.now() - state.editSentAt);
+    state.editSentAt = null;
+  }
   state.header = header;
   const now = performance.now();
   state.fpsTimes.push(now);
@@ -226,7 +236,7 @@ function renderProblems() {
 
 // ---- The inspector -------------------------------------------------------------------
 
-const isAngle = (info) => info.unit === "radians" || info.unit === "radians per second";
+const isAngle = (info) => info.unitName === "radians" || info.unitName === "radiansPerSecond";
 const degrees = () => $("degrees").checked;
 $("degrees").onchange = () => renderInspector();
 

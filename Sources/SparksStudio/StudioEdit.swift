@@ -162,11 +162,3 @@ extension StudioEdit {
         }
     }
 }
-
-extension JSONNode {
-    /// The value of member `key`, when this is an object that has it.
-    subscript(key: String) -> JSONNode? {
-        guard case .object(let members) = value else { return nil }
-        return members.last { $0.key == key }?.value
-    }
-}

@@ -30,6 +30,8 @@ struct TableMessage: Encodable, Sendable {
         var defaultValue: JSONOut?
         var defaultText: String
         var unit: String?
+        /// The unit's name in the table (`radians`, `radiansPerSecond`, `points`, …).
+        var unitName: String?
         var typical: [Double]?
         var example: String?
         var options: [OptionOut]
@@ -54,6 +56,7 @@ extension TableMessage.KeyOut {
         defaultText = info.defaultText
         defaultValue = (try? JSONParser.parse(info.defaultText)).map(JSONOut.init)
         unit = info.guide.unit?.rawValue
+        unitName = info.guide.unit.map { String(describing: $0) }
         typical = info.guide.typical.map { [$0.lowerBound, $0.upperBound] }
         example = info.guide.example
         options = info.guide.options.map { TableMessage.OptionOut(option: $0.option, meaning: $0.meaning) }

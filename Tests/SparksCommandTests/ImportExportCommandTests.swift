@@ -111,7 +111,9 @@ struct ImportExportCommandTests {
         #expect(define.error.contains("--define takes NAME=VALUE or NAME, got \"=1\""), "\(define.error)")
     }
 
-    @Test("Without the iOS tools beside it, sparks import and export say how to build them, and the other commands work")
+    @Test(
+        "Without the iOS tools and the studio beside it, sparks import, export and studio say how to build them, and the other commands work"
+    )
     func withoutIOSTools() throws {
         let folder = try temporaryFolder()
         let lone = folder.appendingPathComponent("sparks")
@@ -122,11 +124,16 @@ struct ImportExportCommandTests {
             #expect(result.status != 0)
             #expect(result.error.contains("sparks-ios") && result.error.contains("make"), "\(result.error)")
         }
+        let studio = try runProgram(lone, ["studio", "fire"], environment: environment)
+        #expect(studio.status != 0)
+        #expect(studio.error.contains("sparks-studio") && studio.error.contains("make"), "\(studio.error)")
         let validate = try runProgram(lone, ["validate", "fire"], environment: environment)
         #expect(validate.status == 0, "\(validate.error)")
         // With it, `sparks import --help` is the importer's own help.
         let help = try sparks("import", "--help")
         #expect(help.output.contains("--define") && help.output.contains("--canvas"), "\(help.output)")
+        let studioHelp = try sparks("studio", "--help")
+        #expect(studioHelp.output.contains("--port") && studioHelp.output.contains("token"), "\(studioHelp.output)")
     }
 
     @Test("export writes Swift and Objective-C that import back to the same pictures")

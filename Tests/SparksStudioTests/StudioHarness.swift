@@ -89,6 +89,7 @@ struct RunningStudio: Sendable {
 }
 
 /// Runs a studio on `folder` for the length of `body`.
+@discardableResult
 func withStudio<T: Sendable>(
     folder: URL, start: String? = nil, threads: Int = 2, _ body: @escaping @Sendable (RunningStudio) async throws -> T
 ) async throws -> T {

@@ -51,6 +51,13 @@ public struct JSONNode: Sendable {
         self.value = value
         self.location = location
     }
+
+    /// The value of member `key` (the last, when the key is repeated, as presets are read), when
+    /// this is an object that has it.
+    public subscript(key: String) -> JSONNode? {
+        guard case .object(let members) = value else { return nil }
+        return members.last { $0.key == key }?.value
+    }
 }
 
 /// One `"key": value` member of a JSON object.
