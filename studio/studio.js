@@ -509,12 +509,17 @@ function exampleValue(objectName, key) {
   if (!info || !info.example) return undefined;
   try { return JSON.parse(info.example); } catch { return info.example; }
 }
-function newCell(name) {
-  // A cell that shows something: the property table's example values.
+function newCell(name, parent) {
+  // A cell that shows something: the property table's example values. A sub-cell's birth
+  // rate is per particle of its parent: it makes two particles over each parent's life.
   const cell = { name };
   for (const key of ["birthRate", "lifetime", "velocity", "emissionRange", "scale", "alphaSpeed"]) {
     const v = exampleValue("emitterCells", key);
     if (v !== undefined) cell[key] = v;
+  }
+  if (parent && typeof parent.lifetime === "number" && parent.lifetime > 0) {
+    cell.birthRate = round(2 / parent.lifetime, 3);
+    cell.lifetime = Math.min(cell.lifetime ?? 1, 1);
   }
   if (state.images.includes("spark.png")) cell.contents = "spark.png";
   else if (state.images.length > 0) cell.contents = state.images[0];
@@ -534,7 +539,8 @@ $("add-item").onclick = () => {
   if (item.kind === "cell" || (item.kind === "layer" && item.objects.includes("emitter"))) {
     const list = valueAt([...item.path, "emitterCells"]);
     const name = uniqueName(item.kind === "cell" ? "spark" : "cell");
-    edit([{ op: "insert", path: [...item.path, "emitterCells"], index: Array.isArray(list) ? list.length : 0, value: newCell(name) }]);
+    const parent = item.kind === "cell" ? valueAt(item.path) : null;
+    edit([{ op: "insert", path: [...item.path, "emitterCells"], index: Array.isArray(list) ? list.length : 0, value: newCell(name, parent) }]);
     state.selected = [...item.path, "emitterCells", Array.isArray(list) ? list.length : 0];
   } else if (item.kind === "layer") {
     const list = valueAt([...item.path, "sublayers"]);
@@ -553,11 +559,24 @@ $("duplicate-item").onclick = () => {
   if (!item || typeof item.path[item.path.length - 1] !== "number") return;
   edit([{ op: "duplicate", path: item.path, name: uniqueName(`${item.label} copy `).trim() }]);
 };
+// Rename: the tree's label becomes a field; Enter writes the name, Escape keeps the old one.
 $("rename-item").onclick = () => {
   const item = findItem(state.doc.outline, state.selected);
   if (!item || item.path.length === 0 || item.kind === "canvas") return;
-  const name = prompt("Name", item.label);
-  if (name !== null && name !== "") edit([{ op: "set", path: [...item.path, "name"], value: name }]);
+  const label = document.querySelector(`#tree .item[data-path="${pathText(item.path)}"]`);
+  if (!label) return;
+  const input = document.createElement("input");
+  input.id = "rename-field";
+  input.value = item.label;
+  label.textContent = "";
+  label.appendChild(input);
+  input.focus();
+  input.select();
+  input.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" && input.value !== "") edit([{ op: "set", path: [...item.path, "name"], value: input.value }]);
+    if (event.key === "Enter" || event.key === "Escape") renderTree();
+  });
+  input.addEventListener("blur", () => renderTree());
 };
 $("delete-item").onclick = () => {
   const item = findItem(state.doc.outline, state.selected);
@@ -644,11 +663,11 @@ async function showGallery() {
   $("shipped-presets").textContent = "";
   for (const name of list.shipped) {
     $("shipped-presets").appendChild(card(name, api("/api/thumbnail", `&name=${encodeURIComponent(name)}&shipped=1`), async () => {
-      const newName = prompt(`A new preset from ${name}, in ${list.folder}. Its name:`, `my-${name}`);
-      if (!newName) return;
+      const newName = $("new-name").value.trim() || `my-${name}`;
       const response = await fetch(api("/api/new", `&from=${encodeURIComponent(name)}&name=${encodeURIComponent(newName)}`), { method: "POST" });
       if (!response.ok) { notice(await response.text(), "error", 10); return; }
       const made = await response.json();
+      $("new-name").value = "";
       location.hash = `edit=${made.file}`;
     }));
   }

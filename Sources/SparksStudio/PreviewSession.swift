@@ -123,15 +123,15 @@ struct PreviewSession {
             fileName: document.displayName,
             resolver: ResourceResolver(roots: [workspace.folder] + workspace.locator.assetDirectories), limits: workspace.limits)
         let queue = DispatchQueue(label: "sparks.studio.preview")
-        var sentVersion = -1
+        var sentState: StudioDocument.State?
         var nextFrame = 0.0
         var frame = [UInt8]()
         while !inbox.closed && !Task.isCancelled {
             let (commands, drags, replies) = inbox.take()
             for reply in replies { try await outbound.write(.text(reply)) }
-            if document.currentVersion != sentVersion {
+            if document.currentState != sentState {
                 let snapshot = document.snapshot()
-                sentVersion = snapshot.version
+                sentState = StudioDocument.State(version: snapshot.version, isSaved: snapshot.isSaved)
                 let message = DocumentMessage(snapshot, file: document.displayName, decoder: decoder)
                 try await outbound.write(.text(String(decoding: JSONEncoderText.encode(message), as: UTF8.self)))
                 player.value.update(to: snapshot)

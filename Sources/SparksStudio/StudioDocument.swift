@@ -45,6 +45,8 @@ final class StudioDocument: @unchecked Sendable {
     private var editedAt: Double?
     private let watcher: FileWatcher
     private var saveFailure: String?
+    /// Whether `text` is what the file holds (kept as the two change).
+    private var isSaved = true
 
     /// Opens `url`; fails when the file cannot be read or is not a good preset (the studio
     /// needs one good version to run).
@@ -71,13 +73,19 @@ final class StudioDocument: @unchecked Sendable {
         lock.locked { makeSnapshot() }
     }
 
-    /// The version now (cheap: pages poll it every frame).
-    var currentVersion: Int { lock.locked { version } }
+    /// The version now and whether it is on disk (cheap: pages poll it every frame).
+    var currentState: State { lock.locked { State(version: version, isSaved: isSaved) } }
+
+    /// What a page follows: the version, and whether it has been saved.
+    struct State: Equatable {
+        var version: Int
+        var isSaved: Bool
+    }
 
     private func makeSnapshot() -> Snapshot {
         Snapshot(
             version: version, text: text, description: description, problems: problems, canUndo: !undoStack.isEmpty,
-            canRedo: !redoStack.isEmpty, isSaved: text == savedText)
+            canRedo: !redoStack.isEmpty, isSaved: isSaved)
     }
 
     /// Applies `edits` in order as one change. Edits of the same `group` (one slider drag, one
@@ -140,6 +148,7 @@ final class StudioDocument: @unchecked Sendable {
                 do {
                     try Data(text).write(to: url, options: .atomic)
                     savedText = text
+                    isSaved = true
                     saveFailure = nil
                     _ = watcher.poll(now: now)
                 } catch {
@@ -150,6 +159,7 @@ final class StudioDocument: @unchecked Sendable {
             // A change on disk that is not ours: a text editor, git, another studio.
             if watcher.poll(now: now) != nil, let bytes = try? Self.read(url, limits: limits), bytes != savedText {
                 savedText = bytes
+                isSaved = bytes == text
                 if bytes != text {
                     undoStack.append((text, nil))
                     if undoStack.count > Self.undoDepth { undoStack.removeFirst() }
@@ -166,6 +176,7 @@ final class StudioDocument: @unchecked Sendable {
     /// The text becomes `bytes`: read again, and run when good.
     private func replaceText(with bytes: [UInt8]) {
         text = bytes
+        isSaved = text == savedText
         version += 1
         switch locator.load(url, text: bytes, limits: limits) {
         case .success(let good):
