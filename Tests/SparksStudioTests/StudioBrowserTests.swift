@@ -203,3 +203,49 @@ import Testing
         }
     }
 }
+
+/// The preview's frame rate and an edit's latency in Chromium for every gallery preset at its
+/// canvas size: `SPARKS_STUDIO_MEASURE=1 swift test -c release --filter galleryFrameRates`.
+/// Prints figures; asserts nothing about time (the machine is shared).
+@Suite(.serialized) struct StudioMeasurements {
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["SPARKS_STUDIO_MEASURE"] == "1"))
+    func galleryFrameRates() async throws {
+        let manifest = try String(contentsOf: repositoryRoot.appendingPathComponent("docs/gallery-manifest.txt"), encoding: .utf8)
+        let names = manifest.split(separator: "\n").filter { !$0.hasPrefix("#") }.compactMap {
+            $0.split(separator: " ").first.map(String.init)
+        }
+        let browser = try Browser()
+        _ = try await withPresetFolder(names) { folder in
+            try await withStudio(folder: folder) { studio in
+                try await browser.withPage("\(studio.origin)/?token=\(studio.token)#edit=\(names[0]).json") { page in
+                    var lines = ["| preset | size | fps | simulate ms | draw ms | edit → drawn ms |", "|---|---|---|---|---|---|"]
+                    for name in names {
+                        _ = try await page.evaluate("location.hash = 'edit=\(name).json'")
+                        try #require(
+                            try await page.wait("sparksStudio.doc && sparksStudio.doc.file === '\(name).json' && sparksStudio.frames > 5"))
+                        try await Task.sleep(for: .seconds(3))
+                        var latencies: [Double] = []
+                        for i in 0..<5 {
+                            _ = try await page.evaluate(
+                                "sparksStudio.latencies = []; edit([{ op: 'set', path: ['layers', 0, 'opacity'], value: \(i % 2 == 0 ? 0.99 : 1) }])"
+                            )
+                            try #require(try await page.wait("sparksStudio.latencies.length > 0"))
+                            latencies += try await page.evaluate("sparksStudio.latencies") as? [Double] ?? []
+                            try await Task.sleep(for: .milliseconds(200))
+                        }
+                        let figures = try #require(
+                            try await page.evaluate(
+                                "[sparksStudio.fpsTimes.length, sparksStudio.header.simulateMs, sparksStudio.header.drawMs, sparksStudio.header.width, sparksStudio.header.height]"
+                            ) as? [Double])
+                        let median = latencies.sorted()[latencies.count / 2]
+                        lines.append(
+                            "| \(name) | \(Int(figures[3]))×\(Int(figures[4])) | \(Int(figures[0])) | \(String(format: "%.1f", figures[1])) | \(String(format: "%.1f", figures[2])) | \(Int(median.rounded())) |"
+                        )
+                    }
+                    print(lines.joined(separator: "\n"))
+                    return true
+                }
+            }
+        }
+    }
+}
