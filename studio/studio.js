@@ -20,6 +20,7 @@ const state = {
   playing: true,
   scrubbing: false,
   dragging: null,
+  dragKey: null,      // {layer, key}: the point or size a drag on the preview sets
   sliderGroup: null,
   fpsTimes: [],
   pendingEdit: null,
@@ -142,14 +143,16 @@ $("speed").onchange = (e) => send({ type: "speed", speed: Number(e.target.value)
 $("timeline").addEventListener("input", (e) => { state.scrubbing = true; send({ type: "seek", time: Number(e.target.value) }); });
 $("timeline").addEventListener("change", () => { state.scrubbing = false; });
 
-// Dragging on the preview moves the emitter of the selected layer (or the first).
-function selectedEmitterIndex() {
-  if (!state.doc) return 0;
-  let best = 0, bestLength = -1;
-  state.doc.emitters.forEach((path, i) => {
-    if (path.length > bestLength && samePath(path, state.selected.slice(0, path.length))) { best = i; bestLength = path.length; }
-  });
-  return best;
+// Dragging on the preview moves the emitter of the selected layer (or the first); a point or
+// size armed with its ⌖ button is set by the drag instead.
+function dragTarget() {
+  if (state.dragKey) return state.dragKey;
+  if (!state.doc || state.doc.emitters.length === 0) return null;
+  let best = state.doc.emitters[0], bestLength = -1;
+  for (const path of state.doc.emitters) {
+    if (path.length > bestLength && samePath(path, state.selected.slice(0, path.length))) { best = path; bestLength = path.length; }
+  }
+  return { layer: best, key: "emitterPosition" };
 }
 function canvasPoint(event) {
   const rect = canvas.getBoundingClientRect();
@@ -158,14 +161,16 @@ function canvasPoint(event) {
   const ch = (doc && doc.canvas && doc.canvas.height) || canvas.height;
   return { x: round(((event.clientX - rect.left) / rect.width) * cw, 2), y: round(((event.clientY - rect.top) / rect.height) * ch, 2) };
 }
+function sendDrag(event) {
+  const target = dragTarget();
+  if (target) send({ type: "drag", ...canvasPoint(event), layer: target.layer, key: target.key, group: state.dragging });
+}
 canvas.addEventListener("pointerdown", (event) => {
   canvas.setPointerCapture(event.pointerId);
   state.dragging = `drag-${Date.now()}`;
-  send({ type: "drag", ...canvasPoint(event), emitter: selectedEmitterIndex(), group: state.dragging });
+  sendDrag(event);
 });
-canvas.addEventListener("pointermove", (event) => {
-  if (state.dragging) send({ type: "drag", ...canvasPoint(event), emitter: selectedEmitterIndex(), group: state.dragging });
-});
+canvas.addEventListener("pointermove", (event) => { if (state.dragging) sendDrag(event); });
 canvas.addEventListener("pointerup", () => { state.dragging = null; });
 
 // ---- The document --------------------------------------------------------------------
@@ -466,6 +471,18 @@ function row(item, node, info, keys, problems) {
         fields.push(f);
       }
       control.append(...fields);
+      // Points and sizes of a layer, in points: set by dragging on the preview.
+      if ((info.kind === "point" || info.kind === "size") && info.unitName === "points" && item.kind === "layer") {
+        const aim = document.createElement("button");
+        const armed = state.dragKey && state.dragKey.key === info.key && samePath(state.dragKey.layer, item.path);
+        aim.textContent = "⌖";
+        aim.className = "aim" + (armed ? " armed" : "");
+        aim.title = armed ? "Dragging on the preview sets this; click to go back to moving the emitter"
+          : info.kind === "size" ? "Drag on the preview to set this size (twice the distance from the emitter's position)"
+          : "Drag on the preview to set this point";
+        aim.onclick = () => { state.dragKey = armed ? null : { layer: item.path, key: info.key }; renderInspector(); };
+        control.appendChild(aim);
+      }
       break;
     }
     default: {

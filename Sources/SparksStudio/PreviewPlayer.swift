@@ -115,12 +115,39 @@ final class PreviewPlayer {
         }
     }
 
-    /// The layer point under a canvas point, for the emitter layer `index` of the scene (a
-    /// drag on the preview), or nil when there is no such emitter.
-    func emitterPosition(canvasX x: Double, y: Double, emitter index: Int) -> Point? {
-        let emitters = scene.emitterLayers
-        guard emitters.indices.contains(index) else { return nil }
-        return emitters[index].presentedTransformToCanvas.inverted.apply(to: Point(x: x, y: y))
+    /// The value a drag on the preview to canvas point (x, y) gives `key` of the layer at
+    /// `path` (`layers`, index, `sublayers`, index…), as it is drawn now: a point in the
+    /// layer's own coordinates (`emitterPosition`), in its superlayer's (`position`), or for a
+    /// size (`emitterSize`) twice the distance from the emitter's position (or the bounds'
+    /// centre) on each axis. Nil when there is no such layer.
+    func dragValue(canvasX x: Double, y: Double, layer path: [PresetTextEdit.Step], key: String, kind: PropertyKind) -> [Double]? {
+        guard let layer = Self.layer(at: path, in: scene.layers) else { return nil }
+        let point = Point(x: x, y: y)
+        if key == "position" {
+            let inSuperlayer = layer.superlayer.map { $0.presentedTransformToCanvas.inverted.apply(to: point) } ?? point
+            return [inSuperlayer.x, inSuperlayer.y]
+        }
+        let local = layer.presentedTransformToCanvas.inverted.apply(to: point)
+        switch kind {
+        case .size:
+            let centre: Point
+            if let emitter = layer as? EmitterLayer {
+                centre = emitter.emitterPosition
+            } else {
+                let b = layer.properties.bounds
+                centre = Point(x: b.origin.x + b.size.width / 2, y: b.origin.y + b.size.height / 2)
+            }
+            return [abs(local.x - centre.x) * 2, abs(local.y - centre.y) * 2]
+        default:
+            return [local.x, local.y]
+        }
+    }
+
+    private static func layer(at path: [PresetTextEdit.Step], in layers: [Layer]) -> Layer? {
+        guard path.count >= 2, path.count % 2 == 0, case .index(let i) = path[1], layers.indices.contains(i) else { return nil }
+        if path.count == 2 { return layers[i] }
+        guard case .key("sublayers") = path[2] else { return nil }
+        return layer(at: Array(path.dropFirst(2)), in: layers[i].sublayers)
     }
 
     /// The frame for wall time `now` (seconds): the scene advanced by the time since the last

@@ -22,13 +22,13 @@ struct PreviewSession {
     private final class Inbox: @unchecked Sendable {
         private let lock = Lock()
         private var commands: [PreviewPlayer.Command] = []
-        private var drags: [(x: Double, y: Double, emitter: Int, group: String)] = []
+        private var drags: [Drag] = []
         private var replies: [String] = []
         private var credits = PreviewSession.framesInFlight
         private(set) var closed = false
 
         func add(_ command: PreviewPlayer.Command) { lock.locked { commands.append(command) } }
-        func drag(_ x: Double, _ y: Double, emitter: Int, group: String) { lock.locked { drags.append((x, y, emitter, group)) } }
+        func drag(_ drag: Drag) { lock.locked { drags.append(drag) } }
         func reply(_ text: String) { lock.locked { replies.append(text) } }
         func ack() { lock.locked { credits = min(credits + 1, PreviewSession.framesInFlight) } }
         func close() { lock.locked { closed = true } }
@@ -39,8 +39,7 @@ struct PreviewSession {
                 return true
             }
         }
-        func take() -> (commands: [PreviewPlayer.Command], drags: [(x: Double, y: Double, emitter: Int, group: String)], replies: [String])
-        {
+        func take() -> (commands: [PreviewPlayer.Command], drags: [Drag], replies: [String]) {
             lock.locked {
                 defer {
                     commands.removeAll()
@@ -50,6 +49,14 @@ struct PreviewSession {
                 return (commands, drags, replies)
             }
         }
+    }
+
+    /// A drag on the preview: canvas point (x, y) sets `key` of the layer at `layer`.
+    struct Drag {
+        var x: Double, y: Double
+        var layer: [PresetTextEdit.Step]
+        var key: String
+        var group: String
     }
 
     /// Serves the page until it closes the connection (or the studio stops).
@@ -91,10 +98,20 @@ struct PreviewSession {
         case "speed": if let s = number("speed") { inbox.add(.speed(s)) }
         case "seek": if let t = number("time") { inbox.add(.seek(t)) }
         case "drag":
-            guard let x = number("x"), let y = number("y") else { return }
+            guard let x = number("x"), let y = number("y"), case .string(let key)? = message["key"]?.value,
+                case .array(let steps)? = message["layer"]?.value, steps.count <= 64
+            else { return }
+            var layer: [PresetTextEdit.Step] = []
+            for step in steps {
+                switch step.value {
+                case .string(let k): layer.append(.key(k))
+                case .number(let n) where n >= 0 && n < 1e6 && n.rounded() == n: layer.append(.index(Int(n)))
+                default: return
+                }
+            }
             var group = "drag"
             if case .string(let g)? = message["group"]?.value { group = g }
-            inbox.drag(x, y, emitter: Int(min(max(number("emitter") ?? 0, 0), 1e6)), group: group)
+            inbox.drag(Drag(x: x, y: y, layer: layer, key: key, group: group))
         case "edit":
             var group: String?
             if case .string(let g)? = message["group"]?.value { group = g }
@@ -138,19 +155,20 @@ struct PreviewSession {
             }
             for command in commands { player.value.perform(command) }
             if let drag = drags.last {
-                let snapshot = document.snapshot()
-                let paths = snapshot.description.emitterLayerPaths
-                if paths.indices.contains(drag.emitter),
-                    let point = player.value.emitterPosition(canvasX: drag.x, y: drag.y, emitter: drag.emitter)
+                // Only the keys of layers that hold points or sizes in points.
+                let info = ["layer", "emitter", "replicator", "shape", "gradient", "text"].compactMap(PresetObject.named)
+                    .compactMap { $0[drag.key] }.first { $0.guide.unit == .points && [.point, .size].contains($0.kind) }
+                if let info,
+                    let value = player.value.dragValue(canvasX: drag.x, y: drag.y, layer: drag.layer, key: drag.key, kind: info.kind)
                 {
-                    let value =
-                        "[\(NumberText.shortest((point.x * 10).rounded() / 10)), \(NumberText.shortest((point.y * 10).rounded() / 10))]"
+                    let text = "[" + value.map { NumberText.shortest(($0 * 10).rounded() / 10) }.joined(separator: ", ") + "]"
                     do {
-                        _ = try document.apply(
-                            [.set(paths[drag.emitter] + [.key("emitterPosition")], value: value)], group: drag.group, now: now())
+                        _ = try document.apply([.set(drag.layer + [.key(drag.key)], value: text)], group: drag.group, now: now())
                     } catch {
                         try await outbound.write(.text(Self.notice("error", "\(error)")))
                     }
+                } else {
+                    try await outbound.write(.text(Self.notice("error", "\(drag.key) cannot be dragged on the preview")))
                 }
                 continue
             }

@@ -129,6 +129,20 @@ import Testing
                     }
                     try await shot("6-spark-sub-cell")
 
+                    // Where it burns: a drag on the preview moves the emitter (the layer is selected).
+                    try await click("#tree .item[data-path=\"layers[0]\"]")
+                    let preview = try await page.box("#preview")
+                    try await page.drag(
+                        from: preview[0] + preview[2] * 0.5, preview[1] + preview[3] * 0.5, to: preview[0] + preview[2] * 0.5,
+                        preview[1] + preview[3] * 0.7)
+                    try await eventually("the emitter moved down") {
+                        guard case .array(let p)? = try layer()["emitterPosition"]?.value, case .number(let y) = p[1].value else {
+                            return false
+                        }
+                        return y > 100
+                    }
+                    try await shot("7-moved")
+
                     // Exports: a GIF and Swift code, downloaded.
                     for (format, name) in [("gif", "campfire.gif"), ("swift", nil as String?)] {
                         try await click("#export-button")
@@ -138,7 +152,7 @@ import Testing
                             return files.contains { ($0 == name || (name == nil && $0.hasSuffix(".swift"))) }
                         }
                     }
-                    try await shot("7-exported")
+                    try await shot("8-exported")
                     let files = try FileManager.default.contentsOfDirectory(atPath: downloads.path)
                     let gif = try Data(contentsOf: downloads.appendingPathComponent("campfire.gif"))
                     #expect(gif.starts(with: Array("GIF89a".utf8)))

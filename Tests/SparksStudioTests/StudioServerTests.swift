@@ -114,6 +114,10 @@ import Testing
                     #expect((problem["message"] as? String)?.contains("must not be negative") == true)
                     let frames = page.frames
                     #expect(try await page.wait { page.frames >= frames + 3 }, "the preview keeps running the last good version")
+                    try await page.send([
+                        "type": "edit", "edits": [["op": "set", "path": ["layers", 0, "emitterCells", 0, "lifetime"], "value": 1]],
+                    ])
+                    try #require(try await page.wait { page.problems.isEmpty })
                     // Structure: add a sub-cell, duplicate, move, delete.
                     try await page.send([
                         "type": "edit",
@@ -133,6 +137,24 @@ import Testing
                     try #require(try await page.wait { cellNames(page.document) == ["fire2", "fire"] })
                     try await page.send(["type": "edit", "edits": [["op": "remove", "path": ["layers", 0, "emitterCells", 0]]]])
                     try #require(try await page.wait { cellNames(page.document) == ["fire"] })
+                    // Drags on the preview: the emitter's position in the layer's coordinates (fire's
+                    // layer has no size, so its origin is its position, 400, 300), its size as twice
+                    // the distance from that emitter position (60, -10 from 100, 50), the layer's position in the canvas's.
+                    for (key, x, y, expected) in [
+                        ("emitterPosition", 500.0, 350.0, [100.0, 50.0]), ("emitterSize", 460.0, 290.0, [80.0, 120.0]),
+                        ("position", 420.0, 310.0, [420.0, 310.0]),
+                    ] {
+                        try await page.send(["type": "drag", "x": x, "y": y, "layer": ["layers", 0], "key": key, "group": "g-\(key)"])
+                        try #require(
+                            try await page.wait {
+                                let layer = ((page.document?["document"] as? [String: Any])?["layers"] as? [[String: Any]])?.first
+                                return layer?[key] as? [Double] == expected
+                            },
+                            "\(key) dragged to \(expected): \(String(describing: ((page.document?["document"] as? [String: Any])?["layers"] as? [[String: Any]])?.first))"
+                        )
+                    }
+                    try await page.send(["type": "drag", "x": 1.0, "y": 1.0, "layer": ["layers", 0], "key": "birthRate", "group": "g"])
+                    try #require(try await page.wait { page.notices.contains { $0.contains("birthRate cannot be dragged") } })
                     let saved = try JSONParser.parse([UInt8](Data(contentsOf: file)))
                     _ = saved
                     return true
