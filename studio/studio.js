@@ -204,7 +204,9 @@ function problemsUnder(path) {
   return (state.doc ? state.doc.problems : []).filter((p) => prefix === "" || p.path === prefix || p.path.startsWith(prefix + ".") || p.path.startsWith(prefix + "["));
 }
 
-function renderTree() {
+function renderTree(force = false) {
+  if (state.renaming && !force) return; // the rename field stays while the document changes
+  state.renaming = false;
   const list = $("tree");
   list.textContent = "";
   if (!state.doc || !state.doc.outline) return;
@@ -475,7 +477,7 @@ function row(item, node, info, keys, problems) {
       if ((info.kind === "point" || info.kind === "size") && info.unitName === "points" && item.kind === "layer") {
         const aim = document.createElement("button");
         const armed = state.dragKey && state.dragKey.key === info.key && samePath(state.dragKey.layer, item.path);
-        aim.textContent = "⌖";
+        aim.textContent = "⊕";
         aim.className = "aim" + (armed ? " armed" : "");
         aim.title = armed ? "Dragging on the preview sets this; click to go back to moving the emitter"
           : info.kind === "size" ? "Drag on the preview to set this size (twice the distance from the emitter's position)"
@@ -583,6 +585,7 @@ $("rename-item").onclick = () => {
   const label = document.querySelector(`#tree .item[data-path="${pathText(item.path)}"]`);
   if (!label) return;
   const input = document.createElement("input");
+  state.renaming = true;
   input.id = "rename-field";
   input.value = item.label;
   label.textContent = "";
@@ -591,9 +594,9 @@ $("rename-item").onclick = () => {
   input.select();
   input.addEventListener("keydown", (event) => {
     if (event.key === "Enter" && input.value !== "") edit([{ op: "set", path: [...item.path, "name"], value: input.value }]);
-    if (event.key === "Enter" || event.key === "Escape") renderTree();
+    if (event.key === "Enter" || event.key === "Escape") renderTree(true);
   });
-  input.addEventListener("blur", () => renderTree());
+  input.addEventListener("blur", () => { if (state.renaming) renderTree(true); });
 };
 $("delete-item").onclick = () => {
   const item = findItem(state.doc.outline, state.selected);

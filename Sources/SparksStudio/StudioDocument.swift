@@ -100,10 +100,7 @@ final class StudioDocument: @unchecked Sendable {
                 throw StudioEdit.Failure(description: "the preset would be larger than \(limits.maxPresetBytes) bytes")
             }
             if edited != text {
-                if group == nil || group != lastGroup {
-                    undoStack.append((text, group))
-                    if undoStack.count > Self.undoDepth { undoStack.removeFirst() }
-                }
+                if group == nil || group != lastGroup { pushUndo(group: group) }
                 redoStack.removeAll()
                 lastGroup = group
                 replaceText(with: edited)
@@ -161,8 +158,7 @@ final class StudioDocument: @unchecked Sendable {
                 savedText = bytes
                 isSaved = bytes == text
                 if bytes != text {
-                    undoStack.append((text, nil))
-                    if undoStack.count > Self.undoDepth { undoStack.removeFirst() }
+                    pushUndo(group: nil)
                     redoStack.removeAll()
                     lastGroup = nil
                     replaceText(with: bytes)
@@ -171,6 +167,12 @@ final class StudioDocument: @unchecked Sendable {
             }
             return saveFailure
         }
+    }
+
+    /// Keeps the current text as the next undo step (the oldest go beyond ``undoDepth``).
+    private func pushUndo(group: String?) {
+        undoStack.append((text, group))
+        if undoStack.count > Self.undoDepth { undoStack.removeFirst() }
     }
 
     /// The text becomes `bytes`: read again, and run when good.

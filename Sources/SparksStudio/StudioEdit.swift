@@ -54,7 +54,8 @@ enum StudioEdit: Equatable, Sendable {
                 var copied = try PresetTextEdit.inserting(
                     String(decoding: text[element.span], as: UTF8.self), at: array, index: index + 1, in: text)
                 if let name, case .object = element.value {
-                    copied = try PresetTextEdit.setting(Self.quoted(name), at: array + [.index(index + 1), .key("name")], in: copied)
+                    copied = try PresetTextEdit.setting(
+                        PresetEncoder.quoted(name), at: array + [.index(index + 1), .key("name")], in: copied)
                 }
                 return copied
             }
@@ -100,25 +101,6 @@ enum StudioEdit: Equatable, Sendable {
             }
         }
         return text
-    }
-
-    /// `string` as a JSON string.
-    static func quoted(_ string: String) -> String {
-        var out = "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
     }
 }
 

@@ -53,8 +53,8 @@ import Testing
                         }
                         return layers[0]
                     }
-                    func eventually(_ what: String, _ condition: () throws -> Bool) async throws {
-                        for _ in 0..<400 {
+                    func eventually(_ what: String, seconds: Double = 30, _ condition: () throws -> Bool) async throws {
+                        for _ in 0..<Int(seconds * 40) {
                             if (try? condition()) == true { return }
                             try await Task.sleep(for: .milliseconds(25))
                         }
@@ -147,12 +147,21 @@ import Testing
                     for (format, name) in [("gif", "campfire.gif"), ("swift", nil as String?)] {
                         try await click("#export-button")
                         try await click("#export-menu button[data-format=\(format)]")
-                        try await eventually("the \(format) download") {
+                        // A GIF is 75 frames drawn and encoded by ffmpeg: give it time on a busy machine.
+                        try await eventually("the \(format) download", seconds: 300) {
                             let files = try FileManager.default.contentsOfDirectory(atPath: downloads.path)
                             return files.contains { ($0 == name || (name == nil && $0.hasSuffix(".swift"))) }
                         }
                     }
                     try await shot("8-exported")
+                    if ProcessInfo.processInfo.environment["SPARKS_UPDATE_DOCS"] == "1" {
+                        let docs = repositoryRoot.appendingPathComponent("docs/studio")
+                        try FileManager.default.createDirectory(at: docs, withIntermediateDirectories: true)
+                        for file in try FileManager.default.contentsOfDirectory(atPath: shots.path) {
+                            try? FileManager.default.removeItem(at: docs.appendingPathComponent(file))
+                            try FileManager.default.copyItem(at: shots.appendingPathComponent(file), to: docs.appendingPathComponent(file))
+                        }
+                    }
                     let files = try FileManager.default.contentsOfDirectory(atPath: downloads.path)
                     let gif = try Data(contentsOf: downloads.appendingPathComponent("campfire.gif"))
                     #expect(gif.starts(with: Array("GIF89a".utf8)))

@@ -14,6 +14,9 @@
 /// reads back to the same values (numbers in their shortest exact form, colours as
 /// `[r, g, b, a]`, transforms as their 16 elements, paths as commands).
 public enum PresetEncoder {
+    /// `s` as a JSON string literal, quotes included, as presets are written.
+    public static func quoted(_ s: String) -> String { PresetJSON.quoted(s) }
+
     /// The preset text of `scene`, ending in a newline. `schema` is written as `$schema` when
     /// given.
     public static func encode(_ scene: SceneDescription, schema: String? = "sparks.schema.json") -> String {
