@@ -144,7 +144,7 @@ $("timeline").addEventListener("input", (e) => { state.scrubbing = true; send({ 
 $("timeline").addEventListener("change", () => { state.scrubbing = false; });
 
 // Dragging on the preview moves the emitter of the selected layer (or the first); a point or
-// size armed with its ⌖ button is set by the drag instead.
+// size armed with its ⊕ button is set by the drag instead.
 function dragTarget() {
   if (state.dragKey) return state.dragKey;
   if (!state.doc || state.doc.emitters.length === 0) return null;
