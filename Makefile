@@ -240,7 +240,8 @@ fuzz-raster: deps
 
 # The whole test suite under AddressSanitizer (with LeakSanitizer), then under ThreadSanitizer
 # (the worker pool, the file watcher, the window's threads), each in a build folder of its own.
-# Leaks in system libraries Sparks does not own are listed in tools/sanitizers/lsan.supp.
+# Leaks and races in libraries Sparks does not own are listed in tools/sanitizers/lsan.supp and
+# tools/sanitizers/tsan.supp.
 # SANITIZE_SKIP leaves out tests whose names match (CI leaves out the real-window suite, whose
 # X server round trips time out under the sanitizers' slowdown on a shared machine).
 SANITIZERS ?= address thread
@@ -252,7 +253,8 @@ sanitize: test-deps
 	  echo "== the test suite under the $$sanitizer sanitizer"; \
 	  $(SWIFT) build -c release --build-tests --sanitize=$$sanitizer --scratch-path .build-$$sanitizer || exit 1; \
 	  SPARKS_REQUIRE_ALLOCATION_COUNTER= SPARKS_SANITIZER=$$sanitizer \
-	  LSAN_OPTIONS=suppressions=$$PWD/tools/sanitizers/lsan.supp ASAN_OPTIONS=detect_leaks=1 TSAN_OPTIONS=halt_on_error=1 \
+	  LSAN_OPTIONS=suppressions=$$PWD/tools/sanitizers/lsan.supp ASAN_OPTIONS=detect_leaks=1 \
+	  TSAN_OPTIONS="halt_on_error=1 suppressions=$$PWD/tools/sanitizers/tsan.supp" \
 	    $(XVFB) $(SWIFT) test -c release --skip-build --sanitize=$$sanitizer --scratch-path .build-$$sanitizer $(if $(SANITIZE_SKIP),--skip $(SANITIZE_SKIP)) || exit 1; \
 	done
 

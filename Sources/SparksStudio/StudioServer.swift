@@ -65,7 +65,6 @@ package struct StudioServer: Sendable {
     package func application(onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
         let router = Router()
         router.add(middleware: StudioGuard(access: access))
-        router.add(middleware: FileMiddleware(configuration.webFolder.path, searchForIndexHtml: true, logger: Self.logger))
         addRoutes(to: router)
         let sockets = Router(context: BasicWebSocketRequestContext.self)
         sockets.add(middleware: StudioGuard(access: access))
@@ -101,8 +100,26 @@ package struct StudioServer: Sendable {
         return logger
     }()
 
+    /// The page's own files, and nothing else from its folder.
+    static let pageFiles = [
+        "index.html": "text/html; charset=utf-8", "studio.js": "text/javascript; charset=utf-8", "studio.css": "text/css; charset=utf-8",
+    ]
+
     private func addRoutes(to router: Router<BasicRequestContext>) {
         let workspace = workspace
+        let web = configuration.webFolder
+        for (name, type) in Self.pageFiles {
+            let answer: @Sendable (Request, BasicRequestContext) async throws -> Response = { _, _ in
+                do {
+                    let file = try CheckedFile.read(web.appendingPathComponent(name), within: [web], maxBytes: 4 << 20)
+                    return Response(status: .ok, headers: [.contentType: type, .cacheControl: "no-cache"], body: Self.body(file.bytes))
+                } catch {
+                    return Self.refusal(.notFound, "\(name): \(error)")
+                }
+            }
+            router.get("/\(name)", use: answer)
+            if name == "index.html" { router.get("/", use: answer) }
+        }
         router.get("/api/table") { _, _ in Self.json(TableMessage.current) }
         router.get("/api/presets") { _, _ in
             Self.json(
