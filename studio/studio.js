@@ -127,7 +127,10 @@ function drawFrame(buffer) {
     timeline.value = String(header.time);
   }
   $("time").textContent = `${header.time.toFixed(2)} s`;
-  const cut = header.budgetCut ? ` · <span class="cut">${escapeHTML(header.budgetCut)}</span>` : "";
+  let cut = header.budgetCut ? ` · <span class="cut">${escapeHTML(header.budgetCut)}</span>` : "";
+  if (header.refusedBirths > 0) {
+    cut += ` · <span class="cut">${header.refusedBirths.toLocaleString()} births refused: the particle budget is ${header.particleLimit.toLocaleString()} live</span>`;
+  }
   $("stats").innerHTML = `${header.live.toLocaleString()} particles · ${state.fpsTimes.length} fps · `
     + `simulate ${header.simulateMs.toFixed(1)} ms · draw ${header.drawMs.toFixed(1)} ms · ${header.width}×${header.height}${cut}`;
 }

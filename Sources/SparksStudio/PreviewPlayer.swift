@@ -33,6 +33,9 @@ final class PreviewPlayer {
         var drawMilliseconds: Double
         /// What the drawing budget left out, if anything.
         var budgetCut: String?
+        /// Births the particle budget refused since the scene started, and the budget.
+        var refusedBirths: Int
+        var particleLimit: Int
         var version: Int
         var paused: Bool
         var speed: Double
@@ -174,7 +177,7 @@ final class PreviewPlayer {
             width: image.width, height: image.height, rgba: image.rgba, time: scene.time, live: scene.liveParticleCount,
             simulateMilliseconds: Double(built - start) / 1e6, drawMilliseconds: Double(drawn - built) / 1e6,
             budgetCut: renderer.budgetCut?.description ?? renderer.textureFailures.first.map { "\($0.key): \($0.value)" },
-            version: version, paused: isPaused, speed: speed)
+            refusedBirths: scene.budget.refusedBirths, particleLimit: scene.budget.limit, version: version, paused: isPaused, speed: speed)
     }
 
     private func rebuild(at t: Double) {

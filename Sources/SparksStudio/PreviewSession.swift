@@ -196,6 +196,7 @@ struct PreviewSession {
         var width: Int, height: Int, time: Double, live: Int
         var simulateMs: Double, drawMs: Double
         var budgetCut: String?
+        var refusedBirths: Int, particleLimit: Int
         var version: Int, paused: Bool, speed: Double
     }
 
@@ -204,7 +205,8 @@ struct PreviewSession {
         let header = JSONEncoderText.encode(
             FrameHeader(
                 width: frame.width, height: frame.height, time: frame.time, live: frame.live, simulateMs: frame.simulateMilliseconds,
-                drawMs: frame.drawMilliseconds, budgetCut: frame.budgetCut, version: frame.version, paused: frame.paused,
+                drawMs: frame.drawMilliseconds, budgetCut: frame.budgetCut, refusedBirths: frame.refusedBirths,
+                particleLimit: frame.particleLimit, version: frame.version, paused: frame.paused,
                 speed: frame.speed))
         bytes.removeAll(keepingCapacity: true)
         bytes.append(contentsOf: Array("SPKF".utf8))

@@ -171,6 +171,10 @@ import Testing
                         try #require(try await page.wait { page.frames >= 1 })
                         try await page.send(["type": "seek", "time": time])
                         try #require(try await page.wait { page.header?["paused"] as? Bool == true && page.time == time })
+                        // The budgets the preview keeps to, and what they cut (nothing here).
+                        #expect(page.header?["particleLimit"] as? Int == PresetLimits.standard.maxParticles)
+                        #expect(page.header?["refusedBirths"] as? Int == 0)
+                        #expect(page.header?["budgetCut"] == nil)
                         return page.pixels
                     }
                     let expected = try renderedPixels(folder.appendingPathComponent("\(name).json"), at: time)
