@@ -58,7 +58,7 @@ enum StudioCommands {
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
-        let finished: Void = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             process.terminationHandler = { _ in continuation.resume() }
             do {
                 try process.run()
@@ -71,7 +71,6 @@ enum StudioCommands {
                 if process.isRunning { process.terminate() }
             }
         }
-        _ = finished
         let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         guard process.terminationStatus == 0 else {
             throw Failure(

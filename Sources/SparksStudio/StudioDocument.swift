@@ -26,6 +26,8 @@ final class StudioDocument: @unchecked Sendable {
 
     /// The preset file.
     let url: URL
+    /// The folder it must stay in (a symbolic link out of it is refused at every read).
+    let folder: URL
     let locator: PresetLocator
     let limits: PresetLimits
     /// Quiet time after the last edit before the file is written, in seconds.
@@ -50,12 +52,13 @@ final class StudioDocument: @unchecked Sendable {
 
     /// Opens `url`; fails when the file cannot be read or is not a good preset (the studio
     /// needs one good version to run).
-    init(url: URL, locator: PresetLocator, limits: PresetLimits, saveDelay: Double = 0.25) throws {
+    init(url: URL, within folder: URL, locator: PresetLocator, limits: PresetLimits, saveDelay: Double = 0.25) throws {
         self.url = url
+        self.folder = folder
         self.locator = locator
         self.limits = limits
         self.saveDelay = saveDelay
-        let bytes = try Self.read(url, limits: limits)
+        let bytes = try Self.read(url, within: folder, limits: limits)
         switch locator.load(url, text: bytes, limits: limits) {
         case .success(let description): self.description = description
         case .failure(let error): throw CommandError(error.description)
@@ -154,7 +157,7 @@ final class StudioDocument: @unchecked Sendable {
                 self.editedAt = nil
             }
             // A change on disk that is not ours: a text editor, git, another studio.
-            if watcher.poll(now: now) != nil, let bytes = try? Self.read(url, limits: limits), bytes != savedText {
+            if watcher.poll(now: now) != nil, let bytes = try? Self.read(url, within: folder, limits: limits), bytes != savedText {
                 savedText = bytes
                 isSaved = bytes == text
                 if bytes != text {
@@ -189,9 +192,9 @@ final class StudioDocument: @unchecked Sendable {
         }
     }
 
-    private static func read(_ url: URL, limits: PresetLimits) throws -> [UInt8] {
+    private static func read(_ url: URL, within folder: URL, limits: PresetLimits) throws -> [UInt8] {
         do {
-            return try CheckedFile.read(url, maxBytes: limits.maxPresetBytes).bytes
+            return try CheckedFile.read(url, within: [folder], maxBytes: limits.maxPresetBytes).bytes
         } catch {
             throw CommandError("\(url.lastPathComponent): \(error.message)")
         }

@@ -50,9 +50,7 @@ final class StudioWorkspace: @unchecked Sendable {
         guard Self.isPresetName(name) else { throw Refusal(description: "\"\(name)\" is not a preset file name of this folder") }
         if let open = lock.locked({ documents[name] }) { return open }
         let url = folder.appendingPathComponent(name)
-        let checked = try CheckedFile.read(url, within: [folder], maxBytes: limits.maxPresetBytes)
-        _ = checked
-        let document = try StudioDocument(url: url, locator: locator, limits: limits)
+        let document = try StudioDocument(url: url, within: folder, locator: locator, limits: limits)
         return lock.locked {
             if let open = documents[name] { return open }
             documents[name] = document
