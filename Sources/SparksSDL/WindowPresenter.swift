@@ -108,17 +108,24 @@ public final class WindowPresenter {
         let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? ""
         if ["offscreen", "dummy", "evdev"].contains(driver), ProcessInfo.processInfo.environment["SDL_VIDEODRIVER"] == nil {
             SDL_QuitSubSystem(UInt32(SDL_INIT_VIDEO))
+            let environment = ProcessInfo.processInfo.environment
+            let named = ["DISPLAY", "WAYLAND_DISPLAY"].compactMap { key in environment[key].flatMap { $0.isEmpty ? nil : "\(key)=\($0)" } }
+            let which =
+                named.isEmpty
+                ? "there is no display (DISPLAY and WAYLAND_DISPLAY are not set)"
+                : "there is no display: none answered at \(named.joined(separator: ", "))"
             throw SDLError(
                 "opening a window",
-                reason:
-                    "there is no display (DISPLAY and WAYLAND_DISPLAY are not set). Run it on a desktop, under xvfb-run, or use `sparks render` to write PNG files"
+                reason: "\(which). Run it on a desktop, under xvfb-run, or use `sparks render` to write PNG files"
             )
         }
         let size = live.scene.source.canvas
+        // Hidden until its renderer exists: SDL makes a GL renderer by destroying the window and
+        // making another, which would otherwise flash on screen (and give the desktop two windows).
         guard
             let window = SDL_CreateWindow(
                 options.title, SparksWindowPosCentered(), SparksWindowPosCentered(),
-                Int32(size.width), Int32(size.height), SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_SHOWN.rawValue)
+                Int32(size.width), Int32(size.height), SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_HIDDEN.rawValue)
         else { throw SDLError("creating the window") }
         do throws(SDLError) {
             canvas = try WindowCanvas(
@@ -137,6 +144,7 @@ public final class WindowPresenter {
         }
         fitCanvas(resizeWindow: false)
         updateTitle()
+        SDL_ShowWindow(window)
     }
 
     /// Which path draws the picture, for people and tests: "cpu (2 threads)" or "gpu (…)".

@@ -27,11 +27,12 @@ final class RunningWindow {
         process.standardOutput = handle
         process.standardError = handle
         try process.run()
+        // Only a mapped window: one SDL replaces while making its renderer is never the one.
         var id = ""
         for _ in 0..<300 where id.isEmpty {  // up to 30 s: sanitizer builds start slowly
             Thread.sleep(forTimeInterval: 0.1)
             id =
-                try runProgram(xdotool, ["search", "--pid", String(process.processIdentifier)], timeout: 5).output
+                try runProgram(xdotool, ["search", "--onlyvisible", "--pid", String(process.processIdentifier)], timeout: 5).output
                 .split(separator: "\n").first.map(String.init) ?? ""
         }
         windowID = id
@@ -63,7 +64,9 @@ final class RunningWindow {
             if geometry.contains("Position:") { break }
             Thread.sleep(forTimeInterval: 0.1)
         }
-        let line = try #require(geometry.split(separator: "\n").first { $0.contains("Position:") }, "no geometry: \(geometry)")
+        let line = try #require(
+            geometry.split(separator: "\n").first { $0.contains("Position:") },
+            "no geometry for window \(windowID) (program running: \(process.isRunning)): \(geometry) \(logText)")
         let coords = try #require(line.split(separator: " ").first { $0.contains(",") }).split(separator: ",").compactMap { Int($0) }
         try #require(coords.count == 2)
         return (coords[0], coords[1])
