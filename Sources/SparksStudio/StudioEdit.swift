@@ -67,28 +67,12 @@ enum StudioEdit: Equatable, Sendable {
     }
 
     /// The node at `path`, or nil when its last key is missing.
-    private func node(at path: [Step], in text: [UInt8]) throws -> JSONNode? {
-        var node: JSONNode
+    private func node(at path: [Step], in text: [UInt8]) throws(Failure) -> JSONNode? {
         do {
-            node = try JSONParser.parse(text)
+            return try PresetTextEdit.node(at: path, in: text)
         } catch {
-            throw Failure(description: "the file is not JSON (\(error.location.line):\(error.location.column): \(error.message))")
+            throw Failure(description: "\(error) at \(Self.pathText(path))")
         }
-        for (i, step) in path.enumerated() {
-            switch (step, node.value) {
-            case (.key(let k), .object(let members)):
-                guard let member = members.last(where: { $0.key == k }) else {
-                    if i == path.count - 1 { return nil }
-                    throw Failure(description: "no key \"\(k)\" at \(Self.pathText(Array(path[..<i])))")
-                }
-                node = member.value
-            case (.index(let n), .array(let elements)) where elements.indices.contains(n):
-                node = elements[n]
-            default:
-                throw Failure(description: "nothing at \(Self.pathText(Array(path[...i])))")
-            }
-        }
-        return node
     }
 
     /// A path as diagnostics write it: `layers[0].emitterCells[1].birthRate`.

@@ -68,6 +68,22 @@ struct PresetTextEditTests {
         #expect(throws: PresetTextEdit.Failure.self) { try PresetTextEdit.setting("1", at: [.key("a")], in: Array("{".utf8)) }
     }
 
+    @Test("Finding a node: its value's own text; nil for a missing last key (one an edit would add); a missing step before it is refused")
+    func findsNodes() throws {
+        let text = Array(jsonc.utf8)
+        let position = try #require(try PresetTextEdit.node(at: [.key("layers"), .index(0), .key("emitterPosition")], in: text))
+        #expect(String(decoding: text[position.span], as: UTF8.self) == "[400, 300]")
+        let cell = try #require(try PresetTextEdit.node(at: [.key("layers"), .index(0), .key("emitterCells"), .index(0)], in: text))
+        #expect(String(decoding: text[cell.span], as: UTF8.self) == "{ \"name\": \"spark\", \"birthRate\": 100, }")
+        #expect(try PresetTextEdit.node(at: [], in: text)?.span == text.indices)
+        #expect(
+            try PresetTextEdit.node(at: [.key("layers"), .index(0), .key("emitterCells"), .index(0), .key("emitterCells")], in: text) == nil
+        )
+        #expect(throws: PresetTextEdit.Failure.self) { try PresetTextEdit.node(at: [.key("nope"), .key("x")], in: text) }
+        #expect(throws: PresetTextEdit.Failure.self) { try PresetTextEdit.node(at: [.key("layers"), .index(2)], in: text) }
+        #expect(throws: PresetTextEdit.Failure.self) { try PresetTextEdit.node(at: [.key("name"), .key("x")], in: text) }
+    }
+
     @Test("Emitter layers' paths follow the scene's emitter order, sublayers included")
     func emitterPaths() throws {
         let scene = try PresetDecoder(fileName: "p", resolver: ResourceResolver(roots: [])).decode(Array(jsonc.utf8), defaultName: "p")

@@ -107,27 +107,40 @@ public enum PresetTextEdit {
         return Array(text[..<end]) + separator + bytes + Array(text[end...])
     }
 
-    /// The node at `path` in `text`.
-    private static func find(_ path: [Step], in text: [UInt8]) throws(Failure) -> JSONNode {
+    /// The node at `path` in `text`, or nil when only the path's last step, a key, is missing
+    /// (a key ``setting(_:at:in:)`` would add). Any other missing step is a failure.
+    public static func node(at path: [Step], in text: [UInt8]) throws(Failure) -> JSONNode? {
         var node: JSONNode
         do {
             node = try JSONParser.parse(text)
         } catch {
             throw Failure(description: "the file is not JSON (\(error.location.line):\(error.location.column): \(error.message))")
         }
-        for step in path {
+        for (i, step) in path.enumerated() {
             switch (step, node.value) {
             case (.key(let k), .object(let members)):
-                guard let member = members.last(where: { $0.key == k }) else { throw Failure(description: "no key \"\(k)\"") }
+                guard let member = members.last(where: { $0.key == k }) else {
+                    if i == path.count - 1 { return nil }
+                    throw Failure(description: "no key \"\(k)\"")
+                }
                 node = member.value
-            case (.index(let i), .array(let elements)):
-                guard elements.indices.contains(i) else { throw Failure(description: "no element \(i)") }
-                node = elements[i]
+            case (.index(let n), .array(let elements)):
+                guard elements.indices.contains(n) else { throw Failure(description: "no element \(n)") }
+                node = elements[n]
             default:
                 throw Failure(description: "the file's structure differs from what was read")
             }
         }
         return node
+    }
+
+    /// The node at `path` in `text`, which must exist.
+    private static func find(_ path: [Step], in text: [UInt8]) throws(Failure) -> JSONNode {
+        guard let found = try node(at: path, in: text) else {
+            if case .key(let k)? = path.last { throw Failure(description: "no key \"\(k)\"") }
+            throw Failure(description: "nothing at the path")
+        }
+        return found
     }
 
     /// The spaces and tabs that start the line holding byte `offset`.
