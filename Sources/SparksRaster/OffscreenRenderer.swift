@@ -44,6 +44,12 @@ public final class OffscreenRenderer {
     /// The last list resolved into pixels (what was drawn).
     public var lastDrawList: DrawList { drawer.drawList }
 
+    /// Forgets the decoded image of the file at `path` (its contents changed); the next frame
+    /// that draws it decodes the file again.
+    public func invalidateTexture(_ path: String) {
+        drawer.invalidateTexture(path)
+    }
+
     /// Clears to the list's background and draws the list, its canvas stretched to the output.
     public func render(_ list: RenderList) {
         drawer.draw(list, width: width, height: height)

@@ -106,6 +106,7 @@ final class PreviewPlayer {
     /// playing, the change is applied to the running scene.
     func update(to snapshot: StudioDocument.Snapshot) {
         guard snapshot.version != version else { return }
+        for (path, changedAt) in snapshot.changedImages where changedAt > version { renderer.invalidateTexture(path) }
         version = snapshot.version
         needsFrame = true
         let changed = !Self.sameDescription(snapshot.description, description)

@@ -22,6 +22,10 @@ final class StudioDocument: @unchecked Sendable {
         var canRedo: Bool
         /// Whether the current text is on disk.
         var isSaved: Bool
+        /// Image files whose contents changed while the studio had the preset open, each with
+        /// the version at which it last changed (a preview drawing an older version reads it
+        /// again).
+        var changedImages: [String: Int]
     }
 
     /// The preset file.
@@ -49,6 +53,7 @@ final class StudioDocument: @unchecked Sendable {
     private var saveFailure: String?
     /// Whether `text` is what the file holds (kept as the two change).
     private var isSaved = true
+    private var changedImages: [String: Int] = [:]
 
     /// Opens `url`; fails when the file cannot be read or is not a good preset (the studio
     /// needs one good version to run).
@@ -66,6 +71,7 @@ final class StudioDocument: @unchecked Sendable {
         text = bytes
         savedText = bytes
         watcher = FileWatcher(paths: [url.path], settleTime: 0.02)
+        watchFiles()
     }
 
     /// The file name for messages.
@@ -88,7 +94,7 @@ final class StudioDocument: @unchecked Sendable {
     private func makeSnapshot() -> Snapshot {
         Snapshot(
             version: version, text: text, description: description, problems: problems, canUndo: !undoStack.isEmpty,
-            canRedo: !redoStack.isEmpty, isSaved: isSaved)
+            canRedo: !redoStack.isEmpty, isSaved: isSaved, changedImages: changedImages)
     }
 
     /// Applies `edits` in order as one change. Edits of the same `group` (one slider drag, one
@@ -140,24 +146,27 @@ final class StudioDocument: @unchecked Sendable {
     }
 
     /// Writes pending edits once they have been quiet for ``saveDelay`` (or at once with
-    /// `force`), and takes in a save made elsewhere. Returns what went wrong with a save.
+    /// `force`), and takes in a save made elsewhere and changed images. Returns what went
+    /// wrong with a save.
     @discardableResult
     func tick(now: Double, force: Bool = false) -> String? {
         lock.locked {
+            var changed = Set<String>()
             if let editedAt, force || now - editedAt >= saveDelay, text != savedText {
                 do {
                     try Data(text).write(to: url, options: .atomic)
                     savedText = text
                     isSaved = true
                     saveFailure = nil
-                    _ = watcher.poll(now: now)
+                    changed = (watcher.poll(now: now) ?? []).subtracting([url.path])
                 } catch {
                     saveFailure = "could not save \(displayName): \(error.localizedDescription)"
                 }
                 self.editedAt = nil
             }
+            changed.formUnion(watcher.poll(now: now) ?? [])
             // A change on disk that is not ours: a text editor, git, another studio.
-            if watcher.poll(now: now) != nil, let bytes = try? Self.read(url, within: folder, limits: limits), bytes != savedText {
+            if changed.contains(url.path), let bytes = try? Self.read(url, within: folder, limits: limits), bytes != savedText {
                 savedText = bytes
                 isSaved = bytes == text
                 if bytes != text {
@@ -167,6 +176,14 @@ final class StudioDocument: @unchecked Sendable {
                     replaceText(with: bytes)
                     editedAt = nil
                 }
+            }
+            // An image the preset draws was saved: the text is read again (its size may have
+            // changed) and previews forget the old pixels.
+            let images = changed.subtracting([url.path])
+            if !images.isEmpty {
+                version += 1
+                for path in images { changedImages[path] = version }
+                loadText()
             }
             return saveFailure
         }
@@ -183,13 +200,25 @@ final class StudioDocument: @unchecked Sendable {
         text = bytes
         isSaved = text == savedText
         version += 1
-        switch locator.load(url, text: bytes, limits: limits) {
+        loadText()
+    }
+
+    /// Reads the text: a good one becomes the description previews run; a bad one's problems
+    /// are kept, and the last good description runs on.
+    private func loadText() {
+        switch locator.load(url, text: text, limits: limits) {
         case .success(let good):
             description = good
             problems = []
+            watchFiles()
         case .failure(let error):
             problems = error.diagnostics
         }
+    }
+
+    /// Follows the preset file and the images the running description draws.
+    private func watchFiles() {
+        watcher.watch([url.path] + description.imageFiles.map(\.path).filter { $0 != url.path })
     }
 
     private static func read(_ url: URL, within folder: URL, limits: PresetLimits) throws -> [UInt8] {

@@ -145,6 +145,28 @@ struct LiveReloadTests {
         #expect(f.live.changedImages == [image.path])
     }
 
+    @Test("The images followed are every one the preset draws, each once: contents, animated contents, masks, sublayers, cells, sub-cells")
+    func imageFilesOfAPreset() throws {
+        let json = """
+            { "layers": [
+                { "contents": "star.png", "bounds": [0, 0, 40, 40],
+                  "animations": [ { "type": "keyframe", "keyPath": "contents", "values": ["heart.png", "star.png"], "duration": 2 },
+                                  { "type": "group", "duration": 2, "animations": [
+                                      { "type": "basic", "keyPath": "contents", "fromValue": "earth.png", "toValue": "smoke.png" } ] } ],
+                  "mask": { "contents": "raindrop.png", "bounds": [0, 0, 40, 40] },
+                  "sublayers": [ { "type": "emitter", "emitterCells": [
+                      { "name": "a", "contents": "fire.png", "emitterCells": [ { "name": "b", "contents": "spark.png" } ] },
+                      { "name": "c", "contents": "fire.png" } ] } ] } ] }
+            """
+        let assets = repositoryRoot.appendingPathComponent("assets")
+        let description = try PresetDecoder(fileName: "test.json", resolver: ResourceResolver(roots: [assets]))
+            .decode(Array(json.utf8), defaultName: "test").get()
+        #expect(
+            description.imageFiles.map(\.lastPathComponent)
+                == ["star.png", "heart.png", "earth.png", "smoke.png", "raindrop.png", "fire.png", "spark.png"])
+        #expect(description.imageFiles.allSatisfy { $0.deletingLastPathComponent().path == assets.path })
+    }
+
     @Test("Switching to a broken preset keeps the running one and shows why; fixing it loads it")
     func switchToBroken() throws {
         let f = try LiveFixture()

@@ -1,5 +1,7 @@
 import Foundation
 import SparksCore
+import SparksRaster
+import SparksSDL
 import SparksStudio
 import Testing
 
@@ -178,6 +180,43 @@ import Testing
                     let expected = try renderedPixels(folder.appendingPathComponent("\(name).json"), at: time)
                     #expect(pixels == expected, "\(name) at \(time) s: the preview's pixels are render's")
                 }
+            }
+        }
+    }
+
+    @Test func aChangedImageIsDrawnAgain() async throws {
+        try await withPresetFolder([]) { folder in
+            @Sendable func solid(_ r: UInt8, _ g: UInt8, _ b: UInt8, side: Int = 16) throws {
+                let rgba = [UInt8]((0..<(side * side)).flatMap { _ in [r, g, b, 255] })
+                try PixelImage(width: side, height: side, rgba: rgba).writePNG(to: folder.appendingPathComponent("tile.png").path)
+            }
+            try solid(255, 0, 0)
+            try """
+            {"canvas": {"width": 40, "height": 40, "background": "#000000"},
+             "layers": [{"position": [20, 20], "bounds": [0, 0, 40, 40], "contents": "tile.png"}]}
+            """.write(to: folder.appendingPathComponent("tile.json"), atomically: true, encoding: .utf8)
+            try await withStudio(folder: folder) { studio in
+                let colours = try await studio.session("tile.json") { page in
+                    func centre() -> [UInt8] { Array(page.pixels[(20 * 40 + 20) * 4..<(20 * 40 + 20) * 4 + 4]) }
+                    try #require(try await page.wait { page.frames >= 1 })
+                    try await page.send(["type": "seek", "time": 0.5])
+                    try #require(try await page.wait { page.header?["paused"] as? Bool == true && page.time == 0.5 })
+                    let red = centre(), before = page.version
+                    // Saved by an image editor while the preview plays (frames keep coming, so a
+                    // preview that never reads it again fails here instead of waiting).
+                    try await page.send(["type": "play"])
+                    try solid(0, 0, 255)
+                    let blue = try await page.wait(seconds: 10) { centre() == [0, 0, 255, 255] }
+                    let after = page.version
+                    // A new size is taken too (the text is read again with the image).
+                    try solid(0, 255, 0, side: 8)
+                    let green = try await page.wait(seconds: 10) { centre() == [0, 255, 0, 255] }
+                    return (red, blue, green, before, after)
+                }
+                let (red, blue, green, before, after) = try #require(colours)
+                #expect(red == [255, 0, 0, 255])
+                #expect(blue && green, "the preview drew the image saved on disk")
+                #expect(after > before, "an image change is a new version pages follow")
             }
         }
     }

@@ -160,21 +160,6 @@ public final class LivePreset {
 
     /// The preset file and every image it names.
     private func watchedPaths(_ description: SceneDescription) -> [String] {
-        var paths = [url.path]
-        func cells(_ list: [EmitterCell]) {
-            for cell in list {
-                if let file = cell.contents?.url?.path, !paths.contains(file) { paths.append(file) }
-                cells(cell.emitterCells)
-            }
-        }
-        func layers(_ list: [LayerDescription]) {
-            for layer in list {
-                if let file = layer.properties.contents?.url?.path, !paths.contains(file) { paths.append(file) }
-                cells(layer.content.emitter?.emitterCells ?? [])
-                layers(layer.sublayers)
-            }
-        }
-        layers(description.layers)
-        return paths
+        [url.path] + description.imageFiles.map(\.path).filter { $0 != url.path }
     }
 }
