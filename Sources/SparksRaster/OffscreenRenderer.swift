@@ -70,6 +70,12 @@ public final class OffscreenRenderer {
         PixelImage(rasterizer.buffer)
     }
 
+    /// Writes the pixels drawn so far, straight-alpha RGBA rows top to bottom (``image()``'s
+    /// bytes), into `out`, which must hold `width` × `height` × 4 bytes.
+    public func writeImage(into out: UnsafeMutableRawBufferPointer) {
+        rasterizer.buffer.writeStraightRGBA(into: out)
+    }
+
     /// The pixels drawn so far composited over black, opaque (video frames).
     public func opaqueImage() -> PixelImage {
         let rgb = rasterizer.buffer.rgbOverBlack()

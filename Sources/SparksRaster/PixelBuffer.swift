@@ -80,19 +80,25 @@ public final class PixelBuffer {
     /// by alpha, rounded; transparent pixels are 0, 0, 0, 0.
     public func straightRGBA() -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: width * height * 4)
-        bytes.withUnsafeMutableBufferPointer { out in
-            forEachRow { y, row in
-                for x in 0..<width {
-                    let (r, g, b, a) = Self.straight(row[x])
-                    let i = (y * width + x) * 4
-                    out[i] = r
-                    out[i + 1] = g
-                    out[i + 2] = b
-                    out[i + 3] = a
-                }
+        bytes.withUnsafeMutableBytes { writeStraightRGBA(into: $0) }
+        return bytes
+    }
+
+    /// Writes ``straightRGBA()`` into `out`, which must hold `width` × `height` × 4 bytes (a
+    /// stream's frame, written where it is sent from).
+    public func writeStraightRGBA(into out: UnsafeMutableRawBufferPointer) {
+        precondition(out.count >= width * height * 4, "room for \(width) × \(height) RGBA pixels")
+        let out = out.bindMemory(to: UInt8.self)
+        forEachRow { y, row in
+            for x in 0..<width {
+                let (r, g, b, a) = Self.straight(row[x])
+                let i = (y * width + x) * 4
+                out[i] = r
+                out[i + 1] = g
+                out[i + 2] = b
+                out[i + 3] = a
             }
         }
-        return bytes
     }
 
     /// The pixels as RGB bytes over black (what an opaque video frame holds): premultiplied

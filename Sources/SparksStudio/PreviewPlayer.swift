@@ -22,11 +22,9 @@ final class PreviewPlayer {
         case seek(Double)
     }
 
-    /// One drawn frame and what it cost.
+    /// One drawn frame and what it cost (its pixels: ``writePixels(into:)``).
     struct Frame {
         var width: Int, height: Int
-        /// Straight-alpha RGBA, rows top to bottom (what `sparks render` writes to PNG).
-        var rgba: [UInt8]
         var time: Double
         var live: Int
         var simulateMilliseconds: Double
@@ -171,14 +169,19 @@ final class PreviewPlayer {
             renderer = try Self.renderer(for: description, limits: limits, threads: threads)
         }
         renderer.render(list)
-        let image = renderer.image()
         let drawn = DispatchTime.now().uptimeNanoseconds
         needsFrame = false
         return Frame(
-            width: image.width, height: image.height, rgba: image.rgba, time: scene.time, live: scene.liveParticleCount,
+            width: renderer.width, height: renderer.height, time: scene.time, live: scene.liveParticleCount,
             simulateMilliseconds: Double(built - start) / 1e6, drawMilliseconds: Double(drawn - built) / 1e6,
             budgetCut: renderer.budgetCut?.description ?? renderer.textureFailures.first.map { "\($0.key): \($0.value)" },
             refusedBirths: scene.budget.refusedBirths, particleLimit: scene.budget.limit, version: version, paused: isPaused, speed: speed)
+    }
+
+    /// Writes the last frame's pixels, straight-alpha RGBA rows top to bottom (what `sparks
+    /// render` writes to PNG), into `out`: width × height × 4 bytes.
+    func writePixels(into out: UnsafeMutableRawBufferPointer) {
+        renderer.writeImage(into: out)
     }
 
     private func rebuild(at t: Double) {

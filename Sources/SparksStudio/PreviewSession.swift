@@ -142,7 +142,9 @@ struct PreviewSession {
         let queue = DispatchQueue(label: "sparks.studio.preview")
         var sentState: StudioDocument.State?
         var nextFrame = 0.0
-        var frame = [UInt8]()
+        // One buffer for every frame: the pixels are written into it where they are sent from
+        // (a new one only while the connection still holds the last).
+        var frame = ByteBuffer()
         while !inbox.closed && !Task.isCancelled {
             let (commands, drags, replies) = inbox.take()
             for reply in replies { try await outbound.write(.text(reply)) }
@@ -187,8 +189,8 @@ struct PreviewSession {
                     }
                 }
             }
-            Self.encode(drawn, into: &frame)
-            try await outbound.write(.binary(ByteBuffer(bytes: frame)))
+            Self.encode(drawn, pixels: player.value.writePixels, into: &frame)
+            try await outbound.write(.binary(frame))
         }
     }
 
@@ -200,20 +202,26 @@ struct PreviewSession {
         var version: Int, paused: Bool, speed: Double
     }
 
-    /// `SPKF`, the header's length, the header, the pixels.
-    static func encode(_ frame: PreviewPlayer.Frame, into bytes: inout [UInt8]) {
+    /// `SPKF`, the header's length (32 bits, little-endian), the header, the pixels (written
+    /// by `pixels`).
+    static func encode(
+        _ frame: PreviewPlayer.Frame, pixels: (UnsafeMutableRawBufferPointer) -> Void, into buffer: inout ByteBuffer
+    ) {
         let header = JSONEncoderText.encode(
             FrameHeader(
                 width: frame.width, height: frame.height, time: frame.time, live: frame.live, simulateMs: frame.simulateMilliseconds,
                 drawMs: frame.drawMilliseconds, budgetCut: frame.budgetCut, refusedBirths: frame.refusedBirths,
                 particleLimit: frame.particleLimit, version: frame.version, paused: frame.paused,
                 speed: frame.speed))
-        bytes.removeAll(keepingCapacity: true)
-        bytes.append(contentsOf: Array("SPKF".utf8))
-        let n = UInt32(header.count)
-        bytes.append(contentsOf: [UInt8(n & 0xff), UInt8((n >> 8) & 0xff), UInt8((n >> 16) & 0xff), UInt8(n >> 24)])
-        bytes.append(contentsOf: header)
-        bytes.append(contentsOf: frame.rgba)
+        let count = frame.width * frame.height * 4
+        buffer.clear(minimumCapacity: 8 + header.count + count)
+        buffer.writeString("SPKF")
+        buffer.writeInteger(UInt32(header.count), endianness: .little)
+        buffer.writeBytes(header)
+        buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: count) { room in
+            pixels(UnsafeMutableRawBufferPointer(rebasing: room[0..<count]))
+            return count
+        }
     }
 }
 
