@@ -15,6 +15,7 @@ const state = {
   socket: null,
   doc: null,          // the last document message
   selected: [],       // path of the selected outline item
+  selectionAwaits: null, // the version an added, selected item comes after
   frames: 0,          // frames drawn (tests read this)
   header: null,       // the last frame's header
   playing: true,
@@ -186,7 +187,11 @@ function showDocument(message) {
   $("save-state").textContent = message.saved ? "saved" : "saving…";
   $("undo").disabled = !message.canUndo;
   $("redo").disabled = !message.canRedo;
-  if (first || !message.outline || !findItem(message.outline, state.selected)) state.selected = defaultSelection(message.outline);
+  // An added item is selected before the version holding it arrives: versions before it
+  // (a save's "saved", say) keep the selection instead of falling back to the default.
+  const awaiting = state.selectionAwaits !== null && message.version <= state.selectionAwaits;
+  if (!awaiting) state.selectionAwaits = null;
+  if (first || !message.outline || (!awaiting && !findItem(message.outline, state.selected))) state.selected = defaultSelection(message.outline);
   renderTree();
   renderProblems();
   renderInspector();
@@ -231,6 +236,7 @@ function renderTree(force = false) {
     parent.appendChild(li);
   };
   add(state.doc.outline, list);
+  renderAddChoices();
 }
 
 function renderProblems() {
@@ -288,11 +294,32 @@ function renderInspector() {
       box.appendChild(row(item, node, info, keys, problems));
     }
   }
+  // Keys of the element the property table does not list, because their kind depends on
+  // another key (an animation's type, keyPath and values, a behaviour's type): each as its
+  // JSON text, checked by the preset's rules like any other edit. Elements the tree shows
+  // (cells, sublayers, animations, masks) are left to the tree.
+  const others = Object.keys(node).filter((key) => !shown.has(key) && !isTreeValue(node[key]));
+  if (others.length > 0) {
+    const group = document.createElement("div");
+    group.className = "group";
+    group.textContent = "More keys in the file";
+    group.title = "Keys whose kind depends on another key; each is its JSON text, as written in the file.";
+    box.appendChild(group);
+    for (const key of others) {
+      const info = { key, kind: "json", summary: `${key}: its JSON text, as written in the file.`, defaultValue: undefined, defaultText: "none (the key is removed)" };
+      box.appendChild(row(item, node, info, new Map(), problems));
+    }
+  }
   if (focused) {
     const field = box.querySelector(`[data-field="${focused}"]`);
     if (field) field.focus();
   }
   state.pendingEdit = null;
+}
+
+function isTreeValue(value) {
+  const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+  return isObject(value) || (Array.isArray(value) && value.some(isObject));
 }
 
 function tooltip(info) {
@@ -547,39 +574,80 @@ function newCell(name, parent) {
   else if (state.images.length > 0) cell.contents = state.images[0];
   return cell;
 }
-function uniqueName(base) {
+// An animation is named by its key (CAAnimation's key); every other element by its name.
+const nameKey = (item) => (item.kind === "animation" ? "key" : "name");
+function uniqueName(base, field = "name") {
   const text = JSON.stringify(state.doc.document);
   let n = 1;
-  while (text.includes(`"name":"${base}${n}"`)) n += 1;
+  while (text.includes(`"${field}":"${base}${n}"`)) n += 1;
   return `${base}${n}`;
+}
+
+// What + Add can put into the selected item, the first being what a click adds.
+function addChoices(item) {
+  if (!item) return [];
+  if (item.kind === "cell") return [["cell", "sub-cell"]];
+  if (item.kind === "layer" && item.objects.includes("emitter")) {
+    return [["cell", "cell"], ["behavior", "behaviour"], ["animation", "animation"], ["sublayer", "sublayer"]];
+  }
+  if (item.kind === "layer") return [["sublayer", "sublayer"], ["animation", "animation"]];
+  if (item.kind === "animation" && valueAt(item.path)?.type === "group") return [["animation", "animation"]];
+  return [["layer", "emitter layer"]];
+}
+function renderAddChoices() {
+  const menu = $("add-what");
+  const item = state.doc && findItem(state.doc.outline, state.selected);
+  const choices = addChoices(item);
+  const wanted = choices.some(([value]) => value === menu.value) && menu.dataset.for === pathText(state.selected) ? menu.value : null;
+  menu.textContent = "";
+  for (const [value, label] of choices) {
+    const option = document.createElement("option");
+    option.value = value;
+    option.textContent = label;
+    menu.appendChild(option);
+  }
+  menu.value = wanted ?? (choices[0] ? choices[0][0] : "");
+  menu.dataset.for = pathText(state.selected);
+}
+function insertInto(path, value) {
+  const list = valueAt(path);
+  const index = Array.isArray(list) ? list.length : 0;
+  edit([{ op: "insert", path, index, value }]);
+  state.selected = [...path, index];
+  state.selectionAwaits = state.doc.version;
 }
 
 $("add-item").onclick = () => {
   const item = findItem(state.doc.outline, state.selected);
   if (!item) return;
   const doc = state.doc.document;
-  if (item.kind === "cell" || (item.kind === "layer" && item.objects.includes("emitter"))) {
-    const list = valueAt([...item.path, "emitterCells"]);
-    const name = uniqueName(item.kind === "cell" ? "spark" : "cell");
+  const what = $("add-what").value;
+  if (what === "behavior") {
+    const drag = exampleValue("emitterBehaviors", "drag");
+    insertInto([...item.path, "emitterBehaviors"], { type: "drag", name: uniqueName("behavior"), drag: typeof drag === "number" ? drag : 1 });
+  } else if (what === "animation") {
+    // A gentle pulse of the layer's opacity, forever: its type, keyPath and values are
+    // under "More keys in the file".
+    insertInto([...item.path, "animations"], {
+      type: "basic", key: uniqueName("animation", "key"), keyPath: "opacity", fromValue: 1, toValue: 0.5,
+      duration: 1, autoreverses: true, repeatCount: "infinity",
+    });
+  } else if (what === "sublayer") {
+    insertInto([...item.path, "sublayers"], { type: "layer", name: uniqueName("layer") });
+  } else if (what === "cell") {
     const parent = item.kind === "cell" ? valueAt(item.path) : null;
-    edit([{ op: "insert", path: [...item.path, "emitterCells"], index: Array.isArray(list) ? list.length : 0, value: newCell(name, parent) }]);
-    state.selected = [...item.path, "emitterCells", Array.isArray(list) ? list.length : 0];
-  } else if (item.kind === "layer") {
-    const list = valueAt([...item.path, "sublayers"]);
-    edit([{ op: "insert", path: [...item.path, "sublayers"], index: Array.isArray(list) ? list.length : 0, value: { type: "layer", name: uniqueName("layer") } }]);
+    insertInto([...item.path, "emitterCells"], newCell(uniqueName(item.kind === "cell" ? "spark" : "cell"), parent));
   } else {
-    const layers = Array.isArray(doc.layers) ? doc.layers : [];
     const canvasSize = doc.canvas || {};
     const w = canvasSize.width || 800, h = canvasSize.height || 600;
     const layer = { type: "emitter", name: uniqueName("emitter"), bounds: [0, 0, w, h], position: [w / 2, h / 2], emitterPosition: [w / 2, h / 2], renderMode: "additive", emitterCells: [newCell("spark")] };
-    edit([{ op: "insert", path: ["layers"], index: layers.length, value: layer }]);
-    state.selected = ["layers", layers.length];
+    insertInto(["layers"], layer);
   }
 };
 $("duplicate-item").onclick = () => {
   const item = findItem(state.doc.outline, state.selected);
   if (!item || typeof item.path[item.path.length - 1] !== "number") return;
-  edit([{ op: "duplicate", path: item.path, name: uniqueName(`${item.label} copy `).trim() }]);
+  edit([{ op: "duplicate", path: item.path, name: uniqueName(`${item.label} copy `, nameKey(item)).trim() }]);
 };
 // Rename: the tree's label becomes a field; Enter writes the name, Escape keeps the old one.
 $("rename-item").onclick = () => {
@@ -596,7 +664,7 @@ $("rename-item").onclick = () => {
   input.focus();
   input.select();
   input.addEventListener("keydown", (event) => {
-    if (event.key === "Enter" && input.value !== "") edit([{ op: "set", path: [...item.path, "name"], value: input.value }]);
+    if (event.key === "Enter" && input.value !== "") edit([{ op: "set", path: [...item.path, nameKey(item)], value: input.value }]);
     if (event.key === "Enter" || event.key === "Escape") renderTree(true);
   });
   input.addEventListener("blur", () => { if (state.renaming) renderTree(true); });

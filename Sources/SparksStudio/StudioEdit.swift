@@ -16,7 +16,7 @@ enum StudioEdit: Equatable, Sendable {
     /// Moves element `from` of the array at `path` to `to`, its text as written.
     case move([Step], from: Int, to: Int)
     /// Inserts a copy of the element at `path` (its text as written) after it, named `name`
-    /// when given.
+    /// when given (an animation's `key`, any other element's `name`).
     case duplicate([Step], name: String?)
 
     /// Why an edit could not be made.
@@ -54,8 +54,10 @@ enum StudioEdit: Equatable, Sendable {
                 var copied = try PresetTextEdit.inserting(
                     String(decoding: text[element.span], as: UTF8.self), at: array, index: index + 1, in: text)
                 if let name, case .object = element.value {
+                    // An animation is named by its key (CAAnimation's); every other element by its name.
+                    let nameKey = array.last == .key("animations") ? "key" : "name"
                     copied = try PresetTextEdit.setting(
-                        PresetEncoder.quoted(name), at: array + [.index(index + 1), .key("name")], in: copied)
+                        PresetEncoder.quoted(name), at: array + [.index(index + 1), .key(nameKey)], in: copied)
                 }
                 return copied
             }

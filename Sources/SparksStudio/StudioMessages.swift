@@ -177,7 +177,9 @@ struct StudioOutline {
         if case .string(let t)? = node["type"]?.value { type = t }
         var fallback = type
         if case .string(let keyPath)? = node["keyPath"]?.value { fallback = keyPath }
-        var result = item(node, path: path, kind: "animation", label: label(node, fallback: fallback))
+        // An animation's name is its key (CAAnimation's), as Rename writes it.
+        if case .string(let key)? = node["key"]?.value, !key.isEmpty { fallback = key }
+        var result = item(node, path: path, kind: "animation", label: fallback)
         if type == "keyframe" { result.objects.append("keyframe") }
         result.children += list(node, "animations", path) { animation($0, path: $1) }
         return result

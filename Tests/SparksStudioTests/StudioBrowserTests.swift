@@ -66,11 +66,15 @@ import Testing
         #expect(text == original, "\(step): the file changed only at \(paths)")
     }
 
+    /// The value at `path` in `file`; throws (recording nothing) while it is not there, so
+    /// a test can wait for it.
     func value(_ file: URL, _ path: [PresetTextEdit.Step]) throws -> JSONValue {
         var node = try JSONParser.parse([UInt8](Data(contentsOf: file)))
         for s in path {
             switch s {
-            case .key(let k): node = try #require(node[k])
+            case .key(let k):
+                guard let member = node[k] else { throw DevToolsConnection.Failure(description: "no key \(k)") }
+                node = member
             case .index(let i):
                 guard case .array(let a) = node.value else { throw DevToolsConnection.Failure(description: "no array") }
                 node = a[i]
@@ -197,6 +201,87 @@ import Testing
                     let latencies = try await page.evaluate("sparksStudio.latencies") as? [Double] ?? []
                     let fps = try await page.evaluate("sparksStudio.fpsTimes.length") as? Int ?? 0
                     print("studio in Chromium: \(fps) fps, edit → drawn \(latencies.map { Int($0.rounded()) }) ms")
+                    return true
+                }
+            }
+        }
+    }
+
+    @Test func animationsAndBehavioursFromThePage() async throws {
+        let browser = try Browser()
+        try await withPresetFolder(["fire"]) { folder in
+            let file = folder.appendingPathComponent("fire.json")
+            let layer: [PresetTextEdit.Step] = [.key("layers"), .index(0)]
+            _ = try await withStudio(folder: folder, start: "fire.json") { studio in
+                try await browser.withPage("\(studio.origin)/?token=\(studio.token)#edit=fire.json") { page in
+                    try #require(try await page.wait("sparksStudio.frames > 3 && sparksStudio.doc"), "the preview streams")
+                    func add(_ what: String) async throws {
+                        _ = try await page.evaluate("document.querySelector('#tree .item[data-path=\"layers[0]\"]').click()")
+                        try #require(
+                            try await page.wait("document.querySelector('#add-what option[value=\(what)]')"), "+ Add offers \(what)")
+                        _ = try await page.evaluate(
+                            "(() => { const m = document.getElementById('add-what'); m.value = '\(what)'; m.dispatchEvent(new Event('change')); document.getElementById('add-item').click(); })()"
+                        )
+                    }
+                    /// Types `text` into the field of `key` under "More keys in the file".
+                    func type(_ text: String, into key: String) async throws {
+                        let found = try await page.wait("document.querySelector('.row[data-key=\(key)] input')")
+                        let shown = try await page.evaluate(
+                            "document.getElementById('inspector-title').textContent + ': ' + [...document.querySelectorAll('#inspector .row')].map(r => r.dataset.key).join(' ')"
+                        )
+                        try #require(found, "a field for \(key); the inspector shows \(String(describing: shown))")
+                        _ = try await page.evaluate(
+                            "(() => { const f = document.querySelector('.row[data-key=\(key)] input'); f.value = '\(text)'; f.dispatchEvent(new Event('change')); })()"
+                        )
+                    }
+
+                    // A behaviour on the emitter, then its type changed in the inspector.
+                    try await add("behavior")
+                    try #require(
+                        try await waitForFileValue(file, layer + [.key("emitterBehaviors"), .index(0), .key("type")]) {
+                            if case .string("drag") = $0 { true } else { false }
+                        })
+                    try await type("wave", into: "type")
+                    #expect(
+                        try await waitForFileValue(file, layer + [.key("emitterBehaviors"), .index(0), .key("type")]) {
+                            if case .string("wave") = $0 { true } else { false }
+                        }, "the behaviour's type, typed in its field, is in the file")
+                    // The drag key a wave does not read is shown as a problem at its field; its ×
+                    // takes it out of the file.
+                    #expect(
+                        try await page.wait(
+                            "(document.querySelector('.row[data-key=drag] .problem') || {}).textContent?.includes('is not a key of a wave behaviour')"
+                        ))
+                    _ = try await page.evaluate("document.querySelector('.row[data-key=drag] button.reset').click()")
+                    #expect(try await page.wait("sparksStudio.doc.problems.length === 0"), "without drag the wave is good")
+
+                    // An animation on the layer, its toValue typed, then renamed: its key.
+                    try await add("animation")
+                    let animation = layer + [.key("animations"), .index(0)]
+                    try #require(
+                        try await waitForFileValue(file, animation + [.key("keyPath")]) {
+                            if case .string("opacity") = $0 { true } else { false }
+                        })
+                    try await type("0.2", into: "toValue")
+                    #expect(
+                        try await waitForFileValue(file, animation + [.key("toValue")]) {
+                            if case .number(0.2) = $0 { true } else { false }
+                        })
+                    _ = try await page.evaluate("document.getElementById('rename-item').click()")
+                    try #require(try await page.wait("document.getElementById('rename-field')"))
+                    _ = try await page.evaluate(
+                        "(() => { const f = document.getElementById('rename-field'); f.value = 'glow'; f.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter' })); })()"
+                    )
+                    #expect(
+                        try await waitForFileValue(file, animation + [.key("key")]) {
+                            if case .string("glow") = $0 { true } else { false }
+                        },
+                        "an animation is renamed by its key")
+                    #expect(try await page.wait("sparksStudio.doc.problems.length === 0"), "the preset stays good")
+                    #expect(
+                        try await page.wait(
+                            "document.querySelector('#tree .item[data-path=\"layers[0].animations[0]\"]').textContent.startsWith('glow')"))
+                    try await expectPreviewIsRender(page, file, at: 1, "with the animation and the behaviour")
                     return true
                 }
             }

@@ -139,6 +139,32 @@ import Testing
                     try #require(try await page.wait { cellNames(page.document) == ["fire2", "fire"] })
                     try await page.send(["type": "edit", "edits": [["op": "remove", "path": ["layers", 0, "emitterCells", 0]]]])
                     try #require(try await page.wait { cellNames(page.document) == ["fire"] })
+                    // An animation and a behaviour added where there were none; a duplicated
+                    // animation is named by its key (an animation has no name), so the preset stays good.
+                    try await page.send([
+                        "type": "edit",
+                        "edits": [
+                            [
+                                "op": "insert", "path": ["layers", 0, "animations"], "index": 0,
+                                "value": ["type": "basic", "key": "pulse", "keyPath": "opacity", "fromValue": 1, "toValue": 0.5],
+                            ],
+                            [
+                                "op": "insert", "path": ["layers", 0, "emitterBehaviors"], "index": 0,
+                                "value": ["type": "drag", "name": "air", "drag": 1],
+                            ],
+                            ["op": "duplicate", "path": ["layers", 0, "animations", 0], "name": "pulse2"],
+                        ],
+                    ])
+                    func animationKeys() -> [String] {
+                        let layer = ((page.document?["document"] as? [String: Any])?["layers"] as? [[String: Any]])?.first
+                        return (layer?["animations"] as? [[String: Any]] ?? []).compactMap { $0["key"] as? String }
+                    }
+                    try #require(try await page.wait { animationKeys() == ["pulse", "pulse2"] })
+                    #expect(page.problems.isEmpty, "\(page.problems)")
+                    let outline = try #require(page.document?["outline"] as? [String: Any])
+                    let layerItem = try #require((outline["children"] as? [[String: Any]])?.first { $0["kind"] as? String == "layer" })
+                    let labels = (layerItem["children"] as? [[String: Any]] ?? []).map { "\($0["kind"] ?? "")=\($0["label"] ?? "")" }
+                    #expect(labels.contains("animation=pulse2") && labels.contains("behavior=air"), "\(labels)")
                     // Drags on the preview: the emitter's position in the layer's coordinates (fire's
                     // layer has no size, so its origin is its position, 400, 300), its size as twice
                     // the distance from that emitter position (60, -10 from 100, 50), the layer's position in the canvas's.
