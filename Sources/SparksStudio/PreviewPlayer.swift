@@ -8,7 +8,7 @@ import SparksSDL
 /// `sparks render --at t` of the same text (the scene is run from 0 to t again after each
 /// change); playing, a change is applied keeping the live particles, as the window does.
 ///
-/// Not thread-safe: one page's session calls it from one task at a time.
+/// Not thread-safe: one page's session uses it on one serial queue.
 final class PreviewPlayer {
     /// What a page asks of the playback.
     enum Command: Equatable {

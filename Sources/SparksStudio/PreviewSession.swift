@@ -139,12 +139,12 @@ struct PreviewSession {
         let decoder = PresetDecoder(
             fileName: document.displayName,
             resolver: ResourceResolver(roots: [workspace.folder] + workspace.locator.assetDirectories), limits: workspace.limits)
+        // The player is used on this queue only: frames are drawn on it while the session's
+        // task awaits them, and everything else the task asks of the player goes through
+        // `sync` (which also shows ThreadSanitizer the order).
         let queue = DispatchQueue(label: "sparks.studio.preview")
         var sentState: StudioDocument.State?
         var nextFrame = 0.0
-        // One buffer for every frame: the pixels are written into it where they are sent from
-        // (a new one only while the connection still holds the last).
-        var frame = ByteBuffer()
         while !inbox.closed && !Task.isCancelled {
             let (commands, drags, replies) = inbox.take()
             for reply in replies { try await outbound.write(.text(reply)) }
@@ -153,16 +153,19 @@ struct PreviewSession {
                 sentState = StudioDocument.State(version: snapshot.version, isSaved: snapshot.isSaved)
                 let message = DocumentMessage(snapshot, file: document.displayName, decoder: decoder)
                 try await outbound.write(.text(String(decoding: JSONEncoderText.encode(message), as: UTF8.self)))
-                player.value.update(to: snapshot)
+                queue.sync { player.value.update(to: snapshot) }
             }
-            for command in commands { player.value.perform(command) }
+            queue.sync { for command in commands { player.value.perform(command) } }
             if let drag = drags.last {
                 // Only the keys of layers that hold points or sizes in points.
                 let info = ["layer", "emitter", "replicator", "shape", "gradient", "text"].compactMap(PresetObject.named)
                     .compactMap { $0[drag.key] }.first { $0.guide.unit == .points && [.point, .size].contains($0.kind) }
-                if let info,
-                    let value = player.value.dragValue(canvasX: drag.x, y: drag.y, layer: drag.layer, key: drag.key, kind: info.kind)
-                {
+                let value = info.flatMap { info in
+                    queue.sync(execute: { () -> [Double]? in
+                        player.value.dragValue(canvasX: drag.x, y: drag.y, layer: drag.layer, key: drag.key, kind: info.kind)
+                    })
+                }
+                if let value {
                     let text = "[" + value.map { NumberText.shortest(($0 * 10).rounded() / 10) }.joined(separator: ", ") + "]"
                     do {
                         _ = try document.apply([.set(drag.layer + [.key(drag.key)], value: text)], group: drag.group, now: now())
@@ -175,7 +178,7 @@ struct PreviewSession {
                 continue
             }
             let t = now()
-            guard player.value.hasNewFrame, t >= nextFrame, inbox.spendCredit() else {
+            guard queue.sync(execute: { player.value.hasNewFrame }), t >= nextFrame, inbox.spendCredit() else {
                 try await Task.sleep(nanoseconds: 3_000_000)
                 continue
             }
@@ -189,7 +192,9 @@ struct PreviewSession {
                     }
                 }
             }
-            Self.encode(drawn, pixels: player.value.writePixels, into: &frame)
+            // A buffer of its own per frame: the connection holds the last one until it is sent.
+            var frame = ByteBuffer()
+            queue.sync { Self.encode(drawn, pixels: player.value.writePixels, into: &frame) }
             try await outbound.write(.binary(frame))
         }
     }
