@@ -218,7 +218,7 @@ final class StudioDocument: @unchecked Sendable {
 
     /// Follows the preset file and the images the running description draws.
     private func watchFiles() {
-        watcher.watch([url.path] + description.imageFiles.map(\.path).filter { $0 != url.path })
+        watcher.watch(description.watchedPaths(preset: url))
     }
 
     private static func read(_ url: URL, within folder: URL, limits: PresetLimits) throws -> [UInt8] {

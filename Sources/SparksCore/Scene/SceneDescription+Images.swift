@@ -52,4 +52,10 @@ extension SceneDescription {
         layers.forEach(visit)
         return files
     }
+
+    /// The paths a tool following a preset on disk watches: the preset file `preset`, then
+    /// each image file it draws.
+    public func watchedPaths(preset: URL) -> [String] {
+        [preset.path] + imageFiles.map(\.path).filter { $0 != preset.path }
+    }
 }

@@ -160,6 +160,6 @@ public final class LivePreset {
 
     /// The preset file and every image it names.
     private func watchedPaths(_ description: SceneDescription) -> [String] {
-        [url.path] + description.imageFiles.map(\.path).filter { $0 != url.path }
+        description.watchedPaths(preset: url)
     }
 }
