@@ -486,7 +486,7 @@ function row(item, node, info, keys, problems) {
       select.value = typeof value === "string" ? value : "";
       const thumb = document.createElement("img");
       thumb.className = "thumb";
-      const show = () => { thumb.src = select.value ? api("/api/image", `&name=${encodeURIComponent(select.value)}`) : ""; thumb.hidden = !select.value; };
+      const show = () => { thumb.src = select.value ? api("/api/image", `&name=${encodeURIComponent(select.value)}&changed=${state.doc ? state.doc.imagesChangedAt : 0}`) : ""; thumb.hidden = !select.value; };
       show();
       select.onchange = () => { show(); select.value ? set(select.value) : edit([{ op: "remove", path }]); };
       control.append(thumb, select);

@@ -98,6 +98,9 @@ struct DocumentMessage: Encodable, Sendable {
     var canUndo: Bool
     var canRedo: Bool
     var saved: Bool
+    /// The version at which an image the preset draws last changed on disk (0: none has), so
+    /// pages fetch thumbnails again.
+    var imagesChangedAt: Int
     /// The emitter layers' paths, in the order the scene holds them (drag targets).
     var emitters: [[PathStepOut]]
 
@@ -127,6 +130,7 @@ extension DocumentMessage {
         canUndo = snapshot.canUndo
         canRedo = snapshot.canRedo
         saved = snapshot.isSaved
+        imagesChangedAt = snapshot.changedImages.values.max() ?? 0
         emitters = snapshot.description.emitterLayerPaths.map { $0.map(PathStepOut.init) }
     }
 }

@@ -228,21 +228,26 @@ import Testing
                     try await page.send(["type": "seek", "time": 0.5])
                     try #require(try await page.wait { page.header?["paused"] as? Bool == true && page.time == 0.5 })
                     let red = centre(), before = page.version
+                    let imagesBefore = page.document?["imagesChangedAt"] as? Int
                     // Saved by an image editor while the preview plays (frames keep coming, so a
                     // preview that never reads it again fails here instead of waiting).
                     try await page.send(["type": "play"])
                     try solid(0, 0, 255)
                     let blue = try await page.wait(seconds: 10) { centre() == [0, 0, 255, 255] }
                     let after = page.version
+                    let imagesAfter = page.document?["imagesChangedAt"] as? Int
                     // A new size is taken too (the text is read again with the image).
                     try solid(0, 255, 0, side: 8)
                     let green = try await page.wait(seconds: 10) { centre() == [0, 255, 0, 255] }
-                    return (red, blue, green, before, after)
+                    return (red, blue, green, before, after, imagesBefore, imagesAfter)
                 }
-                let (red, blue, green, before, after) = try #require(colours)
+                let (red, blue, green, before, after, imagesBefore, imagesAfter) = try #require(colours)
                 #expect(red == [255, 0, 0, 255])
                 #expect(blue && green, "the preview drew the image saved on disk")
                 #expect(after > before, "an image change is a new version pages follow")
+                // Pages key the image's thumbnail by the version it last changed at.
+                #expect(imagesBefore == 0)
+                #expect(imagesAfter.map { $0 > before && $0 <= after } == true)
             }
         }
     }
