@@ -574,8 +574,6 @@ function newCell(name, parent) {
   else if (state.images.length > 0) cell.contents = state.images[0];
   return cell;
 }
-// An animation is named by its key (CAAnimation's key); every other element by its name.
-const nameKey = (item) => (item.kind === "animation" ? "key" : "name");
 function uniqueName(base, field = "name") {
   const text = JSON.stringify(state.doc.document);
   let n = 1;
@@ -647,7 +645,7 @@ $("add-item").onclick = () => {
 $("duplicate-item").onclick = () => {
   const item = findItem(state.doc.outline, state.selected);
   if (!item || typeof item.path[item.path.length - 1] !== "number") return;
-  edit([{ op: "duplicate", path: item.path, name: uniqueName(`${item.label} copy `, nameKey(item)).trim() }]);
+  edit([{ op: "duplicate", path: item.path, name: uniqueName(`${item.label} copy `, item.nameKey).trim() }]);
 };
 // Rename: the tree's label becomes a field; Enter writes the name, Escape keeps the old one.
 $("rename-item").onclick = () => {
@@ -664,7 +662,7 @@ $("rename-item").onclick = () => {
   input.focus();
   input.select();
   input.addEventListener("keydown", (event) => {
-    if (event.key === "Enter" && input.value !== "") edit([{ op: "set", path: [...item.path, nameKey(item)], value: input.value }]);
+    if (event.key === "Enter" && input.value !== "") edit([{ op: "set", path: [...item.path, item.nameKey], value: input.value }]);
     if (event.key === "Enter" || event.key === "Escape") renderTree(true);
   });
   input.addEventListener("blur", () => { if (state.renaming) renderTree(true); });

@@ -193,8 +193,7 @@ struct PreviewSession {
                 }
             }
             // A buffer of its own per frame: the connection holds the last one until it is sent.
-            var frame = ByteBuffer()
-            queue.sync { Self.encode(drawn, pixels: player.value.writePixels, into: &frame) }
+            let frame = queue.sync { Self.encode(drawn, pixels: player.value.writePixels) }
             try await outbound.write(.binary(frame))
         }
     }
@@ -209,9 +208,7 @@ struct PreviewSession {
 
     /// `SPKF`, the header's length (32 bits, little-endian), the header, the pixels (written
     /// by `pixels`).
-    static func encode(
-        _ frame: PreviewPlayer.Frame, pixels: (UnsafeMutableRawBufferPointer) -> Void, into buffer: inout ByteBuffer
-    ) {
+    static func encode(_ frame: PreviewPlayer.Frame, pixels: (UnsafeMutableRawBufferPointer) -> Void) -> ByteBuffer {
         let header = JSONEncoderText.encode(
             FrameHeader(
                 width: frame.width, height: frame.height, time: frame.time, live: frame.live, simulateMs: frame.simulateMilliseconds,
@@ -219,7 +216,7 @@ struct PreviewSession {
                 particleLimit: frame.particleLimit, version: frame.version, paused: frame.paused,
                 speed: frame.speed))
         let count = frame.width * frame.height * 4
-        buffer.clear(minimumCapacity: 8 + header.count + count)
+        var buffer = ByteBufferAllocator().buffer(capacity: 8 + header.count + count)
         buffer.writeString("SPKF")
         buffer.writeInteger(UInt32(header.count), endianness: .little)
         buffer.writeBytes(header)
@@ -227,6 +224,7 @@ struct PreviewSession {
             pixels(UnsafeMutableRawBufferPointer(rebasing: room[0..<count]))
             return count
         }
+        return buffer
     }
 }
 

@@ -151,21 +151,20 @@ final class StudioDocument: @unchecked Sendable {
     @discardableResult
     func tick(now: Double, force: Bool = false) -> String? {
         lock.locked {
-            var changed = Set<String>()
             if let editedAt, force || now - editedAt >= saveDelay, text != savedText {
                 do {
                     try Data(text).write(to: url, options: .atomic)
                     savedText = text
                     isSaved = true
                     saveFailure = nil
-                    changed = (watcher.poll(now: now) ?? []).subtracting([url.path])
                 } catch {
                     saveFailure = "could not save \(displayName): \(error.localizedDescription)"
                 }
                 self.editedAt = nil
             }
-            changed.formUnion(watcher.poll(now: now) ?? [])
-            // A change on disk that is not ours: a text editor, git, another studio.
+            let changed = watcher.poll(now: now) ?? []
+            // A change on disk that is not ours (a text editor, git, another studio); our own
+            // saves come back here as the bytes we saved and are let pass.
             if changed.contains(url.path), let bytes = try? Self.read(url, within: folder, limits: limits), bytes != savedText {
                 savedText = bytes
                 isSaved = bytes == text

@@ -54,10 +54,8 @@ enum StudioEdit: Equatable, Sendable {
                 var copied = try PresetTextEdit.inserting(
                     String(decoding: text[element.span], as: UTF8.self), at: array, index: index + 1, in: text)
                 if let name, case .object = element.value {
-                    // An animation is named by its key (CAAnimation's); every other element by its name.
-                    let nameKey = array.last == .key("animations") ? "key" : "name"
                     copied = try PresetTextEdit.setting(
-                        PresetEncoder.quoted(name), at: array + [.index(index + 1), .key(nameKey)], in: copied)
+                        PresetEncoder.quoted(name), at: array + [.index(index + 1), .key(Self.nameKey(ofElementsIn: array))], in: copied)
                 }
                 return copied
             }
@@ -66,6 +64,12 @@ enum StudioEdit: Equatable, Sendable {
         } catch {
             throw Failure(description: "\(error)")
         }
+    }
+
+    /// The key that names the elements of the array at `array`: an animation is named by its
+    /// `key` (CAAnimation's), every other element by its `name`.
+    static func nameKey(ofElementsIn array: [Step]) -> String {
+        array.last == .key("animations") ? "key" : "name"
     }
 
     /// The node at `path`, or nil when its last key is missing.

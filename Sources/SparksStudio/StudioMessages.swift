@@ -78,6 +78,8 @@ struct OutlineItem: Encodable, Sendable {
     /// `preset`, `canvas`, `layer`, `cell`, `behavior` or `animation`.
     var kind: String
     var label: String
+    /// The key its name is written to (Rename, Duplicate).
+    var nameKey: String
     var objects: [String]
     /// Its colour keys' values, read (names and hex as RGBA 0…1), for the colour controls.
     var colors: [String: [Double]]
@@ -154,11 +156,11 @@ struct StudioOutline {
     private func layer(_ node: JSONNode, path: [PresetTextEdit.Step]) -> OutlineItem {
         var type = "layer"
         if case .string(let t)? = node["type"]?.value, LayerKind(rawValue: t) != nil { type = t }
-        var result = item(node, path: path, kind: "layer", label: label(node, fallback: type))
+        var result = item(node, path: path, kind: "layer", label: label(node, path: path, fallback: type))
         result.objects = type == "layer" ? ["layer"] : ["layer", type]
         result.children += list(node, "emitterCells", path) { cell($0, path: $1) }
         result.children += list(node, "emitterBehaviors", path) {
-            item($0, path: $1, kind: "behavior", label: label($0, fallback: "behavior"))
+            item($0, path: $1, kind: "behavior", label: label($0, path: $1, fallback: "behavior"))
         }
         result.children += list(node, "sublayers", path) { layer($0, path: $1) }
         if let mask = node["mask"], case .object = mask.value {
@@ -171,7 +173,7 @@ struct StudioOutline {
     }
 
     private func cell(_ node: JSONNode, path: [PresetTextEdit.Step]) -> OutlineItem {
-        var result = item(node, path: path, kind: "cell", label: label(node, fallback: "cell"))
+        var result = item(node, path: path, kind: "cell", label: label(node, path: path, fallback: "cell"))
         result.children += list(node, "emitterCells", path) { cell($0, path: $1) }
         return result
     }
@@ -181,9 +183,7 @@ struct StudioOutline {
         if case .string(let t)? = node["type"]?.value { type = t }
         var fallback = type
         if case .string(let keyPath)? = node["keyPath"]?.value { fallback = keyPath }
-        // An animation's name is its key (CAAnimation's), as Rename writes it.
-        if case .string(let key)? = node["key"]?.value, !key.isEmpty { fallback = key }
-        var result = item(node, path: path, kind: "animation", label: fallback)
+        var result = item(node, path: path, kind: "animation", label: label(node, path: path, fallback: fallback))
         if type == "keyframe" { result.objects.append("keyframe") }
         result.children += list(node, "animations", path) { animation($0, path: $1) }
         return result
@@ -196,8 +196,10 @@ struct StudioOutline {
         return elements.enumerated().map { make($1, path + [.key(key), .index($0)]) }
     }
 
-    private func label(_ node: JSONNode, fallback: String) -> String {
-        if case .string(let name)? = node["name"]?.value, !name.isEmpty { return name }
+    /// The element's name (its `name`, an animation's `key`), or `fallback`.
+    private func label(_ node: JSONNode, path: [PresetTextEdit.Step], fallback: String) -> String {
+        let nameKey = StudioEdit.nameKey(ofElementsIn: Array(path.dropLast()))
+        if case .string(let name)? = node[nameKey]?.value, !name.isEmpty { return name }
         return fallback
     }
 
@@ -208,7 +210,8 @@ struct StudioOutline {
     private func item(_ node: JSONNode, path: [PresetTextEdit.Step], kind: String, label: String) -> OutlineItem {
         let objects = Self.objectsByKind[kind] ?? []
         var result = OutlineItem(
-            path: path.map(PathStepOut.init), kind: kind, label: label, objects: objects, colors: [:], colorLists: [:], children: [])
+            path: path.map(PathStepOut.init), kind: kind, label: label, nameKey: StudioEdit.nameKey(ofElementsIn: Array(path.dropLast())),
+            objects: objects, colors: [:], colorLists: [:], children: [])
         readColors(node, objects: kind == "layer" ? ["layer"] + LayerKind.allCases.map(\.rawValue) : objects, into: &result)
         return result
     }

@@ -40,10 +40,7 @@ extension SceneDescription {
         }
         func visit(_ layer: LayerDescription) {
             add(layer.properties.contents)
-            if let fade = layer.properties.contentsCrossFade {
-                add(fade.from)
-                add(fade.to)
-            }
+            add(layer.properties.contentsCrossFade.map(PropertyValue.imageCrossFade))
             layer.animations.forEach(visit)
             visit(layer.content.emitter?.emitterCells ?? [])
             if let mask = layer.mask { visit(mask) }
