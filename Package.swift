@@ -54,8 +54,8 @@ let package = Package(
         .target(name: "CSparksAPI"),
         .target(name: "SparksC", dependencies: ["CSparksAPI", "SparksKit", "SparksRaster"]),
         .target(name: "SparksFuzzing", dependencies: ["SparksCore", "SparksRaster"]),
-        // iOS code in and out: `sparks import` (Swift read with swift-syntax, Objective-C with a
-        // reader of its own) and `sparks export`. The library targets never depend on it.
+        // iOS code in: `sparks import` (Swift read with swift-syntax, Objective-C with a reader of
+        // its own). The library targets never depend on it.
         .target(
             name: "SparksIOS",
             dependencies: [
@@ -70,18 +70,22 @@ let package = Package(
             name: "SparksCommandSupport",
             dependencies: ["SparksCore", "SparksSDL", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
+        // What Sparks writes for other programs: PNG frames, GIF, MP4 and sprite sheets (the
+        // offscreen renderer, ffmpeg) and iOS code (Swift, Objective-C); render, export and the
+        // studio's downloads.
+        .target(name: "SparksExport", dependencies: ["SparksCore", "SparksRaster", "SparksSDL", "SparksCommandSupport"]),
         // The window, render, bench and the rest: no swift-syntax, so `make run` builds quickly.
         .executableTarget(
             name: "sparks",
             dependencies: [
-                "SparksCore", "SparksRaster", "SparksSDL", "SparksCommandSupport",
+                "SparksCore", "SparksRaster", "SparksSDL", "SparksCommandSupport", "SparksExport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(
             name: "sparks-ios",
             dependencies: [
-                "SparksCore", "SparksRaster", "SparksSDL", "SparksIOS", "SparksCommandSupport",
+                "SparksCore", "SparksRaster", "SparksSDL", "SparksIOS", "SparksCommandSupport", "SparksExport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -90,8 +94,9 @@ let package = Package(
         .target(
             name: "SparksStudio",
             dependencies: [
-                "SparksCore", "SparksRaster", "SparksSDL", "SparksCommandSupport",
+                "SparksCore", "SparksRaster", "SparksSDL", "SparksCommandSupport", "SparksExport",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -99,7 +104,10 @@ let package = Package(
         ),
         .executableTarget(
             name: "sparks-studio",
-            dependencies: ["SparksStudio", "SparksCommandSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "SparksStudio", "SparksCommandSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
         ),
         // Counts the allocations of steady-state stepping, render-list building and drawing
         // (release build; the test suite runs it).
@@ -125,7 +133,11 @@ let package = Package(
         ),
         // Corpus/: iOS snippets and the presets they must import to.
         .testTarget(
-            name: "SparksIOSTests", dependencies: ["SparksCore", "SparksRaster", "SparksSDL", "SparksIOS"], exclude: ["Corpus", "RealCode"]),
+            name: "SparksIOSTests",
+            dependencies: [
+                "SparksCore", "SparksRaster", "SparksSDL", "SparksIOS", "SparksExport",
+                .product(name: "SwiftParser", package: "swift-syntax"), .product(name: "SwiftSyntax", package: "swift-syntax"),
+            ], exclude: ["Corpus", "RealCode"]),
     ],
     swiftLanguageModes: [.v6]
 )

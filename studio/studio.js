@@ -23,6 +23,9 @@ const state = {
   dragging: null,
   dragKey: null,      // {layer, key}: the point or size a drag on the preview sets
   sliderGroup: null,
+  holding: false,     // a slider is held: the inspector is not rebuilt under the hand
+  inspectorStale: false,
+  editsSent: 0,       // edit messages sent; a version reflecting fewer is older than the fields
   fpsTimes: [],
   pendingEdit: null,
   editSentAt: null,   // when the last edit left, until a frame of its version is drawn
@@ -79,11 +82,13 @@ function send(message) {
 }
 function edit(edits, group) {
   if (state.editSentAt === null && state.doc) { state.editSentAt = performance.now(); state.editVersion = state.doc.version + 1; }
+  state.editsSent += 1;
   send({ type: "edit", edits, group });
 }
 
 function connect(file) {
   state.file = file;
+  state.editsSent = 0;
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const socket = new WebSocket(`${scheme}://${location.host}${api("/api/session", `&file=${encodeURIComponent(file)}`)}`);
   socket.binaryType = "arraybuffer";
@@ -265,7 +270,16 @@ function sliderRange(info) {
   return [lo, hi];
 }
 
+// A slider held by the pointer is never rebuilt under it: versions that arrive meanwhile
+// are shown when it is let go.
+window.addEventListener("pointerup", () => { if (state.holding) { state.holding = false; if (state.inspectorStale) renderInspector(); } });
+window.addEventListener("pointercancel", () => { state.holding = false; if (state.inspectorStale) renderInspector(); });
+
 function renderInspector() {
+  // Held, or the version is older than the page's own last edit: the fields stay as the hand
+  // left them until a version with every edit arrives.
+  if (state.holding || (state.doc && state.doc.edits < state.editsSent)) { state.inspectorStale = true; return; }
+  state.inspectorStale = false;
   const box = $("inspector");
   const focused = document.activeElement && box.contains(document.activeElement) && document.activeElement.type !== "range"
     ? document.activeElement.dataset.field : null;
@@ -369,7 +383,7 @@ function row(item, node, info, keys, problems) {
       slider.step = info.integer ? "1" : String(((hi - lo) * scale) / 1000);
       slider.value = String(typeof value === "number" ? value * scale : 0);
       slider.dataset.field = info.key + ".slider";
-      slider.addEventListener("pointerdown", () => { state.sliderGroup = `${pathText(path)}-${Date.now()}`; });
+      slider.addEventListener("pointerdown", () => { state.sliderGroup = `${pathText(path)}-${Date.now()}`; state.holding = true; });
       slider.addEventListener("input", () => {
         const v = info.integer ? Math.round(Number(slider.value)) : round(Number(slider.value) / scale, angle ? 5 : 4);
         number.value = String(round(v * scale, 4));

@@ -61,9 +61,20 @@ package struct PresetLocator {
     /// The first `presets/` folder found.
     package var presetsDirectory: URL? { roots.first.map { $0.appendingPathComponent("presets") } }
 
-    /// Asset folders, in search order.
+    /// Asset folders, in search order. An `assets` that is a symbolic link is used only when it
+    /// leads to a folder inside the folder holding it: a preset folder from elsewhere cannot
+    /// make Sparks read images from anywhere on the disk by linking `assets` there.
     package var assetDirectories: [URL] {
-        roots.map { $0.appendingPathComponent("assets") }.filter { FileManager.default.fileExists(atPath: $0.path) }
+        roots.compactMap { root in
+            let assets = root.appendingPathComponent("assets")
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: assets.path, isDirectory: &isFolder), isFolder.boolValue else { return nil }
+            let linked = (try? FileManager.default.destinationOfSymbolicLink(atPath: assets.path)) != nil
+            guard linked else { return assets }
+            let real = assets.resolvingSymlinksInPath().path
+            let inside = root.resolvingSymlinksInPath().path + "/"
+            return real.hasPrefix(inside) ? assets : nil
+        }
     }
 
     /// Every preset file in the presets folder, by name.

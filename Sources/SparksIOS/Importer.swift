@@ -241,8 +241,7 @@ struct ImageFinder {
             }
         }
         let stem = base.contains(".") ? String(base[..<base.lastIndex(of: ".")!]) : base
-        let safe = String(stem.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "-" }).prefix(60)
-        let fileName = (safe.isEmpty ? "image" : String(safe)) + ".png"
+        let fileName = FileNaming.component(stem, fallback: "image", maxLength: 60) + ".png"
         if !standIns.contains(where: { $0.fileName == fileName }) {
             standIns.append(StandInShapes.texture(named: stem, fileName: fileName))
             standInsMade.append((name, fileName, usedIn, at))

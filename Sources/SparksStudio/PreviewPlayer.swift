@@ -8,7 +8,8 @@ import SparksSDL
 /// `sparks render --at t` of the same text (the scene is run from 0 to t again after each
 /// change); playing, a change is applied keeping the live particles, as the window does.
 ///
-/// Not thread-safe: one page's session uses it on one serial queue.
+/// Not thread-safe: one page's session uses it on one serial queue, never on the server's own
+/// threads (a seek to an hour of a heavy preset is long work).
 final class PreviewPlayer {
     /// What a page asks of the playback.
     enum Command: Equatable {
@@ -79,7 +80,10 @@ final class PreviewPlayer {
     /// Scene time now.
     var time: Double { scene.time }
 
-    func perform(_ command: Command) {
+    /// Carries out `command`. A seek runs the scene from 0 again, asking `shouldStop` as it
+    /// goes; returns the time a seek stopped at when it stopped short.
+    @discardableResult
+    func perform(_ command: Command, shouldStop: () -> Bool = { false }) -> Double? {
         needsFrame = true
         switch command {
         case .play:
@@ -91,30 +95,33 @@ final class PreviewPlayer {
             isPaused = true
             scene.step()
         case .restart:
-            rebuild(at: 0)
+            rebuild(at: 0, shouldStop: shouldStop)
             isPaused = false
             lastWall = nil
         case .seek(let t):
             isPaused = true
-            rebuild(at: min(max(t, 0), Self.maxTime))
+            return rebuild(at: min(max(t, 0), Self.maxTime), shouldStop: shouldStop)
         }
+        return nil
     }
 
-    /// Takes a new version of the document: paused, the scene is run again to the same time;
-    /// playing, the change is applied to the running scene.
-    func update(to snapshot: StudioDocument.Snapshot) {
-        guard snapshot.version != version else { return }
+    /// Takes a new version of the document: paused, the scene is run again to the same time
+    /// (asking `shouldStop` as it goes; the time it stopped at is returned when it stopped
+    /// short); playing, the change is applied to the running scene.
+    @discardableResult
+    func update(to snapshot: StudioDocument.Snapshot, shouldStop: () -> Bool = { false }) -> Double? {
+        guard snapshot.version != version else { return nil }
         for (path, changedAt) in snapshot.changedImages where changedAt > version { renderer.invalidateTexture(path) }
         version = snapshot.version
         needsFrame = true
         let changed = !Self.sameDescription(snapshot.description, description)
         description = snapshot.description
-        guard changed else { return }
+        guard changed else { return nil }
         if isPaused || scene.requiresRestart(for: description) {
-            rebuild(at: isPaused ? scene.time : 0)
-        } else {
-            _ = scene.update(to: description)
+            return rebuild(at: isPaused ? scene.time : 0, shouldStop: shouldStop)
         }
+        _ = scene.update(to: description)
+        return nil
     }
 
     /// The value a drag on the preview to canvas point (x, y) gives `key` of the layer at
@@ -184,11 +191,13 @@ final class PreviewPlayer {
         renderer.writeImage(into: out)
     }
 
-    private func rebuild(at t: Double) {
+    /// A new scene run from 0 to `t`; the time it stopped at when `shouldStop` ended it first.
+    @discardableResult
+    private func rebuild(at t: Double, shouldStop: () -> Bool) -> Double? {
         scene = Scene(description, limits: limits)
         scene.threadCount = threads
-        scene.run(until: t)
         lastWall = nil
+        return scene.run(until: t, stoppingWhen: shouldStop) ? nil : scene.time
     }
 
     /// Whether two descriptions are the same preset (a save that changed only comments or

@@ -10,6 +10,13 @@ import SparksCore
 /// carries 800×600×4 bytes 60 times a second with room to spare while compressing them (PNG,
 /// JPEG, WebP) would cost more CPU than drawing them and JPEG would change the pixels. At most
 /// two frames are unacknowledged, so a slow page slows the stream instead of queueing frames.
+///
+/// A page may be hostile, so the work one message causes is bounded and never done on the
+/// server's own threads: the page's messages are handled one at a time on a queue of the
+/// session's (the next is read only when the last is done, and only while fewer than
+/// ``maxPendingReplies`` answers wait to be sent), and the preview on another; a seek or a
+/// rebuild stops when a newer command arrives, when the page leaves, or after
+/// ``seekWorkSeconds`` of work.
 struct PreviewSession {
     let workspace: StudioWorkspace
     let document: StudioDocument
@@ -17,6 +24,10 @@ struct PreviewSession {
     var framesPerSecond = 60.0
     /// Frames sent before the page's acknowledgement.
     static let framesInFlight = 2
+    /// Answers (notices) waiting to be sent before the page's messages are read again.
+    static let maxPendingReplies = 32
+    /// The longest a seek (or a rebuild while paused) runs the scene, in seconds of work.
+    static let seekWorkSeconds = 10.0
 
     /// What the reading side hands the sending side.
     private final class Inbox: @unchecked Sendable {
@@ -25,13 +36,21 @@ struct PreviewSession {
         private var drags: [Drag] = []
         private var replies: [String] = []
         private var credits = PreviewSession.framesInFlight
-        private(set) var closed = false
+        private var isClosed = false
+        private var edits = 0
 
         func add(_ command: PreviewPlayer.Command) { lock.locked { commands.append(command) } }
         func drag(_ drag: Drag) { lock.locked { drags.append(drag) } }
         func reply(_ text: String) { lock.locked { replies.append(text) } }
         func ack() { lock.locked { credits = min(credits + 1, PreviewSession.framesInFlight) } }
-        func close() { lock.locked { closed = true } }
+        func close() { lock.locked { isClosed = true } }
+        var closed: Bool { lock.locked { isClosed } }
+        var pendingReplies: Int { lock.locked { replies.count } }
+        /// Edit messages of the page handled so far (made or refused).
+        var editsHandled: Int { lock.locked { edits } }
+        func countEdit() { lock.locked { edits += 1 } }
+        /// Whether the page asked for something newer than the work under way.
+        var hasNewerWork: Bool { lock.locked { isClosed || !commands.isEmpty || !drags.isEmpty } }
         func spendCredit() -> Bool {
             lock.locked {
                 guard credits > 0 else { return false }
@@ -62,12 +81,18 @@ struct PreviewSession {
     /// Serves the page until it closes the connection (or the studio stops).
     func run(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async throws {
         let inbox = Inbox()
+        let messages = SerialWork(label: "sparks.studio.messages")
+        defer { inbox.close() }
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
                 defer { inbox.close() }
                 for try await message in inbound.messages(maxSize: 1 << 20) {
                     guard case .text(let text) = message else { continue }
-                    handle(text, inbox: inbox)
+                    await messages.run { handle(text, inbox: inbox) }
+                    // A page that does not read its answers stops being read.
+                    while inbox.pendingReplies >= Self.maxPendingReplies && !inbox.closed && !Task.isCancelled {
+                        try await Task.sleep(nanoseconds: 5_000_000)
+                    }
                 }
             }
             group.addTask { try await stream(to: outbound, inbox: inbox) }
@@ -78,7 +103,7 @@ struct PreviewSession {
 
     private func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 
-    /// Reads one message of the page.
+    /// Reads one message of the page (on the session's message queue).
     private func handle(_ text: String, inbox: Inbox) {
         let bytes = Array(text.utf8)
         guard let message = try? JSONParser.parse(bytes), case .string(let type)? = message["type"]?.value else {
@@ -121,10 +146,11 @@ struct PreviewSession {
             } catch {
                 inbox.reply(Self.notice("error", "\(error)"))
             }
+            inbox.countEdit()
         case "undo": if !document.undo(now: now()) { inbox.reply(Self.notice("info", "nothing to undo")) }
         case "redo": if !document.redo(now: now()) { inbox.reply(Self.notice("info", "nothing to redo")) }
         case "save": if let failure = document.tick(now: now(), force: true) { inbox.reply(Self.notice("error", failure)) }
-        default: inbox.reply(Self.notice("error", "unknown message \"\(type)\""))
+        default: inbox.reply(Self.notice("error", "unknown message \"\(type.prefix(40))\""))
         }
     }
 
@@ -134,66 +160,97 @@ struct PreviewSession {
 
     /// Sends the document at each version and the frames.
     private func stream(to outbound: WebSocketOutboundWriter, inbox: Inbox) async throws {
+        // The player and the document's messages are made on this queue only.
+        let preview = SerialWork(label: "sparks.studio.preview")
+        let document = document
         let player = UncheckedBox(
-            try PreviewPlayer(snapshot: document.snapshot(), limits: workspace.limits, threads: workspace.threads))
+            try await preview.run { try PreviewPlayer(snapshot: document.snapshot(), limits: workspace.limits, threads: workspace.threads) }
+        )
         let decoder = PresetDecoder(
             fileName: document.displayName,
             resolver: ResourceResolver(roots: [workspace.folder] + workspace.locator.assetDirectories), limits: workspace.limits)
-        // The player is used on this queue only: frames are drawn on it while the session's
-        // task awaits them, and everything else the task asks of the player goes through
-        // `sync` (which also shows ThreadSanitizer the order).
-        let queue = DispatchQueue(label: "sparks.studio.preview")
+        /// Stops long work when the page has left or asked for something newer, or after
+        /// `seekWorkSeconds`.
+        func stopper() -> @Sendable () -> Bool {
+            let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(Self.seekWorkSeconds * 1e9)
+            return { inbox.hasNewerWork || DispatchTime.now().uptimeNanoseconds > deadline }
+        }
+        func stoppedShort(_ reached: Double?, _ what: String) -> String? {
+            guard let reached, !inbox.hasNewerWork else { return nil }
+            return Self.notice(
+                "error",
+                "\(what) stopped at \(NumberText.fixed(reached, decimals: 2)) s after \(Int(Self.seekWorkSeconds)) s of work: this preset takes long to run that far (sparks render --at shows any time)"
+            )
+        }
         var sentState: StudioDocument.State?
+        var sentEdits = 0
         var nextFrame = 0.0
         while !inbox.closed && !Task.isCancelled {
             let (commands, drags, replies) = inbox.take()
             for reply in replies { try await outbound.write(.text(reply)) }
-            if document.currentState != sentState {
-                let snapshot = document.snapshot()
-                sentState = StudioDocument.State(version: snapshot.version, isSaved: snapshot.isSaved)
-                let message = DocumentMessage(snapshot, file: document.displayName, decoder: decoder)
-                try await outbound.write(.text(String(decoding: JSONEncoderText.encode(message), as: UTF8.self)))
-                queue.sync { player.value.update(to: snapshot) }
+            // The page's edits handled so far, read before the snapshot: the version sent holds
+            // at least those (the page shows no older version over what the hand just did).
+            let edits = inbox.editsHandled
+            if document.currentState != sentState || edits != sentEdits {
+                sentEdits = edits
+                let stop = stopper()
+                let (state, message, stopped) = await preview.run { () -> (StudioDocument.State, String, String?) in
+                    let snapshot = document.snapshot()
+                    var documentMessage = DocumentMessage(snapshot, file: document.displayName, decoder: decoder)
+                    documentMessage.edits = edits
+                    let message = String(decoding: JSONEncoderText.encode(documentMessage), as: UTF8.self)
+                    let reached = player.value.update(to: snapshot, shouldStop: stop)
+                    return (
+                        StudioDocument.State(version: snapshot.version, isSaved: snapshot.isSaved), message,
+                        stoppedShort(reached, "running the changed preset to the paused time")
+                    )
+                }
+                sentState = state
+                try await outbound.write(.text(message))
+                if let stopped { try await outbound.write(.text(stopped)) }
             }
-            queue.sync { for command in commands { player.value.perform(command) } }
+            for command in commands {
+                let stop = stopper()
+                let stopped = await preview.run { stoppedShort(player.value.perform(command, shouldStop: stop), "the seek") }
+                if let stopped { try await outbound.write(.text(stopped)) }
+            }
             if let drag = drags.last {
                 // Only the keys of layers that hold points or sizes in points.
                 let info = ["layer", "emitter", "replicator", "shape", "gradient", "text"].compactMap(PresetObject.named)
                     .compactMap { $0[drag.key] }.first { $0.guide.unit == .points && [.point, .size].contains($0.kind) }
-                let value = info.flatMap { info in
-                    queue.sync(execute: { () -> [Double]? in
-                        player.value.dragValue(canvasX: drag.x, y: drag.y, layer: drag.layer, key: drag.key, kind: info.kind)
-                    })
-                }
+                let value =
+                    await info.asyncMap { info in
+                        await preview.run {
+                            player.value.dragValue(canvasX: drag.x, y: drag.y, layer: drag.layer, key: drag.key, kind: info.kind)
+                        }
+                    } ?? nil
                 if let value {
                     let text = "[" + value.map { NumberText.shortest(($0 * 10).rounded() / 10) }.joined(separator: ", ") + "]"
-                    do {
-                        _ = try document.apply([.set(drag.layer + [.key(drag.key)], value: text)], group: drag.group, now: now())
-                    } catch {
-                        try await outbound.write(.text(Self.notice("error", "\(error)")))
+                    let failure = await preview.run { () -> String? in
+                        do {
+                            _ = try document.apply([.set(drag.layer + [.key(drag.key)], value: text)], group: drag.group, now: now())
+                            return nil
+                        } catch {
+                            return "\(error)"
+                        }
                     }
+                    if let failure { try await outbound.write(.text(Self.notice("error", failure))) }
                 } else {
                     try await outbound.write(.text(Self.notice("error", "\(drag.key) cannot be dragged on the preview")))
                 }
                 continue
             }
             let t = now()
-            guard queue.sync(execute: { player.value.hasNewFrame }), t >= nextFrame, inbox.spendCredit() else {
+            guard await preview.run({ player.value.hasNewFrame }), t >= nextFrame, inbox.spendCredit() else {
                 try await Task.sleep(nanoseconds: 3_000_000)
                 continue
             }
             nextFrame = max(nextFrame + 1 / framesPerSecond, t - 0.5 / framesPerSecond)
-            let drawn = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<PreviewPlayer.Frame, any Error>) in
-                queue.async {
-                    do {
-                        continuation.resume(returning: try player.value.frame(now: t))
-                    } catch {
-                        continuation.resume(throwing: error)
-                    }
-                }
-            }
             // A buffer of its own per frame: the connection holds the last one until it is sent.
-            let frame = queue.sync { Self.encode(drawn, pixels: player.value.writePixels) }
+            let frame = try await preview.run { () throws -> ByteBuffer in
+                let drawn = try player.value.frame(now: t)
+                return Self.encode(drawn, pixels: player.value.writePixels)
+            }
             try await outbound.write(.binary(frame))
         }
     }
@@ -225,6 +282,44 @@ struct PreviewSession {
             return count
         }
         return buffer
+    }
+}
+
+/// Work done one piece at a time on a queue of its own, awaited without holding one of the
+/// server's threads (Swift's cooperative pool has one per core: blocking them stalls every page).
+final class SerialWork: Sendable {
+    private let queue: DispatchQueue
+
+    init(label: String) {
+        queue = DispatchQueue(label: label)
+    }
+
+    func run<T>(_ work: @escaping () throws -> T) async throws -> T {
+        let box = UncheckedBox(work)
+        return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<UncheckedBox<T>, any Error>) in
+            queue.async {
+                do {
+                    continuation.resume(returning: UncheckedBox(try box.value()))
+                } catch {
+                    continuation.resume(throwing: error)
+                }
+            }
+        }.value
+    }
+
+    func run<T>(_ work: @escaping () -> T) async -> T {
+        let box = UncheckedBox(work)
+        return await withCheckedContinuation { (continuation: CheckedContinuation<UncheckedBox<T>, Never>) in
+            queue.async { continuation.resume(returning: UncheckedBox(box.value())) }
+        }.value
+    }
+}
+
+extension Optional {
+    /// The wrapped value mapped by an async function.
+    fileprivate func asyncMap<T>(_ transform: (Wrapped) async -> T) async -> T? {
+        guard let value = self else { return nil }
+        return await transform(value)
     }
 }
 

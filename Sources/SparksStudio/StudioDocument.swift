@@ -38,6 +38,13 @@ final class StudioDocument: @unchecked Sendable {
     let saveDelay: Double
     /// Undo steps kept (the oldest go first).
     static let undoDepth = 500
+    /// Bytes of text the undo and redo history may hold in all (the oldest steps go first).
+    static let historyBytes = 64 << 20
+    /// Edits one change may make.
+    static let maxEdits = 100
+    /// Bytes of preset text one change may read through (each edit reads the whole text
+    /// once): a budget on the work a single message can ask for.
+    static let maxEditWork = 16 << 20
 
     private let lock = Lock()
     private var text: [UInt8]
@@ -47,6 +54,8 @@ final class StudioDocument: @unchecked Sendable {
     private var problems: [PresetDiagnostic] = []
     private var undoStack: [(text: [UInt8], group: String?)] = []
     private var redoStack: [[UInt8]] = []
+    /// Bytes held by both stacks.
+    private var historyCount = 0
     private var lastGroup: String?
     private var editedAt: Double?
     private let watcher: FileWatcher
@@ -98,25 +107,42 @@ final class StudioDocument: @unchecked Sendable {
     }
 
     /// Applies `edits` in order as one change. Edits of the same `group` (one slider drag, one
-    /// drag on the preview) make one undo step. Nothing changes when any edit fails.
+    /// drag on the preview) make one undo step. Nothing changes when any edit fails. The text
+    /// is edited and read outside the document's lock (other pages keep being answered), and
+    /// the change is kept only if no other change came first (it is made again if one did).
     func apply(_ edits: [StudioEdit], group: String? = nil, now: Double) throws(StudioEdit.Failure) -> Snapshot {
-        lock.lock()
-        defer { lock.unlock() }
-        do {
-            var edited = text
-            for edit in edits { edited = try edit.applied(to: edited) }
-            guard edited.count <= limits.maxPresetBytes else {
-                throw StudioEdit.Failure(description: "the preset would be larger than \(limits.maxPresetBytes) bytes")
-            }
-            if edited != text {
-                if group == nil || group != lastGroup { pushUndo(group: group) }
-                redoStack.removeAll()
-                lastGroup = group
-                replaceText(with: edited)
-                editedAt = now
-            }
-            return makeSnapshot()
+        guard edits.count <= Self.maxEdits else {
+            throw StudioEdit.Failure(description: "\(edits.count) edits in one change; at most \(Self.maxEdits) are made at once")
         }
+        for _ in 0..<4 {
+            let (base, baseVersion) = lock.locked { (text, version) }
+            guard base.count * max(edits.count, 1) <= Self.maxEditWork else {
+                throw StudioEdit.Failure(
+                    description:
+                        "\(edits.count) edits of a \(CheckedFile.describe(bytes: base.count)) preset in one change is more work than one change may ask for; send fewer at a time"
+                )
+            }
+            var edited = base
+            for edit in edits {
+                edited = try edit.applied(to: edited)
+                guard edited.count <= limits.maxPresetBytes else {
+                    throw StudioEdit.Failure(description: "the preset would be larger than \(limits.maxPresetBytes) bytes")
+                }
+            }
+            if edited == base { return snapshot() }
+            let loaded = locator.load(url, text: edited, limits: limits)
+            let committed = lock.locked { () -> Snapshot? in
+                guard version == baseVersion else { return nil }
+                if group == nil || group != lastGroup { pushUndo(group: group) }
+                clearRedo()
+                lastGroup = group
+                replaceText(with: edited, loaded: loaded)
+                editedAt = now
+                return makeSnapshot()
+            }
+            if let committed { return committed }
+        }
+        throw StudioEdit.Failure(description: "the preset kept changing while this edit was made; nothing changed")
     }
 
     /// Goes back one change; false when there is none.
@@ -124,7 +150,9 @@ final class StudioDocument: @unchecked Sendable {
     func undo(now: Double) -> Bool {
         lock.locked {
             guard let previous = undoStack.popLast() else { return false }
+            historyCount -= previous.text.count
             redoStack.append(text)
+            historyCount += text.count
             lastGroup = nil
             replaceText(with: previous.text)
             editedAt = now
@@ -137,7 +165,8 @@ final class StudioDocument: @unchecked Sendable {
     func redo(now: Double) -> Bool {
         lock.locked {
             guard let next = redoStack.popLast() else { return false }
-            undoStack.append((text, nil))
+            historyCount -= next.count
+            pushUndo(group: nil)
             lastGroup = nil
             replaceText(with: next)
             editedAt = now
@@ -170,7 +199,7 @@ final class StudioDocument: @unchecked Sendable {
                 isSaved = bytes == text
                 if bytes != text {
                     pushUndo(group: nil)
-                    redoStack.removeAll()
+                    clearRedo()
                     lastGroup = nil
                     replaceText(with: bytes)
                     editedAt = nil
@@ -188,24 +217,34 @@ final class StudioDocument: @unchecked Sendable {
         }
     }
 
-    /// Keeps the current text as the next undo step (the oldest go beyond ``undoDepth``).
+    /// Keeps the current text as the next undo step (the oldest go beyond ``undoDepth`` or
+    /// ``historyBytes``).
     private func pushUndo(group: String?) {
         undoStack.append((text, group))
-        if undoStack.count > Self.undoDepth { undoStack.removeFirst() }
+        historyCount += text.count
+        while !undoStack.isEmpty && (undoStack.count > Self.undoDepth || historyCount > Self.historyBytes) {
+            historyCount -= undoStack.removeFirst().text.count
+        }
     }
 
-    /// The text becomes `bytes`: read again, and run when good.
-    private func replaceText(with bytes: [UInt8]) {
+    private func clearRedo() {
+        historyCount -= redoStack.reduce(0) { $0 + $1.count }
+        redoStack.removeAll()
+    }
+
+    /// The text becomes `bytes`: read again (unless `loaded` is what reading it gave), and run
+    /// when good.
+    private func replaceText(with bytes: [UInt8], loaded: Result<SceneDescription, PresetError>? = nil) {
         text = bytes
         isSaved = text == savedText
         version += 1
-        loadText()
+        loadText(loaded)
     }
 
-    /// Reads the text: a good one becomes the description previews run; a bad one's problems
-    /// are kept, and the last good description runs on.
-    private func loadText() {
-        switch locator.load(url, text: text, limits: limits) {
+    /// Reads the text (or takes what reading it gave): a good one becomes the description
+    /// previews run; a bad one's problems are kept, and the last good description runs on.
+    private func loadText(_ loaded: Result<SceneDescription, PresetError>? = nil) {
+        switch loaded ?? locator.load(url, text: text, limits: limits) {
         case .success(let good):
             description = good
             problems = []

@@ -129,7 +129,7 @@ extension StudioEdit {
             case "duplicate":
                 if case .string(let name)? = item["name"]?.value { return .duplicate(path, name: name) }
                 return .duplicate(path, name: nil)
-            default: throw Failure(description: "unknown edit \"\(op)\"")
+            default: throw Failure(description: "unknown edit \"\(op.prefix(40))\"")
             }
         }
     }

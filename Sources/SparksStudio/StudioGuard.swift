@@ -5,8 +5,9 @@ import SparksCore
 
 /// The studio's door: it listens on loopback only, and every request must name the studio
 /// itself as its `Host` (a page on another site that rebinds its DNS name to 127.0.0.1 names
-/// its own), carry no `Origin` but the studio's (another site's page cannot script it), and,
-/// for anything under /api/, carry the session's random token (from the printed URL).
+/// its own), carry no `Origin` but the studio's (another site's page cannot script it), spell
+/// its path in the one way the router and this guard read alike, and carry the session's
+/// random token (from the printed URL) for everything but the page's own three files.
 struct StudioGuard<Context: RequestContext>: RouterMiddleware {
     let access: StudioAccess
 
@@ -19,6 +20,7 @@ struct StudioGuard<Context: RequestContext>: RouterMiddleware {
                 status: .forbidden, headers: [.contentType: "text/plain; charset=utf-8"],
                 body: ResponseBody(byteBuffer: ByteBuffer(string: refusal + "\n")))
         }
+        access.note(admitted: request.uri.path)
         return try await next(request, context)
     }
 }
@@ -30,6 +32,7 @@ package final class StudioAccess: Sendable {
     /// 128 random bits, as hex.
     package let token: String
     private let boundPort = LockedValue<Int?>(nil)
+    private let admittedPaths = LockedValue<[String]>([])
 
     package init(token: String = StudioAccess.randomToken()) {
         self.token = token
@@ -43,10 +46,47 @@ package final class StudioAccess: Sendable {
         }.joined()
     }
 
+    /// The paths of the last requests let through (at most 256, oldest first), to see what a
+    /// page was able to reach.
+    package var admitted: [String] { admittedPaths.value }
+
+    func note(admitted path: String) {
+        admittedPaths.modify { paths in
+            if paths.count >= 256 { paths.removeFirst() }
+            paths.append(path)
+        }
+    }
+
     /// The port the server listens on, once it does.
     package var port: Int? {
         get { boundPort.value }
         set { boundPort.value = newValue }
+    }
+
+    /// The paths served without the token, exactly as spelled here: the page's own files,
+    /// which hold no data. Everything else needs the token, whatever route it reaches.
+    package static let openPaths: Set<String> = ["/", "/index.html", "/studio.js", "/studio.css"]
+
+    /// Whether a request's path is spelled the one way the router reads as the guard does:
+    /// from the root, no empty, `.` or `..` segment (the router skips empty segments, so
+    /// `//api/x` would reach `/api/x`), no percent-encoding or backslash (no route needs
+    /// them), no segment ending in a dot and no trailing slash. Anything else is refused
+    /// before it is routed, with or without the token.
+    package static func isCanonical(_ path: String) -> Bool {
+        guard path.hasPrefix("/"), path.utf8.count <= 1024 else { return false }
+        if path == "/" { return true }
+        let segments = path.utf8.dropFirst().split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+        return segments.allSatisfy { segment in
+            guard let last = segment.last, last != UInt8(ascii: ".") else { return false }
+            return segment.allSatisfy { byte in
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                    UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: "_"):
+                    true
+                default: false
+                }
+            }
+        }
     }
 
     /// Why a request is refused, or nil when it may go on.
@@ -63,7 +103,10 @@ package final class StudioAccess: Sendable {
         for origin in origins where !allowed.contains(origin.lowercased()) {
             return "refused: requests from \(origin) may not use the studio"
         }
-        if path.hasPrefix("/api/") && !Self.sameText(given ?? "", token) {
+        guard Self.isCanonical(path) else {
+            return "refused: the path is not spelled as the studio spells its addresses (no //, ., .., %, \\ or trailing / or .)"
+        }
+        if !Self.openPaths.contains(path) && !Self.sameText(given ?? "", token) {
             return "refused: a wrong or missing token (open the URL sparks studio printed, with its ?token=…)"
         }
         return nil

@@ -105,6 +105,8 @@ struct DocumentMessage: Encodable, Sendable {
     var imagesChangedAt: Int
     /// The emitter layers' paths, in the order the scene holds them (drag targets).
     var emitters: [[PathStepOut]]
+    /// How many of the page's edit messages this version reflects (made or refused).
+    var edits = 0
 
     struct ProblemOut: Encodable, Sendable {
         var path: String

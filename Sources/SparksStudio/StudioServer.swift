@@ -6,6 +6,7 @@ import Logging
 import ServiceLifecycle
 import SparksCommandSupport
 import SparksCore
+import SparksExport
 
 /// Sparks Studio's server: the page (studio/, plain HTML, CSS and JavaScript), the property
 /// table, each preset's live preview and edits over a WebSocket, images, thumbnails, new
@@ -22,11 +23,13 @@ package struct StudioServer: Sendable {
         package var port: Int
         package var limits: PresetLimits
         package var threads: Int
-        package var sparksExecutable: URL?
+        /// Seconds a connection may stay silent (no request, or a request never finished)
+        /// before it is closed.
+        package var idleTimeout: Double = 30
 
         package init(
             folder: URL, startFile: String?, webFolder: URL, port: Int = 8765, limits: PresetLimits = .standard,
-            threads: Int = ProcessInfo.processInfo.activeProcessorCount, sparksExecutable: URL? = nil
+            threads: Int = ProcessInfo.processInfo.activeProcessorCount
         ) {
             self.folder = folder
             self.startFile = startFile
@@ -34,7 +37,6 @@ package struct StudioServer: Sendable {
             self.port = port
             self.limits = limits
             self.threads = threads
-            self.sparksExecutable = sparksExecutable
         }
     }
 
@@ -48,7 +50,7 @@ package struct StudioServer: Sendable {
         access = StudioAccess(token: token)
         workspace = StudioWorkspace(
             folder: configuration.folder, startFile: configuration.startFile, locator: locator, limits: configuration.limits,
-            threads: configuration.threads, sparksExecutable: configuration.sparksExecutable)
+            threads: configuration.threads)
     }
 
     /// The token pages must present.
@@ -82,7 +84,11 @@ package struct StudioServer: Sendable {
         let access = access
         return Application(
             router: router,
-            server: .http1WebSocketUpgrade(webSocketRouter: sockets, configuration: .init(ws: .init(maxFrameSize: 1 << 20))),
+            server: .guardedWebSocketUpgrade(
+                webSocketRouter: sockets,
+                configuration: .init(
+                    http1: .init(idleTimeout: .milliseconds(Int64(configuration.idleTimeout * 1000))), ws: .init(maxFrameSize: 1 << 20)),
+                firstRequestSeconds: configuration.idleTimeout),
             configuration: .init(address: .hostname("127.0.0.1", port: configuration.port), serverName: "sparks-studio"),
             services: [DocumentKeeper(workspace: workspace)],
             onServerRunning: { channel in
@@ -94,7 +100,7 @@ package struct StudioServer: Sendable {
     }
 
     /// Hummingbird's messages: errors only (the studio says what it does itself).
-    static let logger: Logger = {
+    package static let logger: Logger = {
         var logger = Logger(label: "sparks-studio")
         logger.logLevel = .error
         return logger
@@ -141,7 +147,7 @@ package struct StudioServer: Sendable {
             let name = request.uri.queryParameters.get("name").map { String($0) } ?? ""
             let shipped = request.uri.queryParameters.get("shipped") == "1"
             do {
-                let bytes = try await Self.offMainLoop { try workspace.thumbnail(of: name, shipped: shipped) }
+                let bytes = try await Self.thumbnailWork.run { try workspace.thumbnail(of: name, shipped: shipped) }
                 return Response(
                     status: .ok, headers: [.contentType: "image/png", .cacheControl: "max-age=60"],
                     body: Self.body(bytes))
@@ -157,11 +163,11 @@ package struct StudioServer: Sendable {
             guard let source = workspace.locator.presetFiles.first(where: { $0.deletingPathExtension().lastPathComponent == from }) else {
                 return Self.refusal(.badRequest, "no shipped preset \"\(from)\"")
             }
-            guard !FileManager.default.fileExists(atPath: workspace.folder.appendingPathComponent(name).path) else {
-                return Self.refusal(.conflict, "\(name) exists in \(workspace.folder.path); choose another name")
-            }
+            let file = name
             do {
-                try await StudioCommands.run(workspace.sparksExecutable, ["new", name, "--from", source.path], in: workspace.folder)
+                try await Self.fileWork.run { try workspace.makePreset(file, from: source) }
+            } catch let refusal as StudioWorkspace.Refusal where refusal.exists {
+                return Self.refusal(.conflict, "\(refusal)")
             } catch {
                 return Self.refusal(.internalServerError, "\(error)")
             }
@@ -169,26 +175,32 @@ package struct StudioServer: Sendable {
         }
         router.get("/api/export") { request, _ in
             let file = request.uri.queryParameters.get("file").map { String($0) } ?? ""
-            guard let format = request.uri.queryParameters.get("format").flatMap({ StudioCommands.Export(rawValue: String($0)) }) else {
-                return Self.refusal(
-                    .badRequest, "format must be one of " + StudioCommands.Export.allCases.map(\.rawValue).joined(separator: ", "))
+            guard let format = request.uri.queryParameters.get("format").flatMap({ StudioExport(rawValue: String($0)) }) else {
+                return Self.refusal(.badRequest, "format must be one of " + StudioExport.allCases.map(\.rawValue).joined(separator: ", "))
             }
-            let at = request.uri.queryParameters.get("at").flatMap { Double(String($0)) }.map { min(max($0, 0), 3600) } ?? 0
+            let at = request.uri.queryParameters.get("at").map { Double(String($0)) } ?? 0
+            guard let at, at.isFinite, (0...PreviewPlayer.maxTime).contains(at) else {
+                return Self.refusal(.badRequest, "at must be a time from 0 to \(Int(PreviewPlayer.maxTime)) seconds")
+            }
             do {
                 let document = try workspace.document(named: file)
                 if let failure = document.tick(now: 0, force: true) { return Self.refusal(.internalServerError, failure) }
-                let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("sparks-studio-\(UUID().uuidString)")
-                try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-                defer { try? FileManager.default.removeItem(at: scratch) }
-                let stem = String(file.dropLast(".json".count))
-                let suffix = format == .sheet ? "-sheet" : ""
-                let out = scratch.appendingPathComponent("\(stem)\(suffix).\(format.fileExtension)")
-                try await StudioCommands.run(
-                    workspace.sparksExecutable, format.arguments(preset: document.url.path, out: out.path, at: at), in: workspace.folder)
-                let bytes = try [UInt8](Data(contentsOf: out))
+                // The description the studio checked and holds: the file is not read again.
+                let description = document.snapshot().description
+                guard
+                    let bytes = try await workspace.exports.run({ isCancelled in
+                        try format.make(
+                            description, at: at, limits: workspace.limits, threads: workspace.threads, isCancelled: isCancelled)
+                    })
+                else {
+                    return Self.refusal(
+                        .serviceUnavailable, "\(StudioExports.maxRunning) exports are being made; try again when one has finished")
+                }
                 return Response(
                     status: .ok,
-                    headers: [.contentType: format.contentType, .contentDisposition: "attachment; filename=\"\(out.lastPathComponent)\""],
+                    headers: [
+                        .contentType: format.contentType, .contentDisposition: "attachment; filename=\"\(format.downloadName(for: file))\"",
+                    ],
                     body: Self.body(bytes))
             } catch {
                 return Self.refusal(.internalServerError, "\(error)")
@@ -222,18 +234,10 @@ package struct StudioServer: Sendable {
             body: ResponseBody(byteBuffer: ByteBuffer(string: text + "\n")))
     }
 
-    /// Runs blocking work (drawing a thumbnail) on a thread of its own.
-    static func offMainLoop<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
-                do {
-                    continuation.resume(returning: try body())
-                } catch {
-                    continuation.resume(throwing: error)
-                }
-            }
-        }
-    }
+    /// Thumbnails are drawn one at a time on a queue of their own (never on the server's
+    /// threads, and never waiting for a busy shared pool), as new presets are written.
+    static let thumbnailWork = SerialWork(label: "sparks.studio.thumbnails")
+    static let fileWork = SerialWork(label: "sparks.studio.files")
 }
 
 /// Saves what is due and takes in saves made elsewhere, every 20 ms, while the server runs.
@@ -248,11 +252,19 @@ struct DocumentKeeper: Service {
                 try await Task.sleep(nanoseconds: 20_000_000)
             }
         }
+        workspace.exports.stopAll()
         workspace.tick(now: .infinity)
     }
 }
 
 extension StudioServer {
+    /// Saves every open preset's pending edits now, and stops the exports being made (the
+    /// program is about to end).
+    package func saveEverything() {
+        workspace.exports.stopAll()
+        workspace.tick(now: .infinity)
+    }
+
     /// Opens preset `file` of the folder (fails with its problems when it is not good).
     package func open(_ file: String) throws {
         _ = try workspace.document(named: file)

@@ -1,8 +1,13 @@
 import Foundation
 import SparksCommandSupport
 import SparksCore
+import SparksExport
 import SparksRaster
 import SparksSDL
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// What the studio may touch: the presets of one folder (read and written, by plain file
 /// name only), the images beside them and in assets/ (read), and the shipped presets (read,
@@ -15,8 +20,8 @@ final class StudioWorkspace: @unchecked Sendable {
     let limits: PresetLimits
     /// Threads for each preview's drawing.
     let threads: Int
-    /// The `sparks` program that exports and new presets run (as the command line would).
-    let sparksExecutable: URL?
+    /// The exports being made (a few at a time, stopped when the studio stops).
+    let exports = StudioExports()
     /// The preset opened at start, if one was named.
     let startFile: String?
 
@@ -24,25 +29,45 @@ final class StudioWorkspace: @unchecked Sendable {
     private var documents: [String: StudioDocument] = [:]
     private var thumbnails: [String: [UInt8]] = [:]
 
-    init(folder: URL, startFile: String?, locator: PresetLocator, limits: PresetLimits, threads: Int, sparksExecutable: URL?) {
+    init(folder: URL, startFile: String?, locator: PresetLocator, limits: PresetLimits, threads: Int) {
         self.folder = folder.standardizedFileURL
         self.startFile = startFile
         self.locator = locator
         self.limits = limits
         self.threads = threads
-        self.sparksExecutable = sparksExecutable
     }
 
     /// Why a request for a file was refused.
     struct Refusal: Error, CustomStringConvertible {
         let description: String
+        /// Refused because a file of that name exists.
+        var exists = false
     }
 
     /// Whether `name` is a preset file name the studio may open in its folder: a plain name
-    /// (no folders, not hidden) ending in .json, not the schema.
+    /// (no folders, not hidden, not starting with a dash) ending in .json, not the schema, with
+    /// no control characters.
     static func isPresetName(_ name: String) -> Bool {
-        !name.isEmpty && name.count <= 255 && !name.contains("/") && !name.contains("\\") && !name.hasPrefix(".")
-            && name.hasSuffix(".json") && name != "sparks.schema.json" && !name.unicodeScalars.contains { $0.value < 0x20 }
+        !name.isEmpty && name.utf8.count <= 255 && !name.contains("/") && !name.contains("\\") && !name.hasPrefix(".")
+            && !name.hasPrefix("-") && name.hasSuffix(".json") && name != "sparks.schema.json"
+            && !name.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
+    }
+
+    /// Writes preset `name` (a preset file name) in the folder as a copy of shipped preset
+    /// `source`, renamed; refuses when a file of that name exists.
+    func makePreset(_ name: String, from source: URL) throws {
+        guard Self.isPresetName(name) else { throw Refusal(description: "\"\(name)\" is not a preset file name") }
+        let url = folder.appendingPathComponent(name)
+        var existing = stat()
+        guard lstat(url.path, &existing) != 0 else {
+            throw Refusal(description: "\(name) exists in \(folder.path); choose another name", exists: true)
+        }
+        let scene = try NewPreset.description(named: String(name.dropLast(".json".count)), from: source, locator: locator)
+        do {
+            try NewPreset.write(scene, to: url, replace: false)
+        } catch {
+            throw Refusal(description: "\(error)", exists: lstat(url.path, &existing) == 0)
+        }
     }
 
     /// The open document of preset `name` in the folder, opened on first use.
@@ -113,7 +138,9 @@ final class StudioWorkspace: @unchecked Sendable {
             guard Self.isPresetName(name) else { throw Refusal(description: "\"\(name)\" is not a preset of this folder") }
             url = folder.appendingPathComponent(name)
         }
-        let description = try locator.load(url, limits: limits).get()
+        // Read as every read of the studio is: once, within the folder (or the shipped presets').
+        let bytes = try CheckedFile.read(url, within: [url.deletingLastPathComponent()], maxBytes: limits.maxPresetBytes).bytes
+        let description = try locator.load(url, text: bytes, limits: limits).get()
         let scene = Scene(description, limits: limits)
         scene.run(until: 1.5)
         var list = RenderList()
@@ -122,11 +149,11 @@ final class StudioWorkspace: @unchecked Sendable {
         let renderer = try OffscreenRenderer(
             width: 200, height: max(1, min(400, Int((200 / aspect).rounded()))), maxTextureBytes: limits.maxTextureBytes)
         renderer.render(list)
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("sparks-studio-\(UUID().uuidString).png")
-        defer { try? FileManager.default.removeItem(at: file) }
+        let folder = try PrivateFolder(prefix: "sparks-studio")
+        let file = folder.url.appendingPathComponent("thumbnail.png")
         try renderer.writePNG(to: file)
-        let bytes = try [UInt8](Data(contentsOf: file))
-        lock.locked { thumbnails[key] = bytes }
-        return bytes
+        let picture = try CheckedFile.read(file, within: [folder.url], maxBytes: 1 << 26).bytes
+        lock.locked { thumbnails[key] = picture }
+        return picture
     }
 }

@@ -1,8 +1,13 @@
 import ArgumentParser
 import Foundation
+import ServiceLifecycle
 import SparksCommandSupport
 import SparksCore
 import SparksStudio
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `sparks studio`: run by the sparks command, which finds this program beside it.
 @main
@@ -76,8 +81,7 @@ struct Studio: AsyncParsableCommand {
         }
         let server = StudioServer(
             .init(
-                folder: folder, startFile: start, webFolder: web, port: port, limits: budgets.limits, threads: threads,
-                sparksExecutable: Self.sparks),
+                folder: folder, startFile: start, webFolder: web, port: port, limits: budgets.limits, threads: threads),
             locator: locator)
         if let start {
             // Fails early, with the preset's problems, when it cannot be opened.
@@ -90,14 +94,27 @@ struct Studio: AsyncParsableCommand {
             FileHandle.standardOutput.write(Data("Sparks Studio: \(url)\n(editing presets in \(shownFolder); Ctrl-C stops)\n".utf8))
             if open { Self.openBrowser(url) }
         }
-        try await app.runService()
-    }
-
-    /// The sparks program beside this one.
-    static var sparks: URL? {
-        let here = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-        let sparks = here.appendingPathComponent("sparks")
-        return FileManager.default.isExecutableFile(atPath: sparks.path) ? sparks : nil
+        // Ctrl-C or SIGTERM: the server stops gracefully (pages closed, pending edits saved);
+        // whatever still runs a second later, the edits are saved and the program ends. A
+        // second Ctrl-C ends it at once, after saving.
+        let group = ServiceGroup(configuration: .init(services: [app], logger: StudioServer.logger))
+        let stopping = LockedFlag()
+        StopSignals.install { _ in
+            guard stopping.set() else {
+                server.saveEverything()
+                Glibc._exit(0)
+            }
+            FileHandle.standardError.write(Data("sparks studio: stopping\n".utf8))
+            Task { await group.triggerGracefulShutdown() }
+            Thread.detachNewThread {
+                // (_exit: the work still running is not waited for.)
+                Thread.sleep(forTimeInterval: 0.8)
+                server.saveEverything()
+                FileHandle.standardError.write(Data("sparks studio: stopped (pending edits saved)\n".utf8))
+                Glibc._exit(0)
+            }
+        }
+        try await group.run()
     }
 
     /// Opens `url` in the default browser, when the desktop has one (xdg-open).
@@ -110,5 +127,19 @@ struct Studio: AsyncParsableCommand {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try? process.run()
+    }
+}
+
+/// A flag set once.
+final class LockedFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var isSet = false
+
+    /// Sets the flag; true when it was not set before.
+    func set() -> Bool {
+        lock.withLock {
+            defer { isSet = true }
+            return !isSet
+        }
     }
 }

@@ -2,9 +2,13 @@ import ArgumentParser
 import Foundation
 import SparksCommandSupport
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Commands held by programs built apart, so the window does not wait for their dependencies
-/// to compile: `sparks import` and `sparks export` run `sparks-ios` (swift-syntax), `sparks
-/// studio` runs `sparks-studio` (SwiftNIO). Each is found beside this program, then on `PATH`;
+/// to compile: `sparks import` runs `sparks-ios` (swift-syntax), `sparks studio` runs
+/// `sparks-studio` (SwiftNIO). Each is found beside this program, then on `PATH`;
 /// without it the command says how to build it.
 struct CompanionProgram {
     /// The program's file name.
@@ -14,7 +18,7 @@ struct CompanionProgram {
 
     static let ios = CompanionProgram(
         name: "sparks-ios",
-        holds: "the iOS code tools (sparks-ios), which this build does not have: they are built apart "
+        holds: "the iOS code reader (sparks-ios), which this build does not have: they are built apart "
             + "because swift-syntax takes minutes to compile")
     static let studio = CompanionProgram(
         name: "sparks-studio",
@@ -34,20 +38,18 @@ struct CompanionProgram {
         return nil
     }
 
-    /// Runs `PROGRAM COMMAND ARGUMENTS…` with this program's input and output, and ends with
-    /// its exit status.
+    /// Becomes `PROGRAM COMMAND ARGUMENTS…` (the program replaces this one, so it has this
+    /// one's input, output, process and signals: Ctrl-C or SIGTERM reach it, not a parent that
+    /// would leave it running).
     func run(_ command: String, _ arguments: [String]) throws {
         guard let executable else {
             throw CommandError(
                 "sparks \(command) needs \(holds). Run `make` in the Sparks checkout (or `swift build -c release "
                     + "--product \(name)`) and try again.")
         }
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = [command] + arguments
-        try process.run()
-        process.waitUntilExit()
-        if process.terminationStatus != 0 { throw ExitCode(process.terminationStatus) }
+        let argv = ([executable.path, command] + arguments).map { strdup($0) } + [nil]
+        execv(executable.path, argv)
+        throw CommandError("sparks \(command) could not start \(executable.path): \(String(cString: strerror(errno)))")
     }
 }
 
@@ -61,18 +63,6 @@ struct Import: ParsableCommand {
     var arguments: [String] = []
 
     func run() throws { try CompanionProgram.ios.run("import", arguments) }
-}
-
-struct Export: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "export",
-        abstract: "Write a preset as iOS code, Swift or Objective-C (sparks export --help tells more).",
-        helpNames: [])
-
-    @Argument(parsing: .captureForPassthrough, help: "What sparks-ios export takes.")
-    var arguments: [String] = []
-
-    func run() throws { try CompanionProgram.ios.run("export", arguments) }
 }
 
 struct Studio: ParsableCommand {

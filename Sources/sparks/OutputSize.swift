@@ -1,6 +1,7 @@
 import ArgumentParser
 import SparksCommandSupport
 import SparksCore
+import SparksExport
 
 /// `--width` and `--height` of commands that draw: either alone keeps the canvas's aspect ratio.
 struct OutputSize: ParsableArguments {
@@ -20,18 +21,6 @@ struct OutputSize: ParsableArguments {
 
     /// The size in pixels for a canvas of `canvas` points.
     func pixels(for canvas: CanvasDescription) throws -> (width: Int, height: Int) {
-        let aspect = canvas.width / max(canvas.height, 1)
-        let size: (Double, Double)
-        switch (width, height) {
-        case let (w?, h?): size = (Double(w), Double(h))
-        case let (w?, nil): size = (Double(w), Double(w) / aspect)
-        case let (nil, h?): size = (Double(h) * aspect, Double(h))
-        case (nil, nil): size = (canvas.width, canvas.height)
-        }
-        let w = Int(size.0.rounded()), h = Int(size.1.rounded())
-        guard (1...DrawList.maxSide).contains(w), (1...DrawList.maxSide).contains(h) else {
-            throw CommandError("an output of \(w)×\(h) pixels is outside 1…\(DrawList.maxSide) on a side")
-        }
-        return (w, h)
+        try FrameRender.pixels(for: canvas, width: width, height: height)
     }
 }

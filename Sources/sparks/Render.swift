@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SparksCommandSupport
 import SparksCore
+import SparksExport
 import SparksRaster
 import SparksSDL
 
@@ -11,7 +12,8 @@ struct Render: ParsableCommand {
         discussion: """
             Runs the fixed-step clock from 0 to --at, then renders --frames frames, one every \
             1/--fps seconds of scene time. With a .png --out and one frame, writes that file; \
-            otherwise --out is a folder and frames are named PRESET-0001.png, … --gif and --mp4 \
+            otherwise --out is a folder and frames are named NAME-0001.png, … (NAME: the preset's name, with \
+            anything but letters, digits, - and _ made a -). --gif and --mp4 \
             encode the frames with ffmpeg (Debian package ffmpeg); without --frames they cover \
             3 seconds. The same command always writes the same bytes, whatever --threads.
 
@@ -145,190 +147,41 @@ struct Render: ParsableCommand {
     }
 
     func run() throws {
-        let ffmpeg = isVideo ? try Self.findFFmpeg(for: gif != nil ? "a GIF" : "an MP4") : nil
         let locator = PresetLocator()
         let (description, url) = try scene.loadDescription(locator: locator)
-        let canvas = description.canvas
-        let pixels = try size.pixels(for: canvas)
-        let renderer = try OffscreenRenderer(width: pixels.width, height: pixels.height, maxTextureBytes: scene.limits.maxTextureBytes)
-        renderer.threadCount = threads
-        var cuts = BudgetCutReport()
-        // An MP4 has no alpha: its frames are the picture over black. GIF and PNG keep it.
-        let transparent = canvas.background.alpha < 1
-
-        // The frames: from --at, or the phases of a loop.
-        var count = sheetGrid.map { $0.columns * $0.rows } ?? frameCount
-        var start = at, interval = 1 / frameRate
-        var loopPlan: SceneLoop?
-        if loop {
-            let plan: SceneLoop
-            do throws(SceneLoop.Failure) {
-                plan = try SceneLoop.plan(for: description, earliest: at, length: loopLength)
-            } catch {
-                throw CommandError("--loop: \(error)")
-            }
-            loopPlan = plan
-            count = max(1, Int((plan.length * frameRate).rounded()))
-            guard count <= 100_000 else {
-                throw CommandError(
-                    "--loop: \(count) frames (\(NumberText.shortest(plan.length)) s at \(format(frameRate)) fps) is more than 100000; lower --fps"
-                )
-            }
-            start = plan.start
-            interval = plan.length / Double(count)
+        let output: FrameRender.Output
+        if let grid = sheetGrid, let out {
+            output = .sheet(out, columns: grid.columns, rows: grid.rows)
+        } else if let gif {
+            output = .gif(gif, palette: gifPalette)
+        } else if let mp4 {
+            output = .mp4(mp4)
+        } else if let out, out.hasSuffix(".png") {
+            output = .png(out)
+        } else {
+            output = .frames(out ?? "frames")
         }
         let options = scene
-        let sequence = FrameSequence(
-            count: count, start: start, interval: interval, loop: loopPlan,
-            makeScene: { try options.makeScene(description, url: url, locator: locator) }, renderer: renderer, opaque: mp4 != nil)
-
-        // Where each frame is cut: --crop, or the effect's box (--trim; sheets by default).
-        var cropBox: PixelRect?
-        if let rect = cropRect {
-            let sx = Double(pixels.width) / canvas.width, sy = Double(pixels.height) / canvas.height
-            // Clamped to the output before it becomes whole pixels (points up to 1e7 times a
-            // scale of thousands would not fit).
-            func pixel(_ v: Double, _ limit: Int) -> Int32 { Int32(min(max(v, 0), Double(limit))) }
-            let box = PixelRect(
-                x0: pixel((rect.origin.x * sx).rounded(.down), pixels.width), y0: pixel((rect.origin.y * sy).rounded(.down), pixels.height),
-                x1: pixel((rect.maxX * sx).rounded(.up), pixels.width), y1: pixel((rect.maxY * sy).rounded(.up), pixels.height))
-            guard !box.isEmpty else { throw CommandError("--crop \(crop ?? ""): the rectangle lies outside the canvas") }
-            cropBox = box
-        } else if trim ?? (sheetGrid != nil) {
-            let background = canvas.background
-            let shown =
-                mp4 != nil
-                ? Color(
-                    red: background.red * background.alpha, green: background.green * background.alpha,
-                    blue: background.blue * background.alpha) : background
-            cropBox = try sequence.effectBox(background: shown)
-            if cropBox == nil { FileHandle.standardError.write(Data("no frame draws anything: nothing to trim\n".utf8)) }
-        }
-        let frameSize = (width: cropBox?.width ?? pixels.width, height: cropBox?.height ?? pixels.height)
-        let cutNote =
-            cropBox.map { ", cut to \($0.width)×\($0.height) at (\($0.x0), \($0.y0)) of the \(pixels.width)×\(pixels.height) canvas" } ?? ""
-        let loopNote =
-            loopPlan.map { plan in
-                ", a seamless loop of \(NumberText.shortest(plan.length)) s"
-                    + (plan.period.map { " (animations repeat every \(NumberText.shortest(($0 * 1000).rounded() / 1000)) s)" } ?? "")
-            } ?? ""
-        let span = String(format: "t = %.2f…%.2f s", start, sequence.time(count - 1))
-
-        if let grid = sheetGrid, let out {
-            let sheetWidth = frameSize.width * grid.columns, sheetHeight = frameSize.height * grid.rows
-            guard sheetWidth <= DrawList.maxSide, sheetHeight <= DrawList.maxSide else {
-                throw CommandError(
-                    "a \(grid.columns)x\(grid.rows) sheet of \(frameSize.width)×\(frameSize.height) frames is \(sheetWidth)×\(sheetHeight) pixels, more than \(DrawList.maxSide) a side; use --width/--height to make the frames smaller"
-                )
+        var render = FrameRender(
+            description: description, makeScene: { try options.makeScene(description, url: url, locator: locator) }, output: output,
+            pixels: try size.pixels(for: description.canvas))
+        render.at = at
+        render.frameCount = frameCount
+        render.frameRate = frameRate
+        render.loop = loop
+        render.loopLength = loopLength
+        render.trim = trim
+        render.crop = cropRect
+        render.threads = threads
+        render.maxTextureBytes = scene.limits.maxTextureBytes
+        if isatty(STDERR_FILENO) != 0 {
+            render.progress = { frame, count in
+                guard count > 1 else { return }
+                FileHandle.standardError.write(Data("\rframe \(frame)/\(count)\(frame == count ? "\n" : "")".utf8))
             }
-            var rgba = [UInt8](repeating: 0, count: sheetWidth * sheetHeight * 4)
-            try sequence.forEach(crop: cropBox, cuts: &cuts) { frame, image in
-                let left = (frame % grid.columns) * image.width, top = (frame / grid.columns) * image.height
-                let rowBytes = image.width * 4
-                for y in 0..<image.height {
-                    let from = y * rowBytes, to = ((top + y) * sheetWidth + left) * 4
-                    rgba.replaceSubrange(to..<to + rowBytes, with: image.rgba[from..<from + rowBytes])
-                }
-            }
-            try PixelImage(width: sheetWidth, height: sheetHeight, rgba: rgba).writePNG(to: out)
-            print(
-                "wrote \(out): a \(grid.columns)x\(grid.rows) sheet of \(description.name), \(frameSize.width)×\(frameSize.height) frames at \(format(frameRate)) fps (\(span)\(cutNote))"
-            )
-            return
         }
-
-        // Where frames go: the user's folder or file, or a temporary folder for a video.
-        let temporary = isVideo ? FileManager.default.temporaryDirectory.appendingPathComponent("sparks-frames-\(UUID().uuidString)") : nil
-        defer { if let temporary { try? FileManager.default.removeItem(at: temporary) } }
-        let target = out ?? "frames"
-        let single = temporary == nil && target.hasSuffix(".png")
-        let folder = temporary ?? (single ? URL(fileURLWithPath: target).deletingLastPathComponent() : URL(fileURLWithPath: target))
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-
-        let showProgress = count > 1 && isatty(STDERR_FILENO) != 0
-        let last = try sequence.forEach(crop: cropBox, cuts: &cuts) { frame, image in
-            let name =
-                temporary != nil ? String(format: "frame-%05d.png", frame + 1) : String(format: "%@-%04d.png", description.name, frame + 1)
-            let file = single ? URL(fileURLWithPath: target) : folder.appendingPathComponent(name)
-            try image.writePNG(to: file.path)
-            if showProgress { FileHandle.standardError.write(Data("\rframe \(frame + 1)/\(count)".utf8)) }
-        }
-        if showProgress { FileHandle.standardError.write(Data("\n".utf8)) }
-
-        if let ffmpeg, let temporary {
-            let output = gif ?? mp4!
-            try Self.encode(
-                frames: temporary, rate: 1 / interval, to: output, gif: gif != nil, palette: gifPalette, transparent: transparent,
-                ffmpeg: ffmpeg)
-            let size = (try? FileManager.default.attributesOfItem(atPath: output)[.size] as? Int) ?? 0
-            print(
-                "wrote \(output) (\(count) frames of \(description.name) at \(format(1 / interval)) fps, \(span)\(loopNote)\(cutNote), \(size / 1024) KiB)"
-            )
-        } else {
-            print(
-                "wrote \(count) frame\(count == 1 ? "" : "s") of \(description.name) to \(single ? target : folder.path + "/") (\(span)\(loopNote)\(cutNote), \(last.liveParticleCount) particles, state \(String(last.stateHash(), radix: 16)))"
-            )
-        }
-    }
-
-    private func format(_ v: Double) -> String { v.rounded() == v ? String(Int(v)) : String(v) }
-
-    /// The ffmpeg executable on PATH, or an error naming the package to install.
-    static func findFFmpeg(for what: String) throws -> URL {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        for dir in path.split(separator: ":") {
-            let candidate = URL(fileURLWithPath: String(dir)).appendingPathComponent("ffmpeg")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-        }
-        throw CommandError(
-            "writing \(what) needs ffmpeg, which is not installed: install the Debian package ffmpeg (sudo apt-get install ffmpeg), or write PNG frames with --out"
-        )
-    }
-
-    /// Encodes numbered PNG frames with ffmpeg, single-threaded and bit-exact so the same frames
-    /// always give the same file: a GIF with a palette made from all frames (with a transparent
-    /// entry for a transparent canvas: GIF transparency is on or off, cut at half alpha), or
-    /// H.264 in MP4.
-    static func encode(
-        frames folder: URL, rate: Double, to output: String, gif: Bool, palette: GIFPalette = .perFrame, transparent: Bool, ffmpeg: URL
-    ) throws {
-        var arguments = [
-            "-hide_banner", "-loglevel", "error", "-y", "-framerate", String(rate),
-            "-i", folder.appendingPathComponent("frame-%05d.png").path, "-threads", "1",
-        ]
-        if gif {
-            // Per frame: each frame's own palette (a GIF's local colour tables) and error
-            // diffusion, whose fine grain hides better than an ordered pattern; global: one
-            // palette from every frame, ordered dither.
-            let generate = palette == .perFrame ? "palettegen=stats_mode=single" : "palettegen=stats_mode=full"
-            let use = palette == .perFrame ? "paletteuse=new=1:dither=sierra2_4a" : "paletteuse=dither=bayer:bayer_scale=3"
-            let filters =
-                transparent
-                ? "[a]\(generate):reserve_transparent=1[p];[b][p]\(use):alpha_threshold=128" : "[a]\(generate)[p];[b][p]\(use)"
-            arguments += ["-filter_complex", "[0:v]split[a][b];\(filters)", "-loop", "0"]
-        } else {
-            arguments += [
-                "-c:v", "libx264", "-preset", "medium", "-crf", "20", "-pix_fmt", "yuv420p",
-                "-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2", "-movflags", "+faststart",
-            ]
-        }
-        arguments += ["-map_metadata", "-1", "-fflags", "+bitexact", "-flags:v", "+bitexact", output]
-        let process = Process()
-        process.executableURL = ffmpeg
-        process.arguments = arguments
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw CommandError("ffmpeg could not write \(output): \(message.trimmingCharacters(in: .whitespacesAndNewlines))")
-        }
+        print(try render.run())
     }
 }
 
-/// How a GIF's colours are chosen.
-enum GIFPalette: String, ExpressibleByArgument, CaseIterable {
-    case perFrame = "per-frame"
-    case global
-}
+extension GIFPalette: ExpressibleByArgument {}

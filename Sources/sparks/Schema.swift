@@ -62,50 +62,11 @@ struct New: ParsableCommand {
         if FileManager.default.fileExists(atPath: url.path), !force {
             throw CommandError("\(url.path) exists; choose another name or pass --force")
         }
-        let folder = url.deletingLastPathComponent()
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let stem = url.deletingPathExtension().lastPathComponent
-        var scene: SceneDescription
-        if let from {
-            let locator = PresetLocator()
-            let source = try locator.file(for: from)
-            switch locator.load(source) {
-            case .success(let s): scene = s
-            case .failure(let error):
-                for d in error.diagnostics { FileHandle.standardError.write(Data("\(d)\n".utf8)) }
-                throw CommandError("\(locator.displayName(source)) has problems; nothing written")
-            }
-            scene.name = stem
-        } else {
-            var cell = EmitterCell()
-            cell.name = "spark"
-            cell.contents = Texture(name: "spark.png", pixelWidth: 16, pixelHeight: 16)
-            cell.birthRate = 100
-            cell.lifetime = 2
-            cell.velocity = 80
-            cell.emissionRange = 2 * .pi
-            cell.alphaSpeed = -0.5
-            // The layer fills the canvas and the emitter sits at its centre, so a rotation or
-            // scale of the layer turns the effect in place (a layer turns about its position).
-            let canvas = CanvasDescription(background: .black)
-            let centre = Point(x: canvas.width / 2, y: canvas.height / 2)
-            var emitter = EmitterProperties()
-            emitter.emitterPosition = centre
-            emitter.renderMode = .additive
-            emitter.emitterCells = [cell]
-            var layer = LayerDescription(kind: .emitter, emitter: emitter)
-            layer.properties.name = "emitter"
-            layer.properties.bounds = Rect(x: 0, y: 0, width: canvas.width, height: canvas.height)
-            layer.properties.position = centre
-            scene = SceneDescription(name: stem, canvas: canvas, layers: [layer])
-        }
-        try Data(PresetEncoder.encode(scene).utf8).write(to: url, options: .atomic)
-        var written = [url.path]
-        let schema = folder.appendingPathComponent("sparks.schema.json")
-        if !FileManager.default.fileExists(atPath: schema.path) {
-            try Data(PresetSchema.text.utf8).write(to: schema, options: .atomic)
-            written.append(schema.path)
-        }
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let locator = PresetLocator()
+        let scene = try NewPreset.description(
+            named: url.deletingPathExtension().lastPathComponent, from: try from.map { try locator.file(for: $0) }, locator: locator)
+        let written = try NewPreset.write(scene, to: url, replace: force)
         FileHandle.standardError.write(Data("wrote \(written.joined(separator: " and "))\nopen it with: sparks run \(url.path)\n".utf8))
     }
 }

@@ -112,18 +112,18 @@ struct ImportExportCommandTests {
     }
 
     @Test(
-        "Without the iOS tools and the studio beside it, sparks import, export and studio say how to build them, and the other commands work"
+        "Without the iOS reader and the studio beside it, sparks import and studio say how to build them, and the other commands (export among them) work"
     )
     func withoutIOSTools() throws {
         let folder = try temporaryFolder()
         let lone = folder.appendingPathComponent("sparks")
         try FileManager.default.copyItem(at: sparksExecutable, to: lone)
         let environment = ["PATH": "/usr/bin:/bin", "SPARKS_HOME": repositoryRoot.path]
-        for command in [["import", "View.swift"], ["export", "swift", "fire"]] {
-            let result = try runProgram(lone, command, environment: environment)
-            #expect(result.status != 0)
-            #expect(result.error.contains("sparks-ios") && result.error.contains("make"), "\(result.error)")
-        }
+        let importing = try runProgram(lone, ["import", "View.swift"], environment: environment)
+        #expect(importing.status != 0)
+        #expect(importing.error.contains("sparks-ios") && importing.error.contains("make"), "\(importing.error)")
+        let exported = try runProgram(lone, ["export", "swift", "fire"], environment: environment)
+        #expect(exported.status == 0 && exported.output.contains("CAEmitterLayer"), "\(exported.error)")
         let studio = try runProgram(lone, ["studio", "fire"], environment: environment)
         #expect(studio.status != 0)
         #expect(studio.error.contains("sparks-studio") && studio.error.contains("make"), "\(studio.error)")

@@ -1,5 +1,6 @@
 import Foundation
 import SparksCore
+import SparksExport
 import SparksIOS
 import Testing
 

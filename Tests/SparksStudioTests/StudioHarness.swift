@@ -48,6 +48,8 @@ struct RunningStudio: Sendable {
     let port: Int
     let token: String
     let folder: URL
+    /// The server's door, when it runs in this process (what it let through).
+    var access: StudioAccess?
 
     var origin: String { "http://127.0.0.1:\(port)" }
 
@@ -91,11 +93,12 @@ struct RunningStudio: Sendable {
 /// Runs a studio on `folder` for the length of `body`.
 @discardableResult
 func withStudio<T: Sendable>(
-    folder: URL, start: String? = nil, threads: Int = 2, _ body: @escaping @Sendable (RunningStudio) async throws -> T
+    folder: URL, start: String? = nil, threads: Int = 2, idleTimeout: Double = 30,
+    _ body: @escaping @Sendable (RunningStudio) async throws -> T
 ) async throws -> T {
-    let configuration = StudioServer.Configuration(
-        folder: folder, startFile: start, webFolder: repositoryRoot.appendingPathComponent("studio"), port: 0, threads: threads,
-        sparksExecutable: sparksExecutable)
+    var configuration = StudioServer.Configuration(
+        folder: folder, startFile: start, webFolder: repositoryRoot.appendingPathComponent("studio"), port: 0, threads: threads)
+    configuration.idleTimeout = idleTimeout
     let server = StudioServer(configuration, locator: PresetLocator(executable: sparksExecutable.path), token: StudioAccess.randomToken())
     let port = LockedBox<Int?>(nil)
     let app = server.application { port.value = $0 }
@@ -103,7 +106,7 @@ func withStudio<T: Sendable>(
     let result = LockedBox<T?>(nil)
     try await app.test(.live) { _ in
         for _ in 0..<500 where port.value == nil { try await Task.sleep(for: .milliseconds(10)) }
-        let running = RunningStudio(port: try #require(port.value), token: token, folder: folder)
+        let running = RunningStudio(port: try #require(port.value), token: token, folder: folder, access: server.access)
         result.value = try await body(running)
     }
     return try #require(result.value)
@@ -125,6 +128,11 @@ final class StudioConnection: @unchecked Sendable {
     init(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) {
         iterator = inbound.messages(maxSize: 1 << 24).makeAsyncIterator()
         self.outbound = outbound
+    }
+
+    /// Sends `text` as it is (not necessarily JSON).
+    func sendText(_ text: String) async throws {
+        try await outbound.write(.text(text))
     }
 
     func send(_ message: [String: Any]) async throws {
@@ -185,4 +193,21 @@ func renderedPixels(_ preset: URL, at time: Double, width: Int = 800, height: In
     try #require(process.terminationStatus == 0)
     let image = try SDLImageDecoder().decode(Texture(name: out.lastPathComponent, url: out, pixelWidth: width, pixelHeight: height))
     return image.rgba
+}
+
+/// Serves `html` at / of another port of 127.0.0.1 (another site, to a browser) for the length
+/// of `body`, which gets the page's address.
+func withPageServer(_ html: String, _ body: @escaping @Sendable (String) async throws -> Void) async throws {
+    let router = Router()
+    router.get("/") { _, _ in
+        Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: html)))
+    }
+    let port = LockedBox<Int?>(nil)
+    let app = Application(
+        router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+        onServerRunning: { port.value = $0.localAddress?.port })
+    try await app.test(.live) { _ in
+        for _ in 0..<500 where port.value == nil { try await Task.sleep(for: .milliseconds(10)) }
+        try await body("http://127.0.0.1:\(try #require(port.value))/")
+    }
 }

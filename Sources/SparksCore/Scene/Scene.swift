@@ -165,6 +165,20 @@ public final class Scene {
         step(count: target - stepCount)
     }
 
+    /// Steps toward scene time `seconds` as ``run(until:)`` does, asking `shouldStop` every few
+    /// steps and stopping there when it says so (a long run a person no longer waits for);
+    /// returns whether the scene got to `seconds`.
+    @discardableResult
+    package func run(until seconds: Double, stoppingWhen shouldStop: () -> Bool) -> Bool {
+        startIfNeeded()
+        let target = Int((seconds / stepDuration).rounded())
+        while stepCount < target {
+            if shouldStop() { return false }
+            step(count: min(8, target - stepCount))
+        }
+        return true
+    }
+
     /// Runs the prewarm of layers and cells that begin before time 0; the first step does it
     /// anyway, so calling this is only needed to see a prewarmed scene before stepping.
     public func startIfNeeded() {

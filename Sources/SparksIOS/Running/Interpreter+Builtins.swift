@@ -337,7 +337,10 @@ extension Interpreter {
             }
             if case .string(let s) = base {
                 if method == "stringByAppendingString" || method == "appending" {
-                    if case .string(let t)? = a.first { return .string(s + t) }
+                    if case .string(let t)? = a.first {
+                        try willMake(text: s.utf8.count + t.utf8.count)
+                        return .string(s + t)
+                    }
                 }
                 if method == "stringByAppendingFormat" || method == "stringWithFormat" { return .string(s) }
                 if method == "hasPrefix", case .string(let t)? = a.first { return .bool(s.hasPrefix(t)) }
@@ -838,13 +841,17 @@ extension Interpreter {
                 continue
             }
             guard let v = args.next() else { break }
+            let piece: String
             switch v {
-            case .string(let s): result += s
+            case .string(let s): piece = s
             case .number(let n):
-                result += PresetNumber.text(spec.hasSuffix("d") || spec.hasSuffix("i") || spec.hasSuffix("u") ? n.rounded(.towardZero) : n)
-            default: result += v.description
+                piece = PresetNumber.text(spec.hasSuffix("d") || spec.hasSuffix("i") || spec.hasSuffix("u") ? n.rounded(.towardZero) : n)
+            default: piece = v.description
             }
+            try mayHold(result.utf8.count + piece.utf8.count)
+            result += piece
         }
+        try willMake(text: result.utf8.count)
         return .string(result)
     }
 

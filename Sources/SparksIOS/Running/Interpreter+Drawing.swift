@@ -101,7 +101,7 @@ extension Interpreter {
     /// stand-in when it drew nothing Sparks can draw.
     private func finishDrawing(_ context: DrawingContext, api: String, at: SourcePosition) -> Value {
         guard !context.layers.isEmpty, context.size.width >= 1, context.size.height >= 1 else { return drawnImage(api, at: at) }
-        let stem = String((drawingMethodNames.first ?? "drawn").prefix(40))
+        let stem = FileNaming.component(drawingMethodNames.first ?? "drawn", fallback: "drawn", maxLength: 40)
         var fileName = "\(stem).png"
         var n = 2
         while drawnImages.contains(where: { $0.fileName == fileName }) {

@@ -32,17 +32,27 @@ struct Exhausted: Error {
 /// methods, loops, conditions, and Core Animation, UIKit and Core Graphics calls (in
 /// ``Interpreter+Builtins``) that build layers, cells and animations as objects. A statement
 /// it cannot run is skipped and reported once, with its position; the rest runs on. Work is
-/// bounded: a step budget, a call depth and a collection size.
+/// bounded: a step budget, a call depth, a collection size, and a byte budget for the text
+/// and lists the code makes (one value, and all of them together), checked before a value is
+/// made, so code that doubles a string sixty times ends with a message, not out of memory.
 final class Interpreter {
     static let maxSteps = 250_000
     static let maxCallDepth = 64
     static let maxCollection = 100_000
     static let maxNesting = 300
+    /// The largest string or list one value may be, in bytes.
+    static let maxValueBytes = 16 << 20
+    /// The bytes of strings and lists the code may make in all.
+    static let maxMadeBytes = 256 << 20
+    /// Bytes of an element of a list.
+    static let elementBytes = MemoryLayout<Value>.stride
 
     let files: [SourceFile]
     let canvas: Size
     var file: String
     var steps = 0
+    /// Bytes of strings and lists made so far.
+    var madeBytes = 0
     var callDepth = 0
     var nesting = 0
     /// Fields whose initial values are being worked out (one that needs itself is an error).
@@ -374,6 +384,36 @@ final class Interpreter {
         }
     }
 
+    /// Counts a string or list of `bytes` about to be made against the byte budget; the whole
+    /// import stops when one value or all of them together would be too large.
+    func willMake(_ bytes: Int, _ what: String) throws(Exhausted) {
+        try mayHold(bytes, what)
+        madeBytes += bytes
+        guard madeBytes <= Self.maxMadeBytes else {
+            throw Exhausted(
+                reason:
+                    "the code makes more than \(CheckedFile.describe(bytes: Self.maxMadeBytes)) of strings and lists in all; an effect's set-up needs far less (is there a loop that builds them?)"
+            )
+        }
+    }
+
+    /// Checks that one value of `bytes` may be made (a string being built piece by piece),
+    /// without counting it yet.
+    func mayHold(_ bytes: Int, _ what: String = "a string") throws(Exhausted) {
+        guard bytes <= Self.maxValueBytes else {
+            throw Exhausted(
+                reason:
+                    "the code makes \(what) of \(CheckedFile.describe(bytes: bytes)), more than the \(CheckedFile.describe(bytes: Self.maxValueBytes)) one value may hold; an effect's set-up needs far less (does it double a value in a loop?)"
+            )
+        }
+    }
+
+    /// Counts a string about to be made.
+    func willMake(text count: Int) throws(Exhausted) { try willMake(count, "a string") }
+
+    /// Counts a list of `count` elements about to be made.
+    func willMake(elements count: Int) throws(Exhausted) { try willMake(count * Self.elementBytes, "a list") }
+
     /// Gives an object the variable name it is held in, unless an outer call named it already.
     func giveName(_ value: Value, as variable: String) {
         guard case .object(let object) = value else { return }
@@ -540,11 +580,15 @@ final class Interpreter {
         case .interpolated(let parts):
             var text = ""
             for part in parts {
+                let piece: String
                 switch part {
-                case .text(let t): text += t
-                case .value(let e): text += try interpolation(try evaluate(e, scope, selfObject))
+                case .text(let t): piece = t
+                case .value(let e): piece = try interpolation(try evaluate(e, scope, selfObject))
                 }
+                try mayHold(text.utf8.count + piece.utf8.count)
+                text += piece
             }
+            try willMake(text: text.utf8.count)
             return .string(text)
         case .name(let name):
             return try lookup(name, scope, selfObject, at: expr.at)
@@ -916,12 +960,17 @@ final class Interpreter {
             }
         case .member(let baseExpr?, let method):
             if case .name("super") = baseExpr.kind { return .void }
-            let base = try evaluate(baseExpr, scope, selfObject)
+            var base = try evaluate(baseExpr, scope, selfObject)
             // Mutating array methods change the variable.
             if case .array(var items) = base,
                 ["append", "addObject", "insert", "appendContentsOf", "removeAll", "removeAllObjects", "addObjectsFromArray"].contains(
                     method)
             {
+                // A variable's list is changed in place (the variable lets go of it first), not
+                // copied at each append.
+                base = .void
+                if case .name = baseExpr.kind { try assign(baseExpr, .void, scope, selfObject) }
+                let before = items.count
                 switch method {
                 case "removeAll", "removeAllObjects": items = []
                 case "appendContentsOf", "addObjectsFromArray": items += (try arguments.first.map { try elements(of: $0, at: at) } ?? [])
@@ -935,6 +984,7 @@ final class Interpreter {
                 guard items.count <= Self.maxCollection else {
                     throw Skip(reason: "an array grows past \(Self.maxCollection) elements", at: at)
                 }
+                try willMake(elements: max(0, items.count - before))
                 try assign(baseExpr, .array(items), scope, selfObject)
                 return .void
             }
@@ -1134,10 +1184,14 @@ final class Interpreter {
 
     func arithmetic(_ op: String, _ a: Value, _ b: Value, at: SourcePosition) throws -> Value {
         switch (a, b) {
-        case (.string(let x), .string(let y)) where op == "+": return .string(x + y)
+        case (.string(let x), .string(let y)) where op == "+":
+            try willMake(text: x.utf8.count + y.utf8.count)
+            return .string(x + y)
         case (.string(let x), .string(let y)) where op == "==": return .bool(x == y)
         case (.string(let x), .string(let y)) where op == "!=": return .bool(x != y)
-        case (.array(let x), .array(let y)) where op == "+": return .array(x + y)
+        case (.array(let x), .array(let y)) where op == "+":
+            try willMake(elements: x.count + y.count)
+            return .array(x + y)
         case (.point(let p), _) where op == "+" || op == "-":
             if case .point(let q) = b { return .point(op == "+" ? Point(x: p.x + q.x, y: p.y + q.y) : Point(x: p.x - q.x, y: p.y - q.y)) }
         case (.transform(let x), .transform(let y)) where op == "*": return .transform(x * y)

@@ -63,7 +63,9 @@ final class SpooledSeries {
 
     init() throws {
         url = FileManager.default.temporaryDirectory.appendingPathComponent("sparks-bench-\(UUID().uuidString).txt")
-        guard FileManager.default.createFile(atPath: url.path, contents: nil), let handle = FileHandle(forWritingAtPath: url.path) else {
+        guard FileManager.default.createFile(atPath: url.path, contents: nil, attributes: [.posixPermissions: 0o600]),
+            let handle = FileHandle(forWritingAtPath: url.path)
+        else {
             throw CommandError("cannot write a temporary file in \(FileManager.default.temporaryDirectory.path)")
         }
         self.handle = handle

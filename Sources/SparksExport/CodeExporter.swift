@@ -30,9 +30,11 @@ public struct CodeExporter: Sendable {
     }
 
     /// The class name the code gives a scene named `name`: `FireView` for "fire".
+    /// Only ASCII letters and digits of the name are kept (a name without them gives
+    /// `EffectView`), so the class name is an identifier in both languages.
     public static func className(for name: String) -> String {
-        let words = name.split { !$0.isLetter && !$0.isNumber }
-        var result = words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+        let id = CodeText.identifier(name, suffix: "") ?? ""
+        var result = id.prefix(1).uppercased() + id.dropFirst()
         if result.first?.isNumber ?? true { result = "Effect" + result }
         return result.hasSuffix("View") ? result : result + "View"
     }
@@ -77,8 +79,8 @@ private struct CodeWriter {
         if swift {
             line("import UIKit")
             line()
-            line("/// \(scene.name)\(summary)")
-            for s in settings { line("/// \(s)") }
+            line("/// " + CodeText.comment(scene.name + summary))
+            for s in settings { line("/// " + CodeText.comment(s)) }
             line("final class \(className): UIView {")
             indent += 1
             line(
@@ -117,8 +119,8 @@ private struct CodeWriter {
         } else {
             line("#import <UIKit/UIKit.h>")
             line()
-            line("/// \(scene.name)\(summary)")
-            for s in settings { line("/// \(s)") }
+            line("/// " + CodeText.comment(scene.name + summary))
+            for s in settings { line("/// " + CodeText.comment(s)) }
             line("@interface \(className) : UIView")
             line("@end")
             line()
@@ -196,7 +198,7 @@ private struct CodeWriter {
         owner = v
         for (key, kind, value) in PresetEncoder.changedProperties(of: layer) {
             if key == "startup" {
-                line("// Sparks: emitters of this layer start \(stringValue(value)) (no iOS counterpart).")
+                line("// " + CodeText.comment("Sparks: emitters of this layer start \(stringValue(value)) (no iOS counterpart)."))
                 continue
             }
             if key == "beginTime", case .number(let n) = value {
@@ -348,13 +350,9 @@ private struct CodeWriter {
         swift ? "[" + items.joined(separator: ", ") + "]" : "@[" + items.joined(separator: ", ") + "]"
     }
 
-    private func num(_ n: Double) -> String { PresetNumber.text(n) }
+    private func num(_ n: Double) -> String { NumberText.shortest(n == 0 ? 0 : n) }
 
-    private func quoted(_ s: String) -> String {
-        let escaped = s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(
-            of: "\n", with: "\\n")
-        return swift ? "\"\(escaped)\"" : "@\"\(escaped)\""
-    }
+    private func quoted(_ s: String) -> String { CodeText.literal(s, swift: swift) }
 
     private func stringValue(_ v: PropertyValue) -> String {
         if case .string(let s) = v { return s }
@@ -539,18 +537,14 @@ private struct CodeWriter {
 
     // MARK: Names
 
-    static let reserved: Set<String> = [
-        "layer", "self", "super", "class", "default", "in", "for", "if", "var", "let", "func", "return", "id", "nil", "YES", "NO", "view",
-        "frame", "bounds", "center",
-    ]
+    /// Names the generated code uses for itself, which a variable must not take (keywords
+    /// are ``CodeText/keywords``).
+    static let reserved: Set<String> = ["layer", "view", "frame", "bounds", "center", "emitterBehavior"]
 
+    /// A variable or method name from preset text (ASCII letters and digits only; `value`
+    /// when it has none).
     static func identifier(_ text: String) -> String {
-        let words = text.split { !$0.isLetter && !$0.isNumber }
-        guard let first = words.first else { return "value" }
-        var result =
-            first.prefix(1).lowercased() + first.dropFirst() + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
-        if result.first?.isNumber ?? true { result = "v" + result }
-        return result
+        CodeText.identifier(text) ?? "value"
     }
 
     static func typeName(_ text: String) -> String {

@@ -20,6 +20,8 @@ struct FrameSequence {
     let renderer: OffscreenRenderer
     /// Frames composited over black (video without alpha).
     let opaque: Bool
+    /// Asked before each frame: true stops the sequence with an error.
+    var isCancelled: () -> Bool = { false }
 
     /// Scene time frame `index` shows (for a loop: the time its younger particles come from).
     func time(_ index: Int) -> Double { start + Double(index) * interval }
@@ -32,6 +34,7 @@ struct FrameSequence {
         let companion = try loop.map { _ in try makeScene() }
         var list = RenderList()
         for index in 0..<count {
+            if isCancelled() { throw CommandError("stopped at frame \(index + 1) of \(count)") }
             if let loop, let companion {
                 let phase = Double(index) * interval
                 scene.run(until: loop.start + phase)
