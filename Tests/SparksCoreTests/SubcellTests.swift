@@ -95,6 +95,36 @@ struct SubcellTests {
         #expect(Set(s.values(.scale)) == [1])
     }
 
+    @Test("Children take the parent's colour as it was born: the parent's colour speeds change the parent only")
+    func inheritanceOfBirthColour() {
+        let (scene, emitter) = emitterScene { e in
+            e.emitterCells = [
+                cell("parent") {
+                    $0.birthRate = 2
+                    $0.lifetime = 1
+                    $0.color = Color(red: 1, green: 0, blue: 0, alpha: 1)
+                    $0.greenSpeed = 1
+                    $0.blueSpeed = 0.5
+                    $0.emitterCells = [
+                        cell("child") {
+                            $0.birthRate = 20
+                            $0.lifetime = 3
+                        }
+                    ]
+                }
+            ]
+        }
+        scene.run(until: 2)
+        // Parents turn yellowish as they age (green up to 1, blue up to 0.5) …
+        #expect(emitter.simulation.cellStates[0].storage.values(.green).contains { $0 > 0.4 })
+        // … but children born at any parent age are the parent's red as it was born.
+        let children = emitter.simulation.cellStates[0].children[0].storage
+        #expect(children.count > 20)
+        #expect(Set(children.values(.red)) == [1])
+        #expect(Set(children.values(.green)) == [0])
+        #expect(Set(children.values(.blue)) == [0])
+    }
+
     @Test(
         "Sub-cell timing runs on the parent's age: beginTime 0.5, duration 0.1 at 100/s gives 10 children per parent, born at ages 0.5…0.6")
     func timingOnParentAge() {

@@ -20,8 +20,58 @@ private func stackedParticles(layer: String) -> String {
     """
 }
 
+/// A folder with `square.png`, 16 × 16 opaque white (a particle's pixels are then its colour).
+private let squareFolder: URL = {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sparks-square-\(UUID().uuidString)")
+    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try? PixelImage(width: 16, height: 16, rgba: [UInt8](repeating: 255, count: 16 * 16 * 4))
+        .writePNG(to: folder.appendingPathComponent("square.png").path)
+    return folder
+}()
+
+private func squareScene(_ json: String) throws -> Scene {
+    let decoder = PresetDecoder(fileName: "test.json", resolver: ResourceResolver(roots: [squareFolder]))
+    return Scene(try decoder.decode(Array(json.utf8), defaultName: "test").get())
+}
+
+/// An additive emitter of orange particles, standing still at the centre of a 64 × 64 canvas of
+/// `background`, `count` of them on top of each other; `below` is a layer drawn first.
+private func additiveOver(_ background: String, count: Int, below: String = "") -> String {
+    """
+    { "canvas": { "width": 64, "height": 64, "background": "\(background)" },
+      "layers": [ \(below) { "type": "emitter", "position": [32, 32], "renderMode": "additive", "startup": "empty",
+        "emitterCells": [ { "name": "dot", "contents": "square.png", "birthRate": \(count * 60), "lifetime": 100,
+          "color": [1, 0.5, 0, 1] } ] } ] }
+    """
+}
+
 @Suite("Compositing as Core Animation does: group opacity, particles above the border")
 struct CompositingTests {
+    @Test("Additive particles add up among themselves and lie over a white view: orange, yellow where two overlap")
+    func additiveOverWhite() throws {
+        // One particle (born in the first step): its orange over the white, not white + orange.
+        let one = try picture(try squareScene(additiveOver("white", count: 1)), at: 1.0 / 60)[32, 32]
+        #expect(one.r == 255 && abs(Int(one.g) - 128) <= 1 && one.b == 0, "\(one)")
+        // Two on top of each other add to yellow, still over the white.
+        let two = try picture(try squareScene(additiveOver("white", count: 2)), at: 1.0 / 60)[32, 32]
+        #expect(two.r == 255 && two.g == 255 && two.b == 0, "\(two)")
+        // The same over a layer drawn first: the particles' sum lies over it.
+        let overLayer = try picture(
+            try squareScene(
+                additiveOver("black", count: 1, below: #"{ "position": [32, 32], "bounds": [0, 0, 64, 64], "backgroundColor": "white" },"#)),
+            at: 1.0 / 60)[32, 32]
+        #expect(overLayer.r == 255 && abs(Int(overLayer.g) - 128) <= 1 && overLayer.b == 0, "\(overLayer)")
+    }
+
+    @Test("Over black, additive particles with their own image and straight onto the canvas are the same pixels")
+    func additiveOverBlackIsUnchanged() throws {
+        // A dark blue canvas differs: the sum lies over the blue instead of adding to it.
+        let blue = try picture(try squareScene(additiveOver("#000040", count: 1)), at: 1.0 / 60)[32, 32]
+        #expect(blue.r == 255 && abs(Int(blue.g) - 128) <= 1 && blue.b == 0, "\(blue)")
+        let black = try picture(try squareScene(additiveOver("black", count: 2)), at: 1.0 / 60)[32, 32]
+        #expect(black.r == 255 && black.g == 255 && black.b == 0 && black.a == 255, "\(black)")
+    }
+
     @Test("An emitter at opacity 0.5 fades its saturated additive particles as one image: half as bright, not saturated")
     func groupOpacityCapsAdditiveParticles() throws {
         let opaque = try picture(try scene(stackedParticles(layer: "")), at: 1)

@@ -416,7 +416,8 @@ public final class EmitterSimulation {
     /// Births of a sub-cell from every live parent particle (core-animation.md §6.8): the window is the part
     /// of the step in which the parent was alive and the sub-cell active (in parent age); each
     /// child starts at the parent's position at its birth time, along the parent's direction of
-    /// motion, with the parent's colour and scale multiplied in, and not its velocity.
+    /// motion, with the parent's colour as the parent was born (not as its colour speeds have
+    /// changed it since) and its current scale multiplied in, and not its velocity.
     private func spawnFromParents(
         _ state: CellState, cell: EmitterCell, sampler: ParticleSampler, parent: CellState, accumulatorIndex: Int,
         parentAcceleration acceleration: SIMD3<Float>, dt: Double, properties: EmitterProperties, budget: inout ParticleBudget
@@ -430,7 +431,10 @@ public final class EmitterSimulation {
         let age = parents.pointer(.age), life = parents.pointer(.lifetime)
         let px = parents.pointer(.positionX), py = parents.pointer(.positionY), pz = parents.pointer(.positionZ)
         let vx = parents.pointer(.velocityX), vy = parents.pointer(.velocityY), vz = parents.pointer(.velocityZ)
-        let red = parents.pointer(.red), green = parents.pointer(.green), blue = parents.pointer(.blue), alpha = parents.pointer(.alpha)
+        // What children inherit: the parent's colour at its birth (parents always have these
+        // columns, having sub-cells).
+        let red = parents.birthColorPointer(0), green = parents.birthColorPointer(1)
+        let blue = parents.birthColorPointer(2), alpha = parents.birthColorPointer(3)
         let scale = parents.pointer(.scale)
 
         // Every slot, dead ones included: a parent that died inside this step still emits for

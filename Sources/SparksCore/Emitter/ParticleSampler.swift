@@ -24,6 +24,9 @@ struct ParticleSampler {
     var scale: Float, scaleRange: Float
     var spin: Float, spinRange: Float
     var color: SIMD4<Float>, colorRange: SIMD4<Float>, colorSpeed: SIMD4<Float>
+    /// Subtracted from the uniform number before it scales the colour range: 0 for a one-sided
+    /// spread, ½ for an even one (``CoreAnimationChoices/colorRangeIsOneSided``).
+    let colorRangeOffset: Float
     var scaleSpeed: Float
     var acceleration: Vector
     /// The cone of emission directions (core-animation.md §6.3).
@@ -47,7 +50,10 @@ struct ParticleSampler {
         spin = Float(cell.spin * layer.spin)
         spinRange = Float(cell.spinRange * k * layer.spin)
         color = SIMD4(Float(cell.color.red), Float(cell.color.green), Float(cell.color.blue), Float(cell.color.alpha))
-        colorRange = SIMD4(Float(cell.redRange), Float(cell.greenRange), Float(cell.blueRange), Float(cell.alphaRange)) * Float(k)
+        colorRange =
+            SIMD4(Float(cell.redRange), Float(cell.greenRange), Float(cell.blueRange), Float(cell.alphaRange))
+            * Float(CoreAnimationChoices.colorRangeIsOneSided ? 1 : k)
+        colorRangeOffset = CoreAnimationChoices.colorRangeIsOneSided ? 0 : 0.5
         colorSpeed = SIMD4(Float(cell.redSpeed), Float(cell.greenSpeed), Float(cell.blueSpeed), Float(cell.alphaSpeed))
         scaleSpeed = Float(cell.scaleSpeed)
         acceleration = Vector(Float(cell.xAcceleration), Float(cell.yAcceleration), Float(cell.zAcceleration))
@@ -68,8 +74,9 @@ struct ParticleSampler {
     }
 
     /// Births one particle at `position` (the state at its birth time), emitted in `frame`,
-    /// already aged by `age` seconds (its sub-step age), with the parent's colour and scale
-    /// multiplied in (white and 1 for top-level cells, core-animation.md §6.8). A particle whose lifetime has
+    /// already aged by `age` seconds (its sub-step age), with the parent's colour at its birth
+    /// and its current scale multiplied in (white and 1 for top-level cells,
+    /// core-animation.md §6.8). A particle whose lifetime has
     /// already passed is written as a dead slot: never shown, and the slots of later births do
     /// not depend on it.
     @inline(__always)
@@ -100,16 +107,17 @@ struct ParticleSampler {
         // Exact state after `age` seconds of constant acceleration (core-animation.md §6.4).
         let p = position + v0 * age + a * (0.5 * age * age)
         let v = v0 + a * age
-        var c0 = color + colorRange * (uColor - 0.5)
+        var c0 = color + colorRange * (uColor - colorRangeOffset)
         c0.replace(with: 0, where: c0 .< 0)
         c0.replace(with: 1, where: c0 .> 1)
-        var c = c0 * parentColor + colorSpeed * age
+        let born = c0 * parentColor
+        var c = born + colorSpeed * age
         c.replace(with: 0, where: c .< 0)
         c.replace(with: 1, where: c .> 1)
         let s0 = (scale + scaleRange * (uScale - 0.5)) * parentScale
         writer.append(
             position: p, velocity: v, color: c, scale: s0 + scaleSpeed * age,
-            spin: spin + spinRange * (uSpin - 0.5), age: age, lifetime: life, facing: facingDirection)
+            spin: spin + spinRange * (uSpin - 0.5), age: age, lifetime: life, birthColor: born, facing: facingDirection)
     }
 
     /// The per-step rates of live particles (read live from the cell, core-animation.md §6.10).

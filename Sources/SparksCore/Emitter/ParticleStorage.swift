@@ -31,11 +31,16 @@ public final class ParticleStorage {
     public private(set) var capacity = 0
     /// Extra columns: one birth accumulator per sub-cell (core-animation.md §6.5: one per parent/sub-cell pair).
     public let accumulatorCount: Int
-    /// Whether three more columns, after the accumulators, hold the direction each particle's
-    /// card faces (x, y, z; a unit vector): `plane` particles (core-animation.md §6.12).
+    /// Whether four more columns, after the accumulators, hold each particle's colour as it was
+    /// born (before its colour speeds): what its sub-cells' particles inherit
+    /// (core-animation.md §6.8). Only a cell with sub-cells has them.
+    public var hasBirthColors: Bool { accumulatorCount > 0 }
+    /// Whether three more columns, last, hold the direction each particle's card faces (x, y,
+    /// z; a unit vector): `plane` particles (core-animation.md §6.12).
     public private(set) var hasFacing: Bool
     /// Total columns.
-    public var columnCount: Int { Self.fixedColumnCount + accumulatorCount + (hasFacing ? 3 : 0) }
+    public var columnCount: Int { Self.fixedColumnCount + accumulatorCount + birthColorColumns + (hasFacing ? 3 : 0) }
+    private var birthColorColumns: Int { hasBirthColors ? 4 : 0 }
 
     /// The first slot in use (the oldest particle, or a dead one not yet dropped).
     private var head = 0
@@ -66,10 +71,17 @@ public final class ParticleStorage {
         basePointer + (Self.fixedColumnCount + index) * capacity
     }
 
+    /// The base of birth colour column `component` (0: red … 3: alpha), indexed by slot; only
+    /// with `hasBirthColors`.
+    @inline(__always)
+    func birthColorPointer(_ component: Int) -> UnsafeMutablePointer<Float> {
+        basePointer + (Self.fixedColumnCount + accumulatorCount + component) * capacity
+    }
+
     /// The base of facing column `axis` (0: x, 1: y, 2: z), indexed by slot; only with `hasFacing`.
     @inline(__always)
     public func facingPointer(_ axis: Int) -> UnsafeMutablePointer<Float> {
-        basePointer + (Self.fixedColumnCount + accumulatorCount + axis) * capacity
+        basePointer + (Self.fixedColumnCount + accumulatorCount + birthColorColumns + axis) * capacity
     }
 
     /// Adds the facing columns, keeping every particle: those alive face the viewer (+z), as
@@ -146,6 +158,7 @@ public final class ParticleStorage {
         fileprivate let base: UnsafeMutablePointer<Float>
         fileprivate let capacity: Int
         fileprivate let accumulators: Int
+        fileprivate let hasBirthColors: Bool
         fileprivate let hasFacing: Bool
         fileprivate var slot: Int
         fileprivate var written = 0
@@ -160,7 +173,7 @@ public final class ParticleStorage {
         @inline(__always)
         mutating func append(
             position p: SIMD3<Float>, velocity v: SIMD3<Float>, color c: SIMD4<Float>,
-            scale: Float, spin: Float, age: Float, lifetime: Float, facing: SIMD3<Float> = SIMD3(0, 0, 1)
+            scale: Float, spin: Float, age: Float, lifetime: Float, birthColor: SIMD4<Float> = .zero, facing: SIMD3<Float> = SIMD3(0, 0, 1)
         ) {
             precondition(written < room, "reserve room before writing particles")
             let i = slot, cap = capacity
@@ -179,8 +192,15 @@ public final class ParticleStorage {
             base[Column.age.rawValue * cap + i] = age
             base[Column.lifetime.rawValue * cap + i] = lifetime
             for a in 0..<accumulators { base[(ParticleStorage.fixedColumnCount + a) * cap + i] = 0 }
-            if hasFacing {
+            if hasBirthColors {
                 let column = ParticleStorage.fixedColumnCount + accumulators
+                base[column * cap + i] = birthColor.x
+                base[(column + 1) * cap + i] = birthColor.y
+                base[(column + 2) * cap + i] = birthColor.z
+                base[(column + 3) * cap + i] = birthColor.w
+            }
+            if hasFacing {
+                let column = ParticleStorage.fixedColumnCount + accumulators + (hasBirthColors ? 4 : 0)
                 base[column * cap + i] = facing.x
                 base[(column + 1) * cap + i] = facing.y
                 base[(column + 2) * cap + i] = facing.z
@@ -197,7 +217,8 @@ public final class ParticleStorage {
         var tail = head + used + offset
         if capacity > 0 { tail %= capacity }
         return Writer(
-            base: basePointer, capacity: capacity, accumulators: accumulatorCount, hasFacing: hasFacing, slot: tail,
+            base: basePointer, capacity: capacity, accumulators: accumulatorCount, hasBirthColors: hasBirthColors, hasFacing: hasFacing,
+            slot: tail,
             room: capacity - used - offset)
     }
 

@@ -79,6 +79,13 @@ public final class DrawListBuilder {
                 let group = list.groups[nextGroup]
                 nextGroup += 1
                 guard group.batches.upperBound > index else { continue }
+                // Additive particles onto an image still black or clear: the same pixels
+                // without the group.
+                if group.isAdditiveParticles, group.shadow == nil,
+                    Self.isUntouched(output, openGroups.last?.token, clearsOutput: clearsOutput)
+                {
+                    continue
+                }
                 var clip = output.bounds
                 if let box = group.clip { clip = clip.intersection(Self.pixelRect(of: box, placement: place)) }
                 let shadow = group.shadow.map { s in
@@ -114,6 +121,23 @@ public final class DrawListBuilder {
         cut = firstDroppedQuad.map {
             DrawBudgetCut(layer: list.owner(ofQuad: $0) ?? "", undrawnQuads: droppedQuads, maxCoveredPixels: list.maxCoveredPixels)
         }
+    }
+
+    /// Whether the image the next command draws into holds nothing yet but black or clear:
+    /// a group's image (begun at `groupToken`) with no drawing since its beginning, or a
+    /// cleared output of a black or clear background with no drawing at all.
+    private static func isUntouched(_ output: DrawList, _ groupToken: Int?, clearsOutput: Bool) -> Bool {
+        let first = groupToken.map { $0 + 1 } ?? 0
+        let drawn = output.commands[first...].contains {
+            switch $0.primitive {
+            case .quads, .triangles, .endGroup, .endMask: true
+            case .beginGroup: false
+            }
+        }
+        if drawn { return false }
+        if groupToken != nil { return true }
+        let b = output.background
+        return clearsOutput && b.red == 0 && b.green == 0 && b.blue == 0 && (b.alpha == 0 || b.alpha == 1)
     }
 
     private func closeGroup(_ group: OpenGroup, into output: inout DrawList) {

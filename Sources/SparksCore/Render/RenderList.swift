@@ -190,6 +190,11 @@ public struct RenderGroup: Equatable, Sendable {
     /// Whether the group's image is a mask (CALayer's `mask`): instead of being composited,
     /// it multiplies the image it is drawn into by its alpha, within `clip`.
     public var masksBelow = false
+    /// Whether the group holds an additive emitter's particles (core-animation.md §5.4: they
+    /// add up among themselves, and the sum is composited source-over onto what lies below).
+    /// Drawn straight onto an image that is still black or clear (nothing drawn into it yet),
+    /// they give the same pixels, so a backend's list may leave the group out there.
+    public var isAdditiveParticles = false
 }
 
 /// A layer's shadow in canvas terms: the alpha of its group's image, blurred, moved and painted.
@@ -327,6 +332,15 @@ public struct RenderList: Sendable {
     public mutating func beginGroup(opacity: Float, clip: Rect? = nil, shadow: RenderShadow? = nil) -> Int {
         closeOpenBatch()
         groups.append(RenderGroup(opacity: opacity, shadow: shadow, clip: clip, batches: batches.count..<batches.count))
+        return groups.count - 1
+    }
+
+    /// Starts the group of an additive emitter's particles (see
+    /// ``RenderGroup/isAdditiveParticles``), within `clip`.
+    public mutating func beginAdditiveParticles(clip: Rect?) -> Int {
+        closeOpenBatch()
+        groups.append(
+            RenderGroup(opacity: 1, shadow: nil, clip: clip, batches: batches.count..<batches.count, isAdditiveParticles: true))
         return groups.count - 1
     }
 

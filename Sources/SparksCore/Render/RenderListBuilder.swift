@@ -514,6 +514,9 @@ public final class RenderListBuilder {
             return
         }
         list.reserveCapacity(additional: particles)
+        // Additive particles add up among themselves; their sum lies over what is below.
+        let group = properties.renderMode == .additive ? list.beginAdditiveParticles(clip: clip) : nil
+        defer { if let group { list.endGroup(group) } }
 
         switch properties.renderMode {
         case .unordered, .additive:
