@@ -23,7 +23,7 @@ RUN_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev fonts-dejavu-core 
 TEST_PACKAGES := $(RUN_PACKAGES) x11-apps xdotool python3 python3-jsonschema ffmpeg chromium
 
 .DEFAULT_GOAL := all
-.PHONY: all ios studio lib install examples docs run test build release deps test-deps render shipped build-modes validate fuzz fuzz-coverage fuzz-raster sanitize soak gallery bench benchmarks clean check-swift format lint
+.PHONY: all ios studio lib install examples docs run test build release deps test-deps render shipped build-modes validate fuzz fuzz-coverage fuzz-raster sanitize soak gallery bench benchmarks clean check-swift format lint conformance
 
 # Release builds target this machine's vector width: Swift compiles for baseline x86-64 (SSE2,
 # no FMA) unless told otherwise, and the rasterizer's 8-lane kernels run about twice as fast
@@ -173,6 +173,17 @@ test: test-deps
 	if [ -n "$$DISPLAY" ]; then run=""; else echo "No DISPLAY: running the tests under Xvfb"; run='xvfb-run -a -s "-screen 0 1024x768x24"'; fi; \
 	eval $$run $(SWIFT) test -c release --skip-build --skip StudioTimingTests && \
 	eval $$run $(SWIFT) test -c release --skip-build --filter StudioTimingTests
+
+# The conformance suite (public effects against their own iOS captures, Tests/Conformance/):
+# a table case × statistic × iOS × Sparks, and side-by-side pictures in .build/conformance/.
+conformance: test-deps
+	$(SWIFT) build $(RELEASE) --build-tests
+	rm -f .build/conformance/*.md
+	$(SWIFT) test -c release --skip-build --filter ConformanceTests >/dev/null 2>&1 || status=$$?; \
+	echo "| case | statistic | iOS | Sparks | tolerance | |"; echo "|---|---|---|---|---|---|"; \
+	cat .build/conformance/*.md; \
+	echo; echo "Side by side (the capture above, Sparks below): .build/conformance/CASE.png"; \
+	exit $${status:-0}
 
 # The benchmark workload, built as `make run` builds:
 #   make bench                                   the benchmark workload at 100,000 particles

@@ -83,6 +83,9 @@ public struct Importer: Sendable {
     public var name: String?
     /// Folders where `UIImage(named:)` files are looked for (the output's folder, assets/).
     public var imageFolders: [URL] = []
+    /// The scale of the device the code runs on: `UIScreen.main.scale`, and the `@2x`/`@3x`
+    /// variant `UIImage(named:)` loads (1, 2 or 3).
+    public var deviceScale = 3
 
     /// The default host view size (an iPhone 8's screen, in points).
     public static let defaultCanvas = Size(width: 375, height: 667)
@@ -98,10 +101,17 @@ public struct Importer: Sendable {
     /// Runs the import.
     public func run() throws(ImportError) -> ImportResult {
         var files: [SourceFile] = []
+        var interfaces: [String: (scene: InterfaceFile.Scene, file: String)] = [:]
         let build = IOSBuildConfiguration(defines: defines)
         for source in sources {
             guard source.text.utf8.count <= Self.maxSourceBytes else {
                 throw ImportError(description: "\(source.name): larger than \(Self.maxSourceBytes / 1_000_000) MB; not read")
+            }
+            if InterfaceFile.isInterface(source.name) {
+                for (controller, scene) in InterfaceFile.read(source.text).scenes {
+                    interfaces[controller] = (scene, source.name)
+                }
+                continue
             }
             let isSwift = source.name.lowercased().hasSuffix(".swift")
             files.append(
@@ -110,14 +120,21 @@ public struct Importer: Sendable {
                     : ObjCReader.read(source.text, path: source.name, configuration: build))
         }
         files = Self.joined(files)
-        var images = ImageFinder(folders: imageFolders)
+        var images = ImageFinder(folders: imageFolders, deviceScale: min(max(deviceScale, 1), 3))
         var defineValues: [String: Value] = [:]
         for (name, text) in defines { defineValues[name] = Self.defineValue(text) }
         let box = ImageBox(finder: images)
-        let size = canvas ?? Self.intrinsicSize(files) ?? Self.defaultCanvas
+        // Without a size given, the view the code draws in: its own intrinsic size, or the
+        // controller's view as its storyboard lays it out.
+        let laidOut = interfaces.values.sorted { $0.file < $1.file }.lazy.compactMap { $0.scene.root?.frame.size }
+            .first { $0.width > 0 && $0.height > 0 }
+        let size = canvas ?? Self.intrinsicSize(files) ?? laidOut ?? Self.defaultCanvas
         let interpreter = Interpreter(files: files, canvas: size, defines: defineValues) { name, file, at in
             box.finder.file(for: name, usedIn: file, at: at)
         }
+        interpreter.interfaces = interfaces
+        interpreter.deviceScale = images.deviceScale
+        interpreter.imageFound = { name in box.finder.found[name] }
         for file in files {
             for (at, note) in file.notes { interpreter.report(.note, note, at: at, file: file.path) }
             for (at, problem) in file.problems { interpreter.report(.skipped, problem, at: at, file: file.path) }
@@ -217,35 +234,5 @@ public struct Importer: Sendable {
     static func defaultName(_ files: [SourceFile]) -> String {
         if let type = files.lazy.flatMap(\.types).first(where: { $0.superclass != nil }) { return type.name }
         return URL(fileURLWithPath: files.first?.path ?? "imported").deletingPathExtension().lastPathComponent
-    }
-}
-
-/// Finds the file for `UIImage(named:)`: `NAME`, `NAME.png` beside the output or in assets/,
-/// else a stand-in texture named `NAME.png` made here.
-struct ImageFinder {
-    var folders: [URL]
-    var standIns: [StandInTexture] = []
-    /// Each stand-in with the name the code used and where it was first used.
-    var standInsMade: [(name: String, fileName: String, usedIn: String, at: SourcePosition)] = []
-
-    init(folders: [URL]) {
-        self.folders = folders
-    }
-
-    mutating func file(for name: String, usedIn: String, at: SourcePosition) -> String {
-        let base = URL(fileURLWithPath: name).lastPathComponent
-        let candidates = base.contains(".") ? [base] : [base + ".png", base + "@2x.png", base + ".jpg"]
-        for candidate in candidates {
-            for folder in folders where FileManager.default.fileExists(atPath: folder.appendingPathComponent(candidate).path) {
-                return candidate
-            }
-        }
-        let stem = base.contains(".") ? String(base[..<base.lastIndex(of: ".")!]) : base
-        let fileName = FileNaming.component(stem, fallback: "image", maxLength: 60) + ".png"
-        if !standIns.contains(where: { $0.fileName == fileName }) {
-            standIns.append(StandInShapes.texture(named: stem, fileName: fileName))
-            standInsMade.append((name, fileName, usedIn, at))
-        }
-        return fileName
     }
 }

@@ -15,8 +15,9 @@ struct Import: ParsableCommand {
             appears (initialisers, awakeFromNib, viewDidLoad, didMoveToWindow, layoutSubviews, …) \
             and the methods that create and add emitter or replicator layers, against a host view \
             of --canvas size. Layers, cells and animations become a preset that `sparks run` opens \
-            as is; images named by UIImage(named:) are found beside the output or in assets/, or a \
-            stand-in texture is written.
+            as is; images named by UIImage(named:) are found beside the output or in assets/ \
+            (NAME.png, NAME@2x.png, NAME@3x.png, or an asset catalog's NAME.imageset: the variant \
+            of --scale, as a device of that scale loads it), or a stand-in texture is written.
 
             Several files are read as one project (a view and its helpers, a class and its \
             extensions); #if is evaluated as an iOS device build. When nothing else adds a layer, \
@@ -36,13 +37,22 @@ struct Import: ParsableCommand {
               sparks import LikeButton.m LikeButton.h --call 'setSelected:(YES)'
             """)
 
-    @Argument(help: "Swift (.swift) or Objective-C (.m, .h) files.")
+    @Argument(
+        help:
+            "Swift (.swift) or Objective-C (.m, .h) files, and the storyboards or xibs that set what the code does not (a view controller's background)."
+    )
     var files: [String]
 
     @Option(
         help: ArgumentHelp(
             "The host view's size in points, WIDTHxHEIGHT (default: the view's intrinsicContentSize, else 375x667).", valueName: "WxH"))
     var canvas: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "The device's scale, 1, 2 or 3 (default 3, an iPhone's): UIScreen.main.scale, and the @2x/@3x image variant"
+                + " UIImage(named:) loads, drawn at the cell's or layer's contentsScale as iOS does.", valueName: "N"))
+    var scale: Int = 3
 
     @Option(
         help: ArgumentHelp(
@@ -84,6 +94,9 @@ struct Import: ParsableCommand {
             }
             size = Size(width: w, height: h)
         }
+        guard (1...3).contains(scale) else {
+            throw ValidationError("--scale must be 1, 2 or 3 (a device's pixels per point), got \(scale)")
+        }
         var defines: [String: String] = [:]
         for item in define {
             guard let eq = item.firstIndex(of: "=") else {
@@ -99,7 +112,9 @@ struct Import: ParsableCommand {
         for file in files {
             let url = URL(fileURLWithPath: file)
             let ext = url.pathExtension.lowercased()
-            guard ["swift", "m", "h", "mm"].contains(ext) else { throw CommandError("\(file): not Swift (.swift) or Objective-C (.m, .h)") }
+            guard ["swift", "m", "h", "mm", "storyboard", "xib"].contains(ext) else {
+                throw CommandError("\(file): not Swift (.swift), Objective-C (.m, .h) or an interface (.storyboard, .xib)")
+            }
             let checked: CheckedFile
             do {
                 checked = try CheckedFile.read(url, maxBytes: Importer.maxSourceBytes)
@@ -122,6 +137,7 @@ struct Import: ParsableCommand {
         importer.calls = call
         importer.name = toStdout || out == nil ? nil : outURL.deletingPathExtension().lastPathComponent
         importer.imageFolders = [folder] + locator.assetDirectories
+        importer.deviceScale = scale
         let result: ImportResult
         do {
             result = try importer.run()

@@ -103,7 +103,7 @@ struct ImportExportCommandTests {
     func badInput() throws {
         let bad = try sparks("import", "presets/fire.json")
         #expect(bad.status != 0)
-        #expect(bad.error.contains("presets/fire.json: not Swift (.swift) or Objective-C (.m, .h)"), "\(bad.error)")
+        #expect(bad.error.contains("presets/fire.json: not Swift (.swift), Objective-C (.m, .h) or an interface"), "\(bad.error)")
         let canvas = try sparks("import", "x.swift", "--canvas", "big")
         #expect(canvas.status != 0)
         #expect(canvas.error.contains("--canvas must be WIDTHxHEIGHT in whole points from 1 to 8192, such as 375x667"), "\(canvas.error)")

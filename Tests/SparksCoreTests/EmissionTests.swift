@@ -165,14 +165,14 @@ struct EmissionTests {
         #expect(abs(Double(edges[3]) / n - 1.0 / 6) < 0.03)
     }
 
-    @Test("Circle outline: born on a circle of radius emitterSize.width, moving radially; longitude π/2 turns them tangent")
+    @Test("Circle outline: born on a circle as wide as emitterSize.width, moving radially; longitude π/2 turns them tangent")
     func circleOutline() {
         for longitude in [0.0, Double.pi / 2] {
             let (scene, emitter) = emitterScene { e in
                 e.emitterShape = .circle
                 e.emitterMode = .outline
                 e.emitterPosition = Point(x: 100, y: 100)
-                e.emitterSize = Size(width: 30, height: 5)
+                e.emitterSize = Size(width: 60, height: 5)
                 e.emitterCells = [
                     cell {
                         $0.birthRate = 500
@@ -195,12 +195,12 @@ struct EmissionTests {
         }
     }
 
-    @Test("Sphere outline: born on the sphere of radius emitterSize.width, moving radially in 3-D")
+    @Test("Sphere outline: born on the sphere as wide as emitterSize.width, moving radially in 3-D")
     func sphereOutline() {
         let (scene, emitter) = emitterScene { e in
             e.emitterShape = .sphere
             e.emitterMode = .outline
-            e.emitterSize = Size(width: 25, height: 0)
+            e.emitterSize = Size(width: 50, height: 0)
             e.emitterCells = [
                 cell {
                     $0.birthRate = 300

@@ -54,10 +54,11 @@ struct ShapeModeTests {
         case (.cuboid, .outline):
             let extremes = [near(abs(b.x), 30), near(abs(b.y), 20), near(abs(b.z), 10)].filter { $0 }.count
             return extremes >= 2 && abs(b.x) <= 30 + e && abs(b.y) <= 20 + e && abs(b.z) <= 10 + e
-        case (.circle, .outline): return near((b.x * b.x + b.y * b.y).squareRoot(), 60) && near(b.z, 0)
-        case (.circle, _): return (b.x * b.x + b.y * b.y).squareRoot() <= 60 + e && near(b.z, 0)
-        case (.sphere, .volume): return b.length <= 60 + e
-        case (.sphere, _): return near(b.length, 60)
+        // A circle or sphere is as wide as emitterSize.width: radius 30.
+        case (.circle, .outline): return near((b.x * b.x + b.y * b.y).squareRoot(), 30) && near(b.z, 0)
+        case (.circle, _): return (b.x * b.x + b.y * b.y).squareRoot() <= 30 + e && near(b.z, 0)
+        case (.sphere, .volume): return b.length <= 30 + e
+        case (.sphere, _): return near(b.length, 30)
         }
     }
 

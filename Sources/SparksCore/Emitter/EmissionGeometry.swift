@@ -69,7 +69,7 @@ enum EmissionGeometry {
             return cuboid(mode: mode, centre: c, w: w, h: h, d: depth, u1, u2, u3)
 
         case .circle:
-            let r = w  // radius is emitterSize.width (core-animation.md §5.3)
+            let r = w / 2  // a circle as wide as emitterSize.width (core-animation.md §5.3)
             switch mode {
             case .outline:
                 let theta = -Double.pi + 2 * Double.pi * u1
@@ -84,7 +84,7 @@ enum EmissionGeometry {
             }
 
         case .sphere:
-            let r = w
+            let r = w / 2
             let polar = acos(2 * u1 - 1)  // area-uniform (core-animation.md §5.3)
             let azimuth = 2 * Double.pi * u2
             let n = Vector3(sin(polar) * cos(azimuth), sin(polar) * sin(azimuth), cos(polar))

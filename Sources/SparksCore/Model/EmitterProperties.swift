@@ -46,7 +46,9 @@ public struct EmitterProperties: Hashable, Sendable {
         [
             .point("emitterPosition", \.emitterPosition, "Centre of the emission shape in the layer's coordinates, [x, y]."),
             .number("emitterZPosition", \.emitterZPosition, .any, "z of the emission shape's centre."),
-            .size("emitterSize", \.emitterSize, "Size of the emission shape, [width, height]; a circle's radius is the width."),
+            .size(
+                "emitterSize", \.emitterSize,
+                "Size of the emission shape, [width, height]; a circle or sphere is as wide as the width (its radius is half of it)."),
             .number("emitterDepth", \.emitterDepth, .nonNegative, "Depth of a cuboid emission shape."),
             .choice("emitterShape", \.emitterShape, "Shape particles are born on."),
             .choice("emitterMode", \.emitterMode, "Part of the shape particles are born on."),
@@ -81,8 +83,8 @@ public struct EmitterProperties: Hashable, Sendable {
                     ("line", "along a horizontal line emitterSize.width long, centred on emitterPosition; particles go up"),
                     ("rectangle", "in a rectangle of emitterSize centred on emitterPosition"),
                     ("cuboid", "in a box of emitterSize and emitterDepth"),
-                    ("circle", "in or on a circle of radius emitterSize.width; on its outline particles go outward"),
-                    ("sphere", "in or on a sphere of radius emitterSize.width; particles go outward"),
+                    ("circle", "in or on a circle as wide as emitterSize.width (radius width/2); on its outline particles go outward"),
+                    ("sphere", "in or on a sphere as wide as emitterSize.width (radius width/2); particles go outward"),
                 ]),
             "emitterMode": PropertyGuide(
                 example: "\"outline\"",

@@ -8,9 +8,9 @@ public enum EmitterShape: String, Sendable, CaseIterable {
     case rectangle
     /// A box `emitterSize` × `emitterDepth`.
     case cuboid
-    /// A circle of radius `emitterSize.width` in the xy-plane.
+    /// A circle as wide as `emitterSize.width` (radius width / 2) in the xy-plane.
     case circle
-    /// A sphere of radius `emitterSize.width`.
+    /// A sphere as wide as `emitterSize.width` (radius width / 2).
     case sphere
 }
 

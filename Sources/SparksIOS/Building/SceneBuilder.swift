@@ -17,6 +17,21 @@ struct SceneBuilder {
             return nil
         }
         if let background { scene.canvas.background = background }
+        // A view controller's view that the code leaves uncoloured is as its storyboard or xib
+        // says, or white: what a storyboard makes it (systemBackground, in light mode).
+        if background == nil, let controller = i.hostController, host.state.layer.backgroundColor == .clear {
+            if let given = i.interfaces[controller.className], let c = given.scene.root?.background {
+                scene.canvas.background = c
+                let text = [c.red, c.green, c.blue, c.alpha].map { NumberText.shortest(($0 * 1000).rounded() / 1000) }.joined(
+                    separator: ", ")
+                i.note("the view controller's view background is [\(text)], as \(given.file) says", at: controller.madeAt)
+            } else {
+                scene.canvas.background = .white
+                i.note(
+                    "the view controller's view is white, as a storyboard makes it (the code sets no view.backgroundColor; pass the storyboard to read its own)",
+                    at: controller.madeAt)
+            }
+        }
         var roots: [Object] = []
         var frameLayer = LayerProperties()
         frameLayer.bounds = Rect(x: 0, y: 0, width: canvas.width, height: canvas.height)
@@ -35,8 +50,19 @@ struct SceneBuilder {
             roots = [host]
         }
         var used = Set<String>()
-        scene.layers = roots.map { layer($0, depth: 0, used: &used) }
+        scene.layers = roots.filter(drawsOrHolds).map { layer($0, depth: 0, used: &used) }
         return scene
+    }
+
+    /// False for an outlet's stand-in that nothing drew into: a storyboard's slider or label,
+    /// whose pixels UIKit draws, not a layer.
+    private func drawsOrHolds(_ object: Object) -> Bool {
+        guard object.fields[Interpreter.standInMark] != nil else { return true }
+        return
+            !(object.sublayers.isEmpty && object.animations.isEmpty && object.scheduledChanges.isEmpty && object.mask == nil
+            && PresetEncoder.changedProperties(of: LayerDescription(properties: object.state.layer)).allSatisfy {
+                ["bounds", "position"].contains($0.key)
+            })
     }
 
     private func onlyGeometryAndBackground(_ host: Object) -> Bool {
@@ -64,7 +90,7 @@ struct SceneBuilder {
             }
         }
         if depth < PresetDecoder.maxLayerDepth - 1 {
-            description.sublayers = object.sublayers.map { layer($0, depth: depth + 1, used: &used) }
+            description.sublayers = object.sublayers.filter(drawsOrHolds).map { layer($0, depth: depth + 1, used: &used) }
             description.mask = object.mask.map { layer($0, depth: depth + 1, used: &used) }
         }
         return description

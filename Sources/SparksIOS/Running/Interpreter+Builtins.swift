@@ -69,6 +69,17 @@ extension Interpreter {
             case "maxY": return .number(r.origin.y + r.size.height)
             default: break
             }
+        case .image(let imageName) where ["size", "scale"].contains(name):
+            // UIImage's size is in points: the variant's pixels over its scale.
+            _ = imageFile(imageName, file, at)
+            guard let found = imageFound(imageName) else { break }
+            if name == "scale" { return .number(Double(found.scale)) }
+            guard let pixels = found.pixels else {
+                throw Skip(
+                    reason: "the image \"\(imageName)\" is a stand-in; its size is not known (put the image beside the preset)", at: at)
+            }
+            let scale = Double(found.scale)
+            return .size(Size(width: Double(pixels.width) / scale, height: Double(pixels.height) / scale))
         case .transform(let t):
             if let i = Self.matrixNames.firstIndex(of: name) { return .number(t[keyPath: Transform3D.entries[i]]) }
         case .font(let fontName, let size, _):
@@ -138,13 +149,14 @@ extension Interpreter {
 
     static let matrixNames = (1...4).flatMap { row in (1...4).map { "m\(row)\($0)" } }
 
-    /// `UIScreen.main.bounds` and friends: the screen is the canvas, at an iPhone's 3× scale.
+    /// `UIScreen.main.bounds` and friends: the screen is the canvas, at the device's scale (3×
+    /// unless the import says otherwise).
     func screenMember(_ name: String, at: SourcePosition) throws -> Value {
         switch name {
         case "bounds", "nativeBounds", "applicationFrame", "fixedCoordinateSpace":
             note("the screen's \(name) is the canvas (\(PresetNumber.text(canvas.width))×\(PresetNumber.text(canvas.height)))", at: at)
             return .rect(Rect(x: 0, y: 0, width: canvas.width, height: canvas.height))
-        case "scale", "nativeScale": return .number(3)
+        case "scale", "nativeScale": return .number(Double(deviceScale))
         default: throw Skip(reason: "UIScreen's \(name) is not understood", at: at)
         }
     }
@@ -744,6 +756,10 @@ extension Interpreter {
             return try typeMethod(type, name, labels: [nil], Array(a.dropFirst()), at: at)
         case (_, "responds"), (_, "respondsToSelector"):
             return .bool(true)
+        case ("NSLayoutConstraint", "activate"), ("NSLayoutConstraint", "activateConstraints"), ("NSLayoutConstraint", "deactivate"),
+            ("NSLayoutConstraint", "deactivateConstraints"):
+            note("Auto Layout constraints are not evaluated (a view they size takes its superview's bounds)", at: at)
+            return .void
         case (_, "new"), (_, "init"):
             return try builtinFunction(type, labels: method == "init" ? labels : [], a, at: at, scope: globals, selfObject: nil)
         case ("CAEmitterLayer", "layer"), ("CAReplicatorLayer", "layer"), ("CALayer", "layer"), ("CAShapeLayer", "layer"),

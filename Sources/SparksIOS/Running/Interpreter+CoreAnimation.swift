@@ -71,7 +71,9 @@ extension Interpreter {
             }
         }
         if case .allocated(let className) = object.kind, method.hasPrefix("init") {
-            let rest = method.dropFirst(4)
+            // `initWithFrame:` is Swift's `init(frame:)`.
+            var rest = method.dropFirst(4)
+            if rest.hasPrefix("With") { rest = rest.dropFirst(4) }
             var initLabels: [String?] = labels
             if !rest.isEmpty, !initLabels.isEmpty { initLabels[0] = rest.prefix(1).lowercased() + rest.dropFirst() }
             if let type = typeDecl(named: className) { return try construct(type, labels: initLabels, arguments: a, at: at) }
@@ -314,12 +316,25 @@ extension Interpreter {
         case "frame": return .rect(layer.state.layer.frame)
         case "center": return .point(layer.state.layer.position)
         case "window", "superview", "traitCollection", "safeAreaInsets": return .null
-        case "contentScaleFactor", "scale": return .number(1)
+        case "contentScaleFactor", "scale": return .number(Double(deviceScale))
         case "alpha": return .number(layer.state.layer.opacity)
         case "backgroundColor":
             return object === hostView ? .color(hostBackground ?? .clear) : propertyValue(.color(layer.state.layer.backgroundColor))
         case "subviews": return .array([])
+        case _ where name.hasSuffix("Anchor") || name == "constraints" || name == "safeAreaLayoutGuide" || name == "layoutMarginsGuide":
+            // Auto Layout is not evaluated: a view it sizes, still without a size, takes its
+            // superview's bounds (what constraints to the edges give, the usual case).
+            if bounds.size.width == 0 || bounds.size.height == 0, let superlayer = layer.superlayer {
+                setFrame(layer, superlayer.state.layer.bounds)
+                let b = superlayer.state.layer.bounds.size
+                note(
+                    "Auto Layout is not evaluated: this \(object.className) takes its superview's bounds (\(NumberText.shortest(b.width)) × \(NumberText.shortest(b.height))); set its frame to place it otherwise",
+                    at: at)
+            }
+            return .null
         default:
+            // A control's own state the code set (a slider's value) reads back as set.
+            if let kept = object.fields[name] { return kept }
             return try property(of: layer, name, at: at)
         }
     }
@@ -580,7 +595,10 @@ extension Interpreter {
                 note("\(key) is not declared in the files (\(type.name)'s header was not given?): kept as its property", at: at)
                 return
             }
-            throw Skip(reason: "the view property \(key) is not understood", at: at)
+            // A control's own state (a slider's value, a switch's isOn): nothing a layer draws,
+            // but code reads it back (a demo sets a slider, then reads it into the effect).
+            object.fields[key] = value
+            note("\(object.className)'s \(key) changes nothing a layer draws; kept for the code that reads it back", at: at)
         }
     }
 

@@ -131,6 +131,11 @@ final class Interpreter {
     /// The view or controller whose code runs, and its view.
     var hostView: Object
     var hostController: Object?
+    /// What storyboards and xibs say of each view controller's scene, by the controller's class.
+    var interfaces: [String: (scene: InterfaceFile.Scene, file: String)] = [:]
+    /// The device's scale (UIScreen.main.scale) and what `imageFile` found for a name.
+    var deviceScale = 3
+    var imageFound: (String) -> ImageFinder.Found? = { _ in nil }
     /// When set, property changes happen this many seconds after the start (a timer's or
     /// `asyncAfter`'s closure) and become animations.
     var deferredTime: Double?
@@ -752,7 +757,7 @@ final class Interpreter {
             if let override = defined(fieldName) {
                 value = override
             } else if property.isOutlet, property.initialValue == nil {
-                value = outletStandIn(property, at: at)
+                value = outletStandIn(property, of: type, at: at)
             } else if let initial = property.initialValue {
                 let saved = file
                 file = property.file ?? fileOf(type) ?? file
@@ -771,18 +776,36 @@ final class Interpreter {
         return nil
     }
 
-    /// An outlet the storyboard would set: a view filling the host view, in it.
-    func outletStandIn(_ property: PropertyDecl, at: SourcePosition) -> Value {
-        let type = property.typeName ?? "UIView"
+    /// An outlet the storyboard sets: the view it places, when a storyboard or xib given names
+    /// it (its class, frame and background), else a view filling the host view; in the host view.
+    func outletStandIn(_ property: PropertyDecl, of owner: TypeDecl, at: SourcePosition) -> Value {
+        let laidOut = interfaces[owner.name].flatMap { given in given.scene.outlets[property.name].map { ($0, given.file) } }
+        let type = laidOut?.0.className ?? property.typeName ?? "UIView"
         guard type.hasPrefix("UI"), !type.hasSuffix("Controller"), !["UIColor", "UIImage", "UIFont"].contains(type) else { return .null }
         let view = newObject(kind: .view, className: type, madeAt: at, file: file)
-        view.layer = newObject(kind: .layer(.layer), className: "CALayer", madeAt: at, file: file)
-        setFrame(view.layer!, Rect(x: 0, y: 0, width: canvas.width, height: canvas.height))
-        hostView.layer!.sublayers.append(view.layer!)
-        view.layer!.superlayer = hostView.layer
-        note("the outlet \(property.name) comes from a storyboard: a \(type) filling the host view stands in", at: property.at)
+        let layer = newObject(kind: .layer(.layer), className: "CALayer", madeAt: at, file: file)
+        view.layer = layer
+        layer.fields[Self.standInMark] = .bool(true)
+        hostView.layer!.sublayers.append(layer)
+        layer.superlayer = hostView.layer
+        if let (given, interface) = laidOut {
+            setFrame(layer, given.frame)
+            if let background = given.background { layer.state.layer.backgroundColor = background }
+            let f = given.frame
+            let text = [f.origin.x, f.origin.y, f.size.width, f.size.height].map(NumberText.shortest).joined(separator: ", ")
+            note("the outlet \(property.name) is the \(type) \(interface) places at [\(text)]", at: property.at)
+        } else {
+            setFrame(layer, Rect(x: 0, y: 0, width: canvas.width, height: canvas.height))
+            note(
+                "the outlet \(property.name) comes from a storyboard: a \(type) filling the host view stands in (pass the storyboard to place it)",
+                at: property.at)
+        }
         return .object(view)
     }
+
+    /// The field that marks an outlet's stand-in layer; the scene leaves it out when nothing
+    /// drew into it.
+    static let standInMark = "standsInForOutlet"
 
     func fileOf(_ type: TypeDecl) -> String? {
         files.first { $0.types.contains { $0.name == type.name && $0.at == type.at } }?.path

@@ -1,0 +1,8 @@
+#import <UIKit/UIKit.h>
+
+@interface SnowEmitterView : UIView
+
+- (void)start;
+- (void)stop;
+
+@end
