@@ -41,7 +41,7 @@ struct Import: ParsableCommand {
         help:
             "Swift (.swift) or Objective-C (.m, .h) files, and the storyboards or xibs that set what the code does not (a view controller's background)."
     )
-    var files: [String]
+    var files: [String] = []
 
     @Option(
         help: ArgumentHelp(
@@ -83,7 +83,22 @@ struct Import: ParsableCommand {
             """)
     var explain = false
 
+    @Flag(
+        help: """
+            Print the iOS API the importer understands (Markdown tables by framework: what each call, member or constant \
+            gives), then exit. Properties of layers and cells are the preset keys (sparks schema --keys).
+            """)
+    var api = false
+
+    func validate() throws {
+        guard api || !files.isEmpty else { throw ValidationError("Name the Swift or Objective-C files to import (or --api).") }
+    }
+
     func run() throws {
+        if api {
+            print(Importer.understoodAPI, terminator: "")
+            return
+        }
         var size: Size?
         if let canvas {
             let parts = canvas.lowercased().split(separator: "x")

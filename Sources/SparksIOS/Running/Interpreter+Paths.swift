@@ -1,86 +1,13 @@
 import Foundation
 import SparksCore
 
-/// UIBezierPath and CGPath building, animations converted when they are added to a layer (as
+/// Paths appended and measured, animations converted when they are added to a layer (as
 /// Core Animation copies an animation on `add(_:forKey:)`), and components of geometry values.
 extension Interpreter {
     // MARK: Paths
 
-    func makePath(labels: [String?], _ a: [Value], at: SourcePosition) throws -> Value {
-        let object = newObject(kind: .path, className: "UIBezierPath", madeAt: at, file: file)
-        func n(_ i: Int) throws -> Double { try number(i < a.count ? a[i] : .null, at: at) }
-        switch labels.first ?? nil {
-        case nil, "bezierPath":
-            if let first = a.first, case .object(let other) = first, case .path = other.kind { object.path = other.path }
-        case "ovalIn", "ovalInRect", "bezierPathWithOvalInRect", "ellipseIn":
-            object.path.addOval(in: try rect(a[safe: 0], at: at))
-        case "rect", "bezierPathWithRect":
-            object.path.addRect(try rect(a[safe: 0], at: at))
-        case "roundedRect", "bezierPathWithRoundedRect":
-            object.path.addRoundedRect(try rect(a[safe: 0], at: at), cornerRadius: a.count > 1 ? try n(1) : 0)
-        case "arcCenter", "bezierPathWithArcCenter":
-            object.path.arc(
-                center: try point(a[safe: 0], at: at), radius: try n(1), startAngle: try n(2), endAngle: try n(3),
-                clockwise: try truth(a[safe: 4], at: at))
-        case "cgPath", "bezierPathWithCGPath":
-            if case .object(let other)? = a.first, case .path = other.kind { object.path = other.path }
-        default:
-            throw Skip(reason: "UIBezierPath(\(labels.map { ($0 ?? "_") + ":" }.joined())) is not understood", at: at)
-        }
-        return .object(object)
-    }
-
-    func pathMethod(_ object: Object, _ method: String, labels: [String?], _ a: [Value], at: SourcePosition) throws -> Value {
-        func n(_ i: Int) throws -> Double { try number(i < a.count ? a[i] : .null, at: at) }
-        func p(_ i: Int) throws -> Point { try point(i < a.count ? a[i] : .null, at: at) }
-        let path = object.path
-        switch method {
-        case "move", "moveToPoint": object.path.move(to: try p(0))
-        case "addLine", "addLineToPoint":
-            try needsCurrent(path, at: at)
-            object.path.line(to: try p(0))
-        case "addCurve", "addCurveToPoint":
-            try needsCurrent(path, at: at)
-            object.path.curve(to: try p(0), control1: try p(1), control2: try p(2))
-        case "addQuadCurve", "addQuadCurveToPoint":
-            try needsCurrent(path, at: at)
-            object.path.quadCurve(to: try p(0), control: try p(1))
-        case "addArc", "addArcWithCenter":
-            // UIBezierPath's `clockwise` is as seen on screen; CGPath's is in flipped terms.
-            let isCG = labels.first == "center"
-            let clockwise = try truth(a[safe: 4], at: at)
-            object.path.arc(
-                center: try p(0), radius: try n(1), startAngle: try n(2), endAngle: try n(3), clockwise: isCG ? !clockwise : clockwise)
-        case "close", "closePath", "closeSubpath": object.path.close()
-        case "addEllipse": object.path.addOval(in: try rect(a[safe: 0], at: at))
-        case "addRect": object.path.addRect(try rect(a[safe: 0], at: at))
-        case "addRoundedRect":
-            object.path.addRoundedRect(try rect(a[safe: 0], at: at), cornerRadius: a.count > 1 ? try n(1) : 0)
-        case "append", "appendPath", "addPath":
-            guard case .object(let other)? = a.first, case .path = other.kind else {
-                throw Skip(reason: "append of something that is not a path", at: at)
-            }
-            try appendPath(other.path, to: object)
-        case "copy", "cgPath", "CGPath": return .object(object)
-        case "apply", "applyTransform":
-            throw Skip(reason: "transforming a path is not understood", at: at)
-        default:
-            throw Skip(reason: "the path method \(FunctionDecl.signature(method, labels)) is not understood", at: at)
-        }
-        guard object.path.segments.count <= PropertyKind.maxPathSegments else {
-            throw Skip(reason: "a path of more than \(PropertyKind.maxPathSegments) segments", at: at)
-        }
-        return .void
-    }
-
-    private func needsCurrent(_ path: BezierPath, at: SourcePosition) throws {
-        if path.segments.isEmpty, path.subpaths.isEmpty, path.vertices.isEmpty {
-            // UIBezierPath raises without a current point; CGPath logs and ignores.
-            if path.segments.isEmpty { _ = 0 }
-        }
-    }
-
-    private func appendPath(_ other: BezierPath, to object: Object) throws {
+    /// Appends `other`'s subpaths to the path object, as `append(_:)` and `addPath(_:)` do.
+    func appendPath(_ other: BezierPath, to object: Object) throws {
         for subpath in other.subpaths where !subpath.segments.isEmpty {
             for (offset, index) in subpath.segments.enumerated() {
                 let segment = other.segments[index]
@@ -98,46 +25,6 @@ extension Interpreter {
             }
             if subpath.isClosed { object.path.close() }
         }
-    }
-
-    /// C functions on CGMutablePathRef: `CGPathMoveToPoint(path, NULL, x, y)` and the rest.
-    func cgPathFunction(_ name: String, _ a: [Value], at: SourcePosition) throws -> Value {
-        func n(_ i: Int) throws -> Double { try number(i < a.count ? a[i] : .null, at: at) }
-        if name.hasPrefix("CGPathCreateWith") {
-            let object = newObject(kind: .path, className: "CGPath", madeAt: at, file: file)
-            let r = try rect(a[safe: 0], at: at)
-            switch name {
-            case "CGPathCreateWithEllipseInRect": object.path.addOval(in: r)
-            case "CGPathCreateWithRect": object.path.addRect(r)
-            default: object.path.addRoundedRect(r, cornerRadius: try n(1))
-            }
-            return .object(object)
-        }
-        guard case .object(let object)? = a.first, case .path = object.kind else {
-            throw Skip(reason: "\(name) of something that is not a path", at: at)
-        }
-        switch name {
-        case "CGPathMoveToPoint": object.path.move(to: Point(x: try n(2), y: try n(3)))
-        case "CGPathAddLineToPoint": object.path.line(to: Point(x: try n(2), y: try n(3)))
-        case "CGPathAddCurveToPoint":
-            object.path.curve(
-                to: Point(x: try n(6), y: try n(7)), control1: Point(x: try n(2), y: try n(3)), control2: Point(x: try n(4), y: try n(5)))
-        case "CGPathAddQuadCurveToPoint":
-            object.path.quadCurve(to: Point(x: try n(4), y: try n(5)), control: Point(x: try n(2), y: try n(3)))
-        case "CGPathAddArc":
-            object.path.arc(
-                center: Point(x: try n(2), y: try n(3)), radius: try n(4), startAngle: try n(5), endAngle: try n(6),
-                clockwise: !(try truth(a[safe: 7], at: at)))
-        case "CGPathCloseSubpath": object.path.close()
-        case "CGPathAddEllipseInRect": object.path.addOval(in: try rect(a[safe: 2], at: at))
-        case "CGPathAddRect": object.path.addRect(try rect(a[safe: 2], at: at))
-        case "CGPathAddRoundedRect": object.path.addRoundedRect(try rect(a[safe: 2], at: at), cornerRadius: try n(3))
-        default: throw Skip(reason: "\(name) is not understood", at: at)
-        }
-        guard object.path.segments.count <= PropertyKind.maxPathSegments else {
-            throw Skip(reason: "a path of more than \(PropertyKind.maxPathSegments) segments", at: at)
-        }
-        return .void
     }
 
     func bounds(of path: BezierPath) -> Rect {

@@ -78,37 +78,10 @@ extension Interpreter {
         return timer
     }
 
-    /// `invalidate()` of a timer the code made (it stops firing); its other methods do nothing.
-    func timerMethod(_ timer: String, _ method: String) -> Value {
-        if method == "invalidate", let id = Int(timer.dropFirst("Timer#".count)) { invalidatedTimers.insert(id) }
-        return .void
-    }
-
     // MARK: Transactions and animation delegates
 
-    /// `CATransaction.begin()`, `commit()`, `setCompletionBlock(_:)` and the settings that change
-    /// nothing Sparks imports: the completion block runs when the animations the transaction
-    /// added end.
-    func transactionMethod(_ method: String, _ a: [Value], at: SourcePosition) throws -> Value {
-        switch method {
-        case "begin":
-            transactions.append(PendingTransaction())
-        case "setCompletionBlock":
-            guard case .function(let f)? = a.first else { return .void }
-            if transactions.isEmpty { transactions.append(PendingTransaction()) }
-            transactions[transactions.count - 1].completion = f
-        case "commit", "flush":
-            guard let transaction = transactions.popLast() else { return .void }
-            try complete(transaction, at: at)
-        case "setAnimationDuration", "setDisableActions", "setAnimationTimingFunction", "setValue", "lock", "unlock":
-            break
-        default:
-            throw Skip(reason: "CATransaction.\(method) is not understood", at: at)
-        }
-        return .void
-    }
-
-    private func complete(_ transaction: PendingTransaction, at: SourcePosition) throws {
+    /// A transaction committed: its completion block runs when the animations it added end.
+    func complete(_ transaction: PendingTransaction, at: SourcePosition) throws {
         guard let completion = transaction.completion else { return }
         let now = deferredTime ?? 0
         guard transaction.end.isFinite else {

@@ -193,6 +193,8 @@ final class Object {
     var mask: Object?
     weak var superlayer: Object?
     var animations: [Animation] = []
+    /// The animation objects added with a key, for `animation(forKey:)`.
+    var addedAnimations: [String: Object] = [:]
     /// Changes the code makes some time after the start (`asyncAfter`, timers), as animations
     /// that start then and hold: they are the layer's model values, so removing the layer's
     /// animations leaves them.
@@ -263,6 +265,7 @@ final class Object {
     func tearDown() {
         fields = [:]
         items = []
+        addedAnimations = [:]
         settings = []
         sublayers = []
         mask = nil

@@ -1,0 +1,252 @@
+import SparksCore
+
+/// Core Graphics: points, sizes and rectangles, colours as CGColor, paths built with the C
+/// functions, and drawing into an image context (the shapes become an image Sparks draws).
+extension BindingTable {
+    static let coreGraphics: [Binding] = geometry + geometryMembers + colors + pathFunctions + contextDrawing
+
+    private static let geometry: [Binding] = [
+        Binding(.global, form: .read, objc: ["CGPointZero", "CGSizeZero", "CGRectZero", "zero"]) { _ in .constant(".zero") },
+        Binding(.type("CGPoint"), form: .read, swift: ["zero"]) { _ in .point(Point(x: 0, y: 0)) },
+        Binding(.type("CGSize"), form: .read, swift: ["zero"]) { _ in .size(Size(width: 0, height: 0)) },
+        Binding(.type("CGRect"), form: .read, swift: ["zero"]) { _ in .rect(Rect(x: 0, y: 0, width: 0, height: 0)) },
+        Binding(.global, swift: ["CGPoint(x:y:)"], objc: ["CGPointMake"]) { c in .point(Point(x: try c.number(0), y: try c.number(1))) },
+        Binding(.global, swift: ["CGSize(width:height:)"], objc: ["CGSizeMake"]) { c in
+            .size(Size(width: try c.number(0), height: try c.number(1)))
+        },
+        Binding(.global, swift: ["CGRect(x:y:width:height:)", "CGRect(origin:size:)"], objc: ["CGRectMake"]) { c in
+            if c.labels == ["origin", "size"] {
+                // `.zero` is the origin as often as a point is.
+                let o = try c.point(0), s = try c.size(1)
+                return .rect(Rect(x: o.x, y: o.y, width: s.width, height: s.height))
+            }
+            return .rect(Rect(x: try c.number(0), y: try c.number(1), width: try c.number(2), height: try c.number(3)))
+        },
+        rectFunction("CGRectGetMidX") { $0.origin.x + $0.size.width / 2 },
+        rectFunction("CGRectGetMidY") { $0.origin.y + $0.size.height / 2 },
+        rectFunction("CGRectGetWidth") { $0.size.width },
+        rectFunction("CGRectGetHeight") { $0.size.height },
+        rectFunction("CGRectGetMaxX") { $0.origin.x + $0.size.width },
+        rectFunction("CGRectGetMaxY") { $0.origin.y + $0.size.height },
+        rectFunction("CGRectGetMinX") { $0.origin.x },
+        rectFunction("CGRectGetMinY") { $0.origin.y },
+        Binding(.global, objc: ["CGRectInset"]) { c in
+            let r = try c.rect(0), dx = try c.number(1), dy = try c.number(2)
+            return .rect(Rect(x: r.origin.x + dx, y: r.origin.y + dy, width: r.size.width - 2 * dx, height: r.size.height - 2 * dy))
+        },
+        Binding(.value(.rect), swift: ["insetBy(dx:dy:)"]) { c in
+            guard case .rect(let r) = c.receiver else { return nil }
+            let dx = try c.number(0), dy = try c.number(1)
+            return .rect(Rect(x: r.origin.x + dx, y: r.origin.y + dy, width: r.size.width - 2 * dx, height: r.size.height - 2 * dy))
+        },
+        Binding(.global, swift: ["CGAffineTransform(rotationAngle:)"], objc: ["CGAffineTransformMakeRotation"]) { c in
+            if c.name == "CGAffineTransform", c.labels != ["rotationAngle"] { return nil }
+            return .transform(.rotation(try c.number(0), 0, 0, 1))
+        },
+    ]
+
+    private static func rectFunction(_ name: String, _ f: @escaping @Sendable (Rect) -> Double) -> Binding {
+        Binding(.global, objc: [name]) { c in .number(f(try c.rect(0))) }
+    }
+
+    private static func rectMember(_ name: String, _ f: @escaping @Sendable (Rect) -> Value) -> Binding {
+        Binding(.value(.rect), form: .read, swift: [name]) { c in
+            guard case .rect(let r) = c.receiver else { return nil }
+            return f(r)
+        }
+    }
+
+    private static let geometryMembers: [Binding] = [
+        Binding(.value(.point), form: .read, swift: ["x", "y"]) { c in
+            guard case .point(let p) = c.receiver else { return nil }
+            return .number(c.name == "x" ? p.x : p.y)
+        },
+        Binding(.value(.size), form: .read, swift: ["width", "height"]) { c in
+            guard case .size(let s) = c.receiver else { return nil }
+            return .number(c.name == "width" ? s.width : s.height)
+        },
+        rectMember("origin") { .point($0.origin) },
+        rectMember("size") { .size($0.size) },
+        rectMember("width") { .number($0.size.width) },
+        rectMember("height") { .number($0.size.height) },
+        rectMember("minX") { .number($0.origin.x) },
+        rectMember("minY") { .number($0.origin.y) },
+        rectMember("midX") { .number($0.origin.x + $0.size.width / 2) },
+        rectMember("midY") { .number($0.origin.y + $0.size.height / 2) },
+        rectMember("maxX") { .number($0.origin.x + $0.size.width) },
+        rectMember("maxY") { .number($0.origin.y + $0.size.height) },
+    ]
+
+    private static let colors: [Binding] = [
+        Binding(.global, objc: ["CGColorGetAlpha"]) { c in .number(try c.color(0).alpha) },
+        Binding(.global, objc: ["CGColorCreateCopyWithAlpha"]) { c in
+            var color = try c.color(0)
+            color.alpha = try c.number(1)
+            return .color(color)
+        },
+        Binding(.value(.color), form: .read, swift: ["alpha"]) { c in
+            guard case .color(let color) = c.receiver else { return nil }
+            return .number(color.alpha)
+        },
+        Binding(.value(.color), form: .read, swift: ["components"]) { c in
+            guard case .color(let color) = c.receiver else { return nil }
+            return .array([.number(color.red), .number(color.green), .number(color.blue), .number(color.alpha)])
+        },
+        Binding(.value(.color), form: .read, swift: ["numberOfComponents"]) { _ in .number(4) },
+    ]
+
+    /// The path a C path function changes (its first argument).
+    private static func pathArgument(_ c: Call) throws -> Object {
+        guard let object = c.path(0) else { throw c.skip("\(c.name) of something that is not a path") }
+        return object
+    }
+
+    private static func pathFunction(_ name: String, _ change: @escaping @Sendable (Call, Object) throws -> Void) -> Binding {
+        Binding(.global, objc: [name]) { c in
+            let object = try pathArgument(c)
+            try change(c, object)
+            return try c.interpreter.checkedPath(object, at: c.at)
+        }
+    }
+
+    private static let pathFunctions: [Binding] = [
+        Binding(.global, objc: ["CGPathCreateWithEllipseInRect", "CGPathCreateWithRect", "CGPathCreateWithRoundedRect"]) { c in
+            let object = c.interpreter.newPath(className: "CGPath", at: c.at)
+            let r = try c.rect(0)
+            switch c.name {
+            case "CGPathCreateWithEllipseInRect": object.path.addOval(in: r)
+            case "CGPathCreateWithRect": object.path.addRect(r)
+            default: object.path.addRoundedRect(r, cornerRadius: try c.number(1))
+            }
+            return .object(object)
+        },
+        pathFunction("CGPathMoveToPoint") { c, o in o.path.move(to: Point(x: try c.number(2), y: try c.number(3))) },
+        pathFunction("CGPathAddLineToPoint") { c, o in o.path.line(to: Point(x: try c.number(2), y: try c.number(3))) },
+        pathFunction("CGPathAddCurveToPoint") { c, o in
+            o.path.curve(
+                to: Point(x: try c.number(6), y: try c.number(7)), control1: Point(x: try c.number(2), y: try c.number(3)),
+                control2: Point(x: try c.number(4), y: try c.number(5)))
+        },
+        pathFunction("CGPathAddQuadCurveToPoint") { c, o in
+            o.path.quadCurve(to: Point(x: try c.number(4), y: try c.number(5)), control: Point(x: try c.number(2), y: try c.number(3)))
+        },
+        // CGPath's `clockwise` is in flipped terms: on screen it turns the other way.
+        pathFunction("CGPathAddArc") { c, o in
+            o.path.arc(
+                center: Point(x: try c.number(2), y: try c.number(3)), radius: try c.number(4), startAngle: try c.number(5),
+                endAngle: try c.number(6), clockwise: !(try c.truth(7)))
+        },
+        pathFunction("CGPathCloseSubpath") { _, o in o.path.close() },
+        pathFunction("CGPathAddEllipseInRect") { c, o in o.path.addOval(in: try c.rect(2)) },
+        pathFunction("CGPathAddRect") { c, o in o.path.addRect(try c.rect(2)) },
+        pathFunction("CGPathAddRoundedRect") { c, o in o.path.addRoundedRect(try c.rect(2), cornerRadius: try c.number(3)) },
+    ]
+
+    static let drawingContexts = Receiver.instances("CGContext", "UIGraphicsImageRendererContext")
+
+    /// A drawing call on the current image context; nothing when no context is open.
+    private static func drawing(
+        swift: [String], c names: [String], meaning: String? = nil, _ draw: @escaping @Sendable (Call, inout DrawingContext) throws -> Bool
+    ) -> Binding {
+        Binding(drawingContexts, swift: swift, c: names, meaning: meaning) { c in
+            guard !c.interpreter.drawingContexts.isEmpty else { return c.receiver.isDrawingContext ? .void : nil }
+            let i = c.interpreter.drawingContexts.count - 1
+            return try draw(c, &c.interpreter.drawingContexts[i]) ? .void : nil
+        }
+    }
+
+    private static let contextDrawing: [Binding] = [
+        drawing(swift: ["setFillColor(_:)", "setFillColorWithColor(_:)"], c: ["CGContextSetFillColorWithColor"]) { c, context in
+            context.fillColor = try c.interpreter.color(c.last ?? .null, at: c.at)
+            return true
+        },
+        drawing(swift: ["setStrokeColor(_:)", "setStrokeColorWithColor(_:)"], c: ["CGContextSetStrokeColorWithColor"]) { c, context in
+            context.strokeColor = try c.interpreter.color(c.last ?? .null, at: c.at)
+            return true
+        },
+        drawing(swift: ["setFillColor(red:green:blue:alpha:)", "setRGBFillColor(_:_:_:_:)"], c: ["CGContextSetRGBFillColor"]) {
+            c, context in
+            let n = try c.arguments.suffix(4).map { try c.interpreter.number($0, at: c.at) }
+            if n.count == 4 { context.fillColor = Color(red: n[0], green: n[1], blue: n[2], alpha: n[3]) }
+            return true
+        },
+        drawing(swift: ["setLineWidth(_:)"], c: ["CGContextSetLineWidth"]) { c, context in
+            context.lineWidth = try c.interpreter.number(c.last ?? .null, at: c.at)
+            return true
+        },
+        drawing(swift: ["fill(_:)", "fillRect(_:)"], c: ["CGContextFillRect", "UIRectFill"]) { c, context in
+            guard let last = c.last, case .rect(let r) = last else { return false }
+            context.fill(BezierPath(rect: r))
+            return true
+        },
+        drawing(swift: ["fillEllipse(in:)", "fillEllipseInRect(_:)"], c: ["CGContextFillEllipseInRect"]) { c, context in
+            context.fill(BezierPath(ovalIn: try c.interpreter.rect(c.last ?? .null, at: c.at)))
+            return true
+        },
+        drawing(swift: ["stroke(_:)", "strokeRect(_:)"], c: ["CGContextStrokeRect"]) { c, context in
+            guard let last = c.last, case .rect(let r) = last else { return false }
+            context.stroke(BezierPath(rect: r))
+            return true
+        },
+        drawing(swift: ["strokeEllipse(in:)", "strokeEllipseInRect(_:)"], c: ["CGContextStrokeEllipseInRect"]) { c, context in
+            context.stroke(BezierPath(ovalIn: try c.interpreter.rect(c.last ?? .null, at: c.at)))
+            return true
+        },
+        drawing(swift: ["addPath(_:)"], c: ["CGContextAddPath"]) { c, context in
+            guard case .object(let o)? = c.last, o.isPath else { return false }
+            context.currentPaths.append(o.path)
+            return true
+        },
+        drawing(swift: ["addRect(_:)"], c: ["CGContextAddRect"]) { c, context in
+            context.currentPaths.append(BezierPath(rect: try c.interpreter.rect(c.last ?? .null, at: c.at)))
+            return true
+        },
+        drawing(swift: ["addEllipse(in:)", "addEllipseInRect(_:)"], c: ["CGContextAddEllipseInRect"]) { c, context in
+            context.currentPaths.append(BezierPath(ovalIn: try c.interpreter.rect(c.last ?? .null, at: c.at)))
+            return true
+        },
+        drawing(
+            swift: ["fillPath()", "fillPath(using:)", "eoFillPath()", "strokePath()", "drawPath(using:)"],
+            c: ["CGContextFillPath", "CGContextEOFillPath", "CGContextStrokePath", "CGContextDrawPath"],
+            meaning: "fills (or strokes) the paths added since the last"
+        ) { c, context in
+            let paths = context.currentPaths
+            context.currentPaths = []
+            for path in paths {
+                if c.name.contains("troke") {
+                    context.stroke(path)
+                } else {
+                    context.fill(path, evenOdd: c.name.contains("EO") || c.name.hasPrefix("eo"))
+                }
+            }
+            return true
+        },
+        drawing(
+            swift: ["clear(_:)", "saveGState()", "restoreGState()", "setShouldAntialias(_:)", "setAllowsAntialiasing(_:)"],
+            c: ["CGContextClearRect", "CGContextSaveGState", "CGContextRestoreGState"], meaning: "nothing that changes the image"
+        ) { _, _ in true },
+    ]
+}
+
+extension Value {
+    /// Whether the value is a drawing context (`UIGraphicsGetCurrentContext()`, a renderer's context).
+    var isDrawingContext: Bool {
+        if case .constant(let c) = self { return c == "CGContext" || c.hasPrefix("UIGraphicsImageRendererContext") }
+        return false
+    }
+}
+
+extension Interpreter {
+    /// A new, empty path object.
+    func newPath(className: String, at: SourcePosition) -> Object {
+        newObject(kind: .path, className: className, madeAt: at, file: file)
+    }
+
+    /// Nothing, once the path is known to be within the segments a preset may hold.
+    func checkedPath(_ object: Object, at: SourcePosition) throws -> Value {
+        guard object.path.segments.count <= PropertyKind.maxPathSegments else {
+            throw Skip(reason: "a path of more than \(PropertyKind.maxPathSegments) segments", at: at)
+        }
+        return .void
+    }
+}

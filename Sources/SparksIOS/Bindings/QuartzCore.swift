@@ -1,0 +1,201 @@
+import SparksCore
+
+/// Core Animation: layers, cells, behaviours and animations made and combined, transforms, timing
+/// and value functions, and transactions. Properties of layers and cells are not bindings: they
+/// are set and read through Sparks's one key-path system (PropertyTable), as a preset's are.
+extension BindingTable {
+    static let quartzCore: [Binding] = makers + transforms + timing + layerTree + animations + inert
+
+    static let layerClasses = ["CAEmitterLayer", "CAReplicatorLayer", "CALayer", "CAShapeLayer", "CAGradientLayer", "CATextLayer"]
+    static let animationClasses = ["CABasicAnimation", "CAKeyframeAnimation", "CAAnimationGroup", "CASpringAnimation"]
+
+    private static let makers: [Binding] = [
+        Binding(
+            .global,
+            swift: (layerClasses + ["CAEmitterCell", "CATransformLayer"]).map { $0 + "()" } + animationClasses.map { $0 + "(keyPath:)" },
+            meaning: "a new layer, cell or animation"
+        ) { c in try c.interpreter.makeObject(c.name, labels: c.labels, c.arguments, at: c.at) },
+        Binding(layerClasses.map(Receiver.type), objc: ["layer"]) { c in try make(c) },
+        Binding(.type("CAEmitterCell"), objc: ["emitterCell", "cell"]) { c in try make(c) },
+        Binding(animationClasses.map(Receiver.type), objc: ["animation"]) { c in try make(c) },
+        Binding(animationClasses.map(Receiver.type), objc: ["animationWithKeyPath:"]) { c in
+            guard case .type(let type) = c.receiver else { return nil }
+            return try c.interpreter.makeObject(type, labels: ["keyPath"], c.arguments, at: c.at)
+        },
+        Binding(
+            [.global, .type("CAEmitterBehavior")], swift: ["CAEmitterBehavior(type:)", "CAEmitterBehavior.behaviorWithType"],
+            objc: ["behaviorWithType:"], meaning: "a behaviour of that type (private API on iOS, which Sparks runs)"
+        ) { c in .object(try c.interpreter.makeBehavior(c.last, at: c.at)) },
+        Binding(.global, objc: ["CACurrentMediaTime"], meaning: "the moment the code runs, in seconds of the effect", run: currentTime),
+    ]
+
+    private static func make(_ c: Call) throws -> Value? {
+        guard case .type(let type) = c.receiver else { return nil }
+        return try c.interpreter.makeObject(type, labels: [], [], at: c.at)
+    }
+
+    private static let transforms: [Binding] = [
+        Binding(.global, form: .read, objc: ["CATransform3DIdentity", "identity"]) { _ in .transform(.identity) },
+        Binding(Receiver.types("CATransform3D", "CATransform3DIdentity"), form: .read, swift: ["identity"]) { _ in .transform(.identity) },
+        Binding(.global, objc: ["CATransform3DMakeRotation"]) { c in
+            .transform(.rotation(try c.number(0), try c.number(1), try c.number(2), try c.number(3)))
+        },
+        Binding(.global, objc: ["CATransform3DMakeScale"]) { c in .transform(.scale(try c.number(0), try c.number(1), try c.number(2))) },
+        Binding(.global, objc: ["CATransform3DMakeTranslation"]) { c in
+            .transform(.translation(try c.number(0), try c.number(1), try c.number(2)))
+        },
+        Binding(.global, objc: ["CATransform3DRotate"]) { c in
+            .transform(try c.transform(0).rotated(try c.number(1), try c.number(2), try c.number(3), try c.number(4)))
+        },
+        Binding(.global, objc: ["CATransform3DScale"]) { c in
+            .transform(try c.transform(0).scaled(try c.number(1), try c.number(2), try c.number(3)))
+        },
+        Binding(.global, objc: ["CATransform3DTranslate"]) { c in
+            .transform(try c.transform(0).translated(try c.number(1), try c.number(2), try c.number(3)))
+        },
+        Binding(.global, objc: ["CATransform3DConcat"]) { c in .transform(try c.transform(0) * (try c.transform(1))) },
+        Binding(.global, swift: ["CATransform3D()", "CATransform3D(m11:m12:…:m44:)"], objc: ["CATransform3DMake"]) { c in
+            if c.isEmpty { return .transform(.identity) }
+            guard c.count == 16 else { throw c.skip("a transform needs 16 elements") }
+            return .transform(Transform3D(rowMajor: try c.numbers()))
+        },
+        Binding(.global, objc: ["CATransform3DMakeAffineTransform"]) { c in c.first ?? .transform(.identity) },
+        Binding(.value(.transform), form: .read, swift: Interpreter.matrixNames, meaning: "an element of the matrix") { c in
+            guard case .transform(let t) = c.receiver, let i = Interpreter.matrixNames.firstIndex(of: c.name) else { return nil }
+            return .number(t[keyPath: Transform3D.entries[i]])
+        },
+    ]
+
+    private static let timing: [Binding] = [
+        Binding(.global, swift: ["CAMediaTimingFunction(name:)", "CAMediaTimingFunction(controlPoints:_:_:_:)"]) { c in
+            try c.interpreter.timingFunction(labels: c.labels, c.arguments, at: c.at)
+        },
+        Binding(.global, swift: [".init(name:)"], meaning: "a timing function by name") { c in
+            c.labels == ["name"] ? try c.interpreter.timingFunction(labels: c.labels, c.arguments, at: c.at) : nil
+        },
+        Binding(.type("CAMediaTimingFunction"), objc: ["functionWithName:", "functionWithControlPoints::::"]) { c in
+            try c.interpreter.timingFunction(labels: [c.name] + c.labels.dropFirst(), c.arguments, at: c.at)
+        },
+        Binding([.global, .type("CAValueFunction")], swift: ["CAValueFunction(name:)"], objc: ["functionWithName:"]) { c in
+            guard let first = c.first, let f = c.interpreter.valueFunction(first) else { throw c.skip("an unknown value function") }
+            return .valueFunction(f)
+        },
+        Binding(.type("CATransaction"), swift: ["begin()"], meaning: "opens a transaction") { c in
+            c.interpreter.transactions.append(PendingTransaction())
+            return .void
+        },
+        Binding(
+            .type("CATransaction"), swift: ["setCompletionBlock(_:)"],
+            meaning: "runs the block when the last animation added in the transaction ends"
+        ) { c in
+            guard case .function(let f)? = c.first else { return .void }
+            if c.interpreter.transactions.isEmpty { c.interpreter.transactions.append(PendingTransaction()) }
+            c.interpreter.transactions[c.interpreter.transactions.count - 1].completion = f
+            return .void
+        },
+        Binding(.type("CATransaction"), swift: ["commit()", "flush()"]) { c in
+            guard let transaction = c.interpreter.transactions.popLast() else { return .void }
+            try c.interpreter.complete(transaction, at: c.at)
+            return .void
+        },
+        Binding(
+            .type("CATransaction"),
+            swift: [
+                "setAnimationDuration(_:)", "setDisableActions(_:)", "setAnimationTimingFunction(_:)", "setValue(_:forKey:)", "lock()",
+                "unlock()",
+            ], meaning: "nothing Sparks imports (implicit animations are not made)"
+        ) { _ in .void },
+    ]
+
+    private static func layerArgument(_ c: Call) throws -> (target: Object, child: Object) {
+        guard let target = c.layer, case .object(let child)? = c.first, child.layerKind != nil else {
+            throw c.skip("\(c.name) of something that is not a layer")
+        }
+        return (target, child)
+    }
+
+    private static let layerTree: [Binding] = [
+        Binding(.object(.layer), .object(.view), swift: ["addSublayer(_:)"], objc: ["addSublayer:"]) { c in
+            let (target, child) = try layerArgument(c)
+            target.insert(child, at: target.sublayers.count)
+            return .void
+        },
+        Binding(
+            .object(.layer), .object(.view), swift: ["insertSublayer(_:at:)", "insertSublayer(_:below:)", "insertSublayer(_:above:)"],
+            objc: ["insertSublayer:atIndex:", "insertSublayer:below:", "insertSublayer:above:"]
+        ) { c in
+            let (target, child) = try layerArgument(c)
+            child.superlayer?.sublayers.removeAll { $0 === child }
+            var index = target.sublayers.count
+            if c.labels.count == 2, c.labels[1] == "at" || c.labels[1] == "atIndex" {
+                index = max(0, min(index, wholeNumber(try c.number(1)) ?? index))
+            }
+            if c.labels.count == 2, case .object(let sibling) = c[1], let i = target.sublayers.firstIndex(where: { $0 === sibling }) {
+                if c.labels[1] == "below" { index = i }
+                if c.labels[1] == "above" { index = i + 1 }
+            }
+            target.insert(child, at: index)
+            return .void
+        },
+        Binding(
+            .object(.layer), .object(.view), swift: ["removeFromSuperlayer()"], objc: ["removeFromSuperlayer"],
+            meaning: "removed (hidden from then on, when done after a delay)"
+        ) { c in
+            try c.interpreter.removeFromParent(c.layer, at: c.at)
+            return .void
+        },
+    ]
+
+    private static let animations: [Binding] = [
+        Binding(
+            .object(.layer), .object(.view), swift: ["add(_:forKey:)"], objc: ["addAnimation:forKey:"],
+            meaning: "runs the animation from now (or from the moment it is added, after a delay)"
+        ) { c in
+            guard let target = c.layer, case .object(let animation)? = c.first, case .animation = animation.kind else {
+                throw c.skip("\(c.name) of something that is not an animation")
+            }
+            try c.interpreter.addAnimation(animation, to: target, key: c.string(1), at: c.at)
+            return .void
+        },
+        Binding(.object(.layer), .object(.view), swift: ["removeAllAnimations()"], objc: ["removeAllAnimations"]) { c in
+            c.layer?.animations.removeAll()
+            return .void
+        },
+        Binding(.object(.layer), .object(.view), swift: ["removeAnimation(forKey:)"], objc: ["removeAnimationForKey:"]) { c in
+            if let key = c.string(0) { c.layer?.animations.removeAll { $0.key == key } }
+            return .void
+        },
+        Binding(
+            .object(.layer), .object(.view), swift: ["animation(forKey:)"], objc: ["animationForKey:"],
+            meaning: "the animation added with that key, or nil"
+        ) { c in
+            guard let key = c.string(0), let layer = c.layer else { return .null }
+            return layer.addedAnimations[key].map(Value.object) ?? .null
+        },
+        Binding(.object(.layer), .object(.view), swift: ["animationKeys()"], objc: ["animationKeys"]) { c in
+            .array((c.layer?.animations.compactMap(\.key) ?? []).map(Value.string))
+        },
+    ]
+
+    private static let inert: [Binding] = [
+        Binding(
+            .object(.any),
+            swift: [
+                "layoutIfNeeded()", "setNeedsLayout()", "setNeedsDisplay()", "layoutSublayers()", "sizeToFit()", "init()",
+                "bringSubviewToFront(_:)", "display()",
+            ], objc: ["bringSubviewToFront:"], meaning: "nothing Sparks draws differently"
+        ) { _ in .void },
+        Binding(.object(.any), swift: ["convert(_:to:)", "convert(_:from:)", "convertTime(_:from:)"], objc: ["convertPoint:toView:"]) { c in
+            c.first ?? (c.name == "convertTime" ? .number(0) : .null)
+        },
+    ]
+}
+
+extension Object {
+    /// Puts `child` among the sublayers at `index`, taking it from where it was.
+    func insert(_ child: Object, at index: Int) {
+        child.superlayer?.sublayers.removeAll { $0 === child }
+        sublayers.insert(child, at: min(index, sublayers.count))
+        child.superlayer = self
+    }
+}

@@ -1,0 +1,191 @@
+import SparksCore
+
+/// What code does, seen from its text (before it runs): the types it creates and the methods that
+/// build, add or touch layers, which make entry points.
+extension EntryPoints {
+    /// Names of the files' types that code of the files creates.
+    static func createdTypes(_ files: [SourceFile]) -> Set<String> {
+        let names = Set(files.flatMap(\.types).map(\.name))
+        var created = Set<String>()
+        func visit(_ e: Expr) {
+            walk(e) { expr in
+                if case .call(let callee, _) = expr.kind {
+                    if case .name(let n) = callee.kind, names.contains(n) { created.insert(n) }
+                    if case .member(let base?, let m) = callee.kind, ["alloc", "new", "init"].contains(m), case .name(let n) = base.kind,
+                        names.contains(n)
+                    {
+                        created.insert(n)
+                    }
+                }
+            }
+        }
+        for file in files {
+            for type in file.types {
+                for method in type.methods { visitStatements(method.body, visit) }
+                for property in type.properties {
+                    if let e = property.initialValue { visit(e) }
+                    if let g = property.getter { visitStatements(g, visit) }
+                }
+            }
+            for function in file.functions { visitStatements(function.body, visit) }
+            visitStatements(file.statements, visit)
+        }
+        return created
+    }
+
+    static func buildsLayers(_ body: [Stmt]) -> Bool {
+        var found = false
+        visitStatements(body) { e in
+            walk(e) { expr in
+                if case .call(let callee, _) = expr.kind, case .name(let n) = callee.kind,
+                    ["CAEmitterLayer", "CAReplicatorLayer", "CAShapeLayer", "CAGradientLayer", "CATextLayer"].contains(n)
+                {
+                    found = true
+                }
+                if case .call(let callee, _) = expr.kind, case .member(let base?, _) = callee.kind, case .name(let n) = base.kind,
+                    ["CAEmitterLayer", "CAReplicatorLayer", "CAShapeLayer", "CAGradientLayer", "CATextLayer"].contains(n)
+                {
+                    found = true
+                }
+            }
+        }
+        return found
+    }
+
+    static func buildsAndAddsLayers(_ body: [Stmt]) -> Bool {
+        guard buildsLayers(body) else { return false }
+        var adds = false
+        visitStatements(body) { e in
+            walk(e) { expr in
+                if case .call(let callee, _) = expr.kind, case .member(_, let m) = callee.kind,
+                    ["addSublayer", "insertSublayer", "addSubview"].contains(m)
+                {
+                    adds = true
+                }
+            }
+        }
+        return adds
+    }
+
+    /// Whether a body adds a layer to a view or layer (`addSublayer`, `insertSublayer`,
+    /// `addSubview`, `mask =`), itself or through the files' methods and functions it calls.
+    static func addsLayers(_ body: [Stmt], files: [SourceFile], depth: Int) -> Bool {
+        var adds = false
+        var called = Set<String>()
+        visitStatements(body) { e in
+            walk(e) { expr in
+                if case .call(let callee, _) = expr.kind {
+                    switch callee.kind {
+                    case .member(_, let m), .name(let m):
+                        if ["addSublayer", "insertSublayer", "addSubview", "insertSubview", "setMask"].contains(m) { adds = true }
+                        called.insert(m)
+                    default: break
+                    }
+                }
+            }
+        }
+        for statement in body {
+            if case .assign(let target, _, _) = statement.kind, case .member(_, "mask") = target.kind { adds = true }
+        }
+        if adds || depth >= 4 { return adds }
+        for file in files {
+            for type in file.types {
+                for method in type.methods where called.contains(method.name) {
+                    if addsLayers(method.body, files: files, depth: depth + 1) { return true }
+                }
+            }
+            for function in file.functions where called.contains(function.name) {
+                if addsLayers(function.body, files: files, depth: depth + 1) { return true }
+            }
+        }
+        return false
+    }
+
+    static func touchesEffects(_ body: [Stmt]) -> Bool {
+        var touches = false
+        visitStatements(body) { e in
+            walk(e) { expr in
+                if case .member(_, let m) = expr.kind,
+                    [
+                        "birthRate", "emitterPosition", "emitterCells", "instanceCount", "addSublayer", "lifetime", "velocity", "add",
+                        "addAnimation", "setValue", "removeFromSuperlayer", "strokeEnd", "colors",
+                    ].contains(m)
+                {
+                    touches = true
+                }
+                if case .call(let callee, _) = expr.kind, case .member(_, let m) = callee.kind,
+                    m.hasPrefix("setBirthRate") || m.hasPrefix("setEmitter")
+                {
+                    touches = true
+                }
+            }
+        }
+        return touches
+    }
+
+    static func visitStatements(_ body: [Stmt], _ visit: (Expr) -> Void) {
+        for statement in body {
+            switch statement.kind {
+            case .declare(_, let e): if let e { visit(e) }
+            case .assign(let a, _, let b):
+                visit(a)
+                visit(b)
+            case .expression(let e): visit(e)
+            case .if(let conditions, let then, let otherwise):
+                for c in conditions { if case .test(let e) = c { visit(e) } else if case .bind(_, let e) = c { visit(e) } }
+                visitStatements(then, visit)
+                if let otherwise { visitStatements(otherwise, visit) }
+            case .guard(_, let b): visitStatements(b, visit)
+            case .forIn(_, let e, let b):
+                visit(e)
+                visitStatements(b, visit)
+            case .cFor(let a, let c, let s, let b):
+                visitStatements(a, visit)
+                if let c { visit(c) }
+                visitStatements(s, visit)
+                visitStatements(b, visit)
+            case .while(let c, let b):
+                visit(c)
+                visitStatements(b, visit)
+            case .switch(let e, let cases):
+                visit(e)
+                for c in cases { visitStatements(c.body, visit) }
+            case .return(let e): if let e { visit(e) }
+            case .block(let b): visitStatements(b, visit)
+            case .function(let f): visitStatements(f.body, visit)
+            default: break
+            }
+        }
+    }
+
+    /// Visits an expression and every expression inside it (closures' bodies included).
+    static func walk(_ e: Expr, _ visit: (Expr) -> Void) {
+        visit(e)
+        switch e.kind {
+        case .member(let base?, _): walk(base, visit)
+        case .call(let callee, let args):
+            walk(callee, visit)
+            for a in args { walk(a.value, visit) }
+        case .binary(_, let a, let b):
+            walk(a, visit)
+            walk(b, visit)
+        case .unary(_, let a): walk(a, visit)
+        case .ternary(let a, let b, let c):
+            walk(a, visit)
+            walk(b, visit)
+            walk(c, visit)
+        case .array(let items): for item in items { walk(item, visit) }
+        case .dictionary(let pairs):
+            for (k, v) in pairs {
+                walk(k, visit)
+                walk(v, visit)
+            }
+        case .subscript(let a, let b):
+            walk(a, visit)
+            for x in b { walk(x, visit) }
+        case .closure(_, let body): visitStatements(body) { walk($0, visit) }
+        case .interpolated(let parts): for p in parts { if case .value(let x) = p { walk(x, visit) } }
+        default: break
+        }
+    }
+}

@@ -1,0 +1,222 @@
+import Foundation
+import SparksCore
+
+/// Calls: functions and methods of the files, matched by name and labels, with their
+/// arguments bound to parameters.
+extension Interpreter {
+    func freeFunction(named name: String) -> Callable? {
+        for f in files {
+            if let decl = f.functions.first(where: { $0.name == name }) {
+                return Callable(name: decl.name, parameters: decl.parameters, body: decl.body, captured: globals, selfObject: nil)
+            }
+        }
+        return nil
+    }
+
+    // MARK: Calls
+
+    func callBody(
+        _ body: [Stmt], parameters: [Parameter], arguments: [Value], captured: Scope?, selfObject: Object?, name: String, at: SourcePosition
+    ) throws -> Value {
+        guard callDepth < Self.maxCallDepth else { throw Skip(reason: "calls nest deeper than \(Self.maxCallDepth) (recursion?)", at: at) }
+        callDepth += 1
+        defer { callDepth -= 1 }
+        ran.insert(name)
+        let owner = name.split(separator: ".").first.map(String.init)
+        let ownType = owner.flatMap { typeDecl(named: $0) } != nil
+        if ownType { typeContext.append(owner!) }
+        defer { if ownType { typeContext.removeLast() } }
+        callNames.append(String((name.split(separator: ".").last ?? "").prefix { $0 != "(" }))
+        defer { callNames.removeLast() }
+        if let why = explainNextCall {
+            explainNextCall = nil
+            explain(why)
+        } else if name != "closure" {
+            let described = zip(parameters, arguments).map { p, v in
+                let text = v.description
+                return "\(p.name): " + (text.count > 60 ? text.prefix(59) + "…" : text)
+            }
+            explain("\(name)" + (described.isEmpty ? "" : " with " + described.joined(separator: ", ")))
+        }
+        let scope = Scope(parent: captured ?? globals)
+        // A closure without a parameter list names its arguments $0, $1, ….
+        if parameters.isEmpty { for (i, a) in arguments.enumerated() { scope.values["$\(i)"] = a } }
+        for (i, parameter) in parameters.enumerated() {
+            // `.void` is an argument left out (a `--call` that names later ones): its default applies.
+            if i < arguments.count, !(arguments[i].isOmitted && parameter.defaultValue != nil) {
+                scope.values[parameter.name] = arguments[i]
+            } else if let d = parameter.defaultValue {
+                scope.values[parameter.name] = try evaluate(d, scope, selfObject)
+            } else if let v = defined(parameter.name) {
+                scope.values[parameter.name] = v
+            } else {
+                scope.values[parameter.name] = .null
+            }
+        }
+        switch try run(body, in: scope, selfObject: selfObject) {
+        case .returned(let v): return v
+        default: return .void
+        }
+    }
+
+    func call(_ function: Callable, _ arguments: [Value], at: SourcePosition) throws -> Value {
+        try callBody(
+            function.body, parameters: function.parameters, arguments: arguments, captured: function.captured,
+            selfObject: function.selfObject, name: function.name, at: at)
+    }
+
+    /// Calls a method of the file's own type on `object` (or a static one when nil), matched
+    /// by name and argument labels; nil when the type has none.
+    func callMethod(
+        _ type: TypeDecl, on object: Object?, name: String, labels: [String?], arguments: [Value], at: SourcePosition
+    ) throws -> Value? {
+        guard let (owner, decl) = method(name, labels: labels, isStatic: object == nil, in: type) else { return nil }
+        let saved = file
+        file = decl.file ?? fileOf(owner) ?? file
+        defer { file = saved }
+        return try callBody(
+            decl.body, parameters: decl.parameters, arguments: arguments, captured: globals, selfObject: object,
+            name: "\(owner.name).\(decl.signature)", at: at)
+    }
+
+    /// The method a call names, matched by name and labels (missing trailing arguments with
+    /// defaults), in the type or the classes of the files it inherits from.
+    func method(_ name: String, labels: [String?], isStatic: Bool, in type: TypeDecl) -> (TypeDecl, FunctionDecl)? {
+        for t in lineage(of: type) {
+            let candidates = t.methods.filter { $0.name == name && isStatic == $0.isStatic }
+            let exact = candidates.first { $0.parameters.map(\.label) == labels }
+            let fitting =
+                exact
+                ?? candidates.first { decl in
+                    labels.count <= decl.parameters.count && zip(decl.parameters, labels).allSatisfy { $0.label == $1 }
+                        && decl.parameters.dropFirst(labels.count).allSatisfy { $0.defaultValue != nil }
+                }
+                // A trailing closure loses its label (`generate { … }` calls `generate(block:)`).
+                ?? candidates.first { decl in
+                    guard labels.count == decl.parameters.count, labels.last == String?.none else { return false }
+                    return zip(decl.parameters.dropLast(), labels.dropLast()).allSatisfy { $0.label == $1 }
+                }
+            if let fitting { return (t, fitting) }
+        }
+        return nil
+    }
+
+    func typeDecl(named name: String) -> TypeDecl? {
+        let resolved = typeName(name)
+        for f in files { if let t = f.types.first(where: { $0.name == resolved }) { return t } }
+        return nil
+    }
+
+    /// A type's name with the files' aliases resolved (`Color` → `UIColor`).
+    func typeName(_ name: String) -> String {
+        var current = name
+        var seen = 0
+        while let target = typeAliases[current], seen < 8 {
+            current = target
+            seen += 1
+        }
+        return current
+    }
+
+    func call(
+        _ callee: Expr, _ argumentExprs: [Argument], _ scope: Scope, _ selfObject: Object?, at: SourcePosition
+    ) throws -> Value {
+        let labels = argumentExprs.map(\.label)
+        // `unsafeBitCast(value, to: SomeType.self)`: the value, whatever the type says.
+        if case .name("unsafeBitCast") = callee.kind, let first = argumentExprs.first {
+            return try evaluate(first.value, scope, selfObject)
+        }
+        var arguments: [Value] = []
+        for a in argumentExprs { arguments.append(try evaluate(a.value, scope, selfObject)) }
+        switch callee.kind {
+        case .name(let name):
+            if let v = scope.lookup(name), case .function(let f) = v { return try call(f, arguments, at: at) }
+            // A class method held in a variable (`let make = cls.method(for: selector)`), called.
+            if let v = scope.lookup(name), case .type(let t) = v {
+                return try builtinFunction(t, labels: labels, arguments, at: at, scope: scope, selfObject: selfObject)
+            }
+            // A method of self called without `self.`.
+            if let object = selfObject, let type = object.declaredType,
+                let result = try callMethod(type, on: object, name: name, labels: labels, arguments: arguments, at: at)
+            {
+                return result
+            }
+            // A static method of the enclosing type, or of the enum `self` is a case of.
+            if let object = selfObject, let type = object.declaredType,
+                let result = try callMethod(type, on: nil, name: name, labels: labels, arguments: arguments, at: at)
+            {
+                return result
+            }
+            if let decl = files.lazy.flatMap(\.functions).first(where: {
+                $0.name == name && ($0.parameters.map(\.label) == labels || $0.parameters.count >= labels.count)
+            }) {
+                let saved = file
+                file = files.first { $0.functions.contains { $0.name == decl.name && $0.at == decl.at } }?.path ?? file
+                defer { file = saved }
+                return try callBody(
+                    decl.body, parameters: decl.parameters, arguments: arguments, captured: globals, selfObject: nil, name: decl.signature,
+                    at: at)
+            }
+            if let type = typeDecl(named: name), !Self.extendedValueTypes.contains(name) {
+                return try construct(type, labels: labels, arguments: arguments, at: at)
+            }
+            if let v = defines[name] ?? globals.lookup(name), case .function(let f) = v { return try call(f, arguments, at: at) }
+            do {
+                return try builtinFunction(typeName(name), labels: labels, arguments, at: at, scope: scope, selfObject: selfObject)
+            } catch let skip as Skip {
+                // Inside a layer or view subclass, `addSublayer(pulse)` is a method of self.
+                guard let object = selfObject, object.layerKind != nil || isViewLike(object), object.enumCase == nil,
+                    name.first?.isLowercase == true
+                else { throw skip }
+                return try objectMethod(object, name, labels: labels, arguments, at: at, scope: scope, selfObject: selfObject)
+            }
+        case .member(let baseExpr?, let method):
+            if case .name("super") = baseExpr.kind { return .void }
+            var base = try evaluate(baseExpr, scope, selfObject)
+            // Mutating array methods change the variable.
+            if case .array(var items) = base,
+                ["append", "addObject", "insert", "appendContentsOf", "removeAll", "removeAllObjects", "addObjectsFromArray"].contains(
+                    method)
+            {
+                // A variable's list is changed in place (the variable lets go of it first), not
+                // copied at each append.
+                base = .void
+                if case .name = baseExpr.kind { try assign(baseExpr, .void, scope, selfObject) }
+                let before = items.count
+                switch method {
+                case "removeAll", "removeAllObjects": items = []
+                case "appendContentsOf", "addObjectsFromArray": items += (try arguments.first.map { try elements(of: $0, at: at) } ?? [])
+                case "insert":
+                    if arguments.count == 2, case .number(let n) = arguments[1], let i = wholeNumber(n), i >= 0, i <= items.count {
+                        items.insert(arguments[0], at: i)
+                    }
+                default:
+                    if labels.first == "contentsOf" { items += try elements(of: arguments[0], at: at) } else { items += arguments }
+                }
+                guard items.count <= Self.maxCollection else {
+                    throw Skip(reason: "an array grows past \(Self.maxCollection) elements", at: at)
+                }
+                try willMake(elements: max(0, items.count - before))
+                try assign(baseExpr, .array(items), scope, selfObject)
+                return .void
+            }
+            return try callMember(base, method, labels: labels, arguments, at: at, scope: scope, selfObject: selfObject)
+        case .member(nil, let member):
+            // `.init(...)` or an implicit static factory (`.init(name: .easeIn)`): left to the receiver.
+            return try builtinFunction("." + member, labels: labels, arguments, at: at, scope: scope, selfObject: selfObject)
+        case .array, .dictionary:
+            // `[CAEmitterCell]()`, `[String: Float]()`: an empty collection.
+            if case .dictionary = callee.kind { return .dictionary([]) }
+            return .array([])
+        default:
+            let f = try evaluate(callee, scope, selfObject)
+            switch f {
+            case .function(let function): return try call(function, arguments, at: at)
+            case .type(let name): return try builtinFunction(name, labels: labels, arguments, at: at, scope: scope, selfObject: selfObject)
+            default: throw Skip(reason: "\(f.description) cannot be called", at: at)
+            }
+        }
+    }
+
+    /// Makes an instance of the file's own class, running its initialiser.
+}
