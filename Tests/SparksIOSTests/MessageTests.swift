@@ -51,7 +51,10 @@ struct MessageTests {
             code: """
                 let c = CAEmitterCell()
                 c.birthRate = Float(intensity * 10)
-                """, messages: ["2:21: skipped: intensity is not known here; give it a value with --define intensity=VALUE"]),
+                """,
+            messages: [
+                "2:21: note: intensity is not in the files: its usual value 150 stands in for birthRate (give the file that defines it, or --define intensity=VALUE, to use its value)"
+            ]),
         Case(
             file: "unknown-calls.swift",
             code: """

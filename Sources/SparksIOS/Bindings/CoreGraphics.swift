@@ -22,6 +22,17 @@ extension BindingTable {
             }
             return .rect(Rect(x: try c.number(0), y: try c.number(1), width: try c.number(2), height: try c.number(3)))
         },
+        Binding(
+            [.global, .type("NSCoder")], swift: ["NSCoder.cgPoint(for:)"], objc: ["CGPointFromString"],
+            meaning: "the point a string `{x, y}` writes"
+        ) { c in
+            let numbers = try c.string(0, or: "\(c.name) of something that is not a string").split {
+                !($0.isNumber || $0 == "." || $0 == "-" || $0 == "e")
+            }
+            .compactMap { Double($0) }
+            guard numbers.count == 2 else { throw c.skip("\(c.name): \"\(c.string(0) ?? "")\" is not {x, y}") }
+            return .point(Point(x: numbers[0], y: numbers[1]))
+        },
         rectFunction("CGRectGetMidX") { $0.origin.x + $0.size.width / 2 },
         rectFunction("CGRectGetMidY") { $0.origin.y + $0.size.height / 2 },
         rectFunction("CGRectGetWidth") { $0.size.width },

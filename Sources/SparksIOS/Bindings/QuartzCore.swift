@@ -172,7 +172,7 @@ extension BindingTable {
             guard let key = c.string(0), let layer = c.layer else { return .null }
             return layer.addedAnimations[key].map(Value.object) ?? .null
         },
-        Binding(.object(.layer), .object(.view), swift: ["animationKeys()"], objc: ["animationKeys"]) { c in
+        Binding(.object(.layer), .object(.view), form: .read, swift: ["animationKeys()"], objc: ["animationKeys"]) { c in
             .array((c.layer?.animations.compactMap(\.key) ?? []).map(Value.string))
         },
     ]

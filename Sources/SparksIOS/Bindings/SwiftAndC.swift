@@ -5,7 +5,8 @@ import SparksCore
 /// limits, maths, seeded random numbers, strides, and the members and methods of numbers,
 /// strings, arrays and ranges.
 extension BindingTable {
-    static let floatTypes = Receiver.types("CGFloat", "Float", "Double", "Float32", "Float64")
+    static let floatTypes = Receiver.types(
+        "CGFloat", "Float", "Double", "Float32", "Float64", "TimeInterval", "CFTimeInterval", "NSTimeInterval")
     static let integerTypes = Receiver.types("UInt32", "Int", "Int32", "UInt", "Int64", "UInt64", "NSInteger", "NSUInteger")
 
     static let swiftAndC: [Binding] =

@@ -123,6 +123,25 @@ extension EntryPoints {
         return touches
     }
 
+    /// The functions and methods the body calls by name: `start`, `self.start`, `Type.start`
+    /// (as `Type.start`).
+    static func calledNames(_ body: [Stmt]) -> Set<String> {
+        var names = Set<String>()
+        visitStatements(body) { expr in
+            walk(expr) { e in
+                guard case .call(let callee, _) = e.kind else { return }
+                switch callee.kind {
+                case .name(let name): names.insert(name)
+                case .member(let base?, let name):
+                    // `Twinkle.twinkle(…)` names its type; `self.start()` is the method's own.
+                    if case .name(let owner) = base.kind { names.insert(owner == "self" ? name : "\(owner).\(name)") }
+                default: break
+                }
+            }
+        }
+        return names
+    }
+
     static func visitStatements(_ body: [Stmt], _ visit: (Expr) -> Void) {
         for statement in body {
             switch statement.kind {

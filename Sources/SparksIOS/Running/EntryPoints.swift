@@ -250,22 +250,37 @@ struct EntryPoints {
     private func runEntryMethods(receivers: inout [String: Object]) throws(Exhausted) {
         let i = interpreter
         let superclasses = Set(i.files.flatMap(\.types).compactMap(\.superclass))
+        var candidates: [(file: SourceFile, type: TypeDecl?, method: FunctionDecl)] = []
         for file in i.files {
             for type in file.types where !superclasses.contains(type.name) || receivers[type.name] != nil {
                 for method in type.methods
                 where !method.isPrivate && !Self.lifeCycle.contains(method.name) && !method.name.hasPrefix("initWith")
-                    && !Self.handlers.contains(method.name) && !i.ran.contains("\(type.name).\(method.signature)")
-                    && Self.addsLayers(method.body, files: i.files, depth: 0)
+                    && !Self.handlers.contains(method.name) && Self.addsLayers(method.body, files: i.files, depth: 0)
                 {
-                    i.file = method.file ?? file.path
-                    let receiver = method.isStatic ? nil : try receiver(for: type, receivers: &receivers)
-                    try invoke(method, of: type, on: receiver, given: [], saying: true, asEntryPoint: true)
+                    candidates.append((file, type, method))
                 }
             }
-            for function in file.functions
-            where !i.ran.contains(function.signature) && Self.addsLayers(function.body, files: i.files, depth: 0) {
-                i.file = file.path
-                try invoke(function, of: nil, on: nil, given: [], saying: true, asEntryPoint: true)
+            for function in file.functions where Self.addsLayers(function.body, files: i.files, depth: 0) {
+                candidates.append((file, nil, function))
+            }
+        }
+        // One that another entry point calls runs through it (`view.twinkle()` calling
+        // `Twinkle.twinkle(view)`), not a second time on its own.
+        let calls = candidates.map { Self.calledNames($0.method.body) }
+        let outermost = candidates.indices.filter { j in
+            let candidate = candidates[j]
+            let names = [candidate.method.name] + (candidate.type.map { ["\($0.name).\(candidate.method.name)"] } ?? [])
+            return !calls.indices.contains { k in k != j && names.contains(where: calls[k].contains) }
+        }.map { candidates[$0] }
+        for (file, type, method) in outermost.isEmpty ? candidates : outermost {
+            let signature = type.map { "\($0.name).\(method.signature)" } ?? method.signature
+            guard !i.ran.contains(signature) else { continue }
+            i.file = method.file ?? file.path
+            if let type {
+                let receiver = method.isStatic ? nil : try receiver(for: type, receivers: &receivers)
+                try invoke(method, of: type, on: receiver, given: [], saying: true, asEntryPoint: true)
+            } else {
+                try invoke(method, of: nil, on: nil, given: [], saying: true, asEntryPoint: true)
             }
         }
     }

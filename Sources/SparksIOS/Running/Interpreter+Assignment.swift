@@ -72,8 +72,16 @@ extension Interpreter {
             return true
         }
         guard let property = declaredProperty(fieldName, in: type) else {
-            if object.fields[fieldName] != nil {
-                object.fields[fieldName] = value
+            if object.fields[plain] != nil || object.fields[fieldName] != nil {
+                object.fields[object.fields[plain] != nil ? plain : fieldName] = value
+                return true
+            }
+            // `_radius = radius` in Objective-C: the instance variable Xcode synthesises for a
+            // property declared in a header that was not given; kept as that property.
+            if name.hasPrefix("_"), plain.first?.isLetter == true, Self.isObjectiveC(fileOf(type) ?? file) {
+                object.fields[plain] = value
+                note(
+                    "\(name) is the instance variable of \(type.name)'s property \(plain), declared in a header that was not given", at: at)
                 return true
             }
             return false
@@ -142,8 +150,9 @@ extension Interpreter {
             if isViewLike(object) { return try? member(of: .object(object), name, at: at, scope: globals, selfObject: object) }
             return nil
         }
+        let plain = String(name.dropFirst())
         let fieldName =
-            name.hasPrefix("_") && declaredProperty(String(name.dropFirst()), in: type) != nil ? String(name.dropFirst()) : name
+            name.hasPrefix("_") && (declaredProperty(plain, in: type) != nil || object.fields[plain] != nil) ? plain : name
         if let v = object.fields[fieldName] { return v }
         if let property = declaredProperty(fieldName, in: type), !isInheritedLayerProperty(property, of: object) {
             if let getter = property.getter {

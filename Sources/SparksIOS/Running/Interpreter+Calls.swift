@@ -157,7 +157,7 @@ extension Interpreter {
                     decl.body, parameters: decl.parameters, arguments: arguments, captured: globals, selfObject: nil, name: decl.signature,
                     at: at)
             }
-            if let type = typeDecl(named: name), !Self.extendedValueTypes.contains(name) {
+            if let type = typeDecl(named: name), !isIOSType(name) {
                 return try construct(type, labels: labels, arguments: arguments, at: at)
             }
             if let v = defines[name] ?? globals.lookup(name), case .function(let f) = v { return try call(f, arguments, at: at) }
@@ -171,7 +171,18 @@ extension Interpreter {
                 return try objectMethod(object, name, labels: labels, arguments, at: at, scope: scope, selfObject: selfObject)
             }
         case .member(let baseExpr?, let method):
-            if case .name("super") = baseExpr.kind { return .void }
+            if case .name("super") = baseExpr.kind {
+                // `[super setFrame:frame]` in a setter the class overrides: the layer's or view's own
+                // property; other calls of the superclass (`super.init()`, `[super layoutSubviews]`)
+                // do what UIKit and Core Animation do by default, which is nothing to import.
+                if method.hasPrefix("set"), method.count > 3, arguments.count == 1, let object = selfObject,
+                    object.layerKind != nil || isViewLike(object)
+                {
+                    let key = method.dropFirst(3).prefix(1).lowercased() + method.dropFirst(4)
+                    try setProperty(of: object, key, arguments[0], at: at, ownFirst: false)
+                }
+                return .void
+            }
             var base = try evaluate(baseExpr, scope, selfObject)
             // Mutating array methods change the variable.
             if case .array(var items) = base,

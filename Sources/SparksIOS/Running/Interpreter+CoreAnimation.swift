@@ -103,7 +103,9 @@ extension Interpreter {
             break
         }
         if let v = try runBinding(name, on: receivers(of: .object(object)), form: .read, receiver: .object(object), at: at) { return v }
-        throw Skip(reason: "\(object.className) has no property \(name) that Sparks understands", at: at)
+        if let v = geometryHelper(of: object, name, at: at) { return v }
+        throw Skip(
+            reason: "\(object.className) has no property \(name) that Sparks understands", at: at, unknown: "\(object.className).\(name)")
     }
 
     func viewProperty(_ object: Object, _ name: String, at: SourcePosition) throws -> Value {
@@ -194,6 +196,12 @@ extension Interpreter {
             case "delegate", "actions", "style", "needsDisplayOnBoundsChange", "drawsAsynchronously", "shouldRasterize",
                 "rasterizationScale", "isOpaque", "opaque", "edgeAntialiasingMask", "allowsEdgeAntialiasing":
                 throw Skip(reason: "\(key) is not supported by Sparks", at: at)
+            case "repeatCount", "repeatDuration", "autoreverses", "duration":
+                // A layer's own timing repeats nothing while its duration is 0, the default (Sparks
+                // layers have none): kept for code that reads it back (an animation given the
+                // layer's repeatCount).
+                object.fields[key] = value
+                note("a layer's own \(key) changes nothing Sparks draws (a layer's duration is 0); kept for the code that reads it", at: at)
             case "string" where kind == .text:
                 try setText(of: object, value, at: at)
             case let textKey

@@ -158,7 +158,7 @@ extension Interpreter {
         if selfObject == nil || !(selfObject.map(isViewLike) ?? false) {
             if let v = try? member(of: .object(hostController ?? hostView), name, at: at, scope: scope, selfObject: selfObject) { return v }
         }
-        throw Skip(reason: "\(name) is not known here; give it a value with --define \(name)=VALUE", at: at)
+        throw Skip(reason: "\(name) is not known here; give it a value with --define \(name)=VALUE", at: at, unknown: name)
     }
 
     // MARK: Values

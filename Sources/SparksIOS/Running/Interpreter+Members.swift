@@ -40,13 +40,16 @@ extension Interpreter {
         switch base {
         case .constant(let c):
             let instance = Self.instanceName(c)
-            if BindingTable.shared.knows(instance: instance) { throw Skip(reason: "\(instance)'s \(name) is not understood", at: at) }
+            if BindingTable.shared.knows(instance: instance) {
+                throw Skip(reason: "\(instance)'s \(name) is not understood", at: at, unknown: "\(c).\(name)")
+            }
             // `CAEmitterLayerEmitterShape.line`, `UIColor.red.cgColor`: read where it is used.
             return .constant(c + "." + name)
         case .null:
             throw Skip(reason: "the value whose \(name) is read is nil here (it comes from code that was skipped or gives nothing)", at: at)
         default:
-            throw Skip(reason: "\(base.description) has no member \(name) that Sparks understands", at: at)
+            throw Skip(
+                reason: "\(base.description) has no member \(name) that Sparks understands", at: at, unknown: "\(base.description).\(name)")
         }
     }
 
@@ -143,7 +146,9 @@ extension Interpreter {
         {
             return v
         }
-        throw Skip(reason: "\(base.description).\(method)(…) is not understood", at: at)
+        if let ran = try runClosureOfUnknownCall("\(base.description).\(method)", labels: labels, a, at: at) { return ran }
+        if let layer = standInLayer("\(base.description).\(method)", a, at: at) { return layer }
+        throw Skip(reason: "\(base.description).\(method)(…) is not understood", at: at, unknown: "\(base.description).\(method)(…)")
     }
 
     /// Objective-C class messages and Swift static calls.
@@ -158,8 +163,12 @@ extension Interpreter {
             }
             if let result = try callMethod(t, on: nil, name: method, labels: labels, arguments: a, at: at) { return result }
             if t.isEnum, t.cases.contains(method) { return .enumValue(method, a) }
+            // A type declared inside this one, made: `Twinkle.Configuration()`.
+            if method.first?.isUppercase == true, let nested = typeDecl(named: method), !isIOSType(method) {
+                return try construct(nested, labels: labels, arguments: a, at: at)
+            }
             // An extension of a UIKit or Core Graphics value type (UIImage, UIColor) keeps the type's own initialisers.
-            if method == "init", !Self.extendedValueTypes.contains(type) {
+            if method == "init", !isIOSType(type) {
                 return try construct(t, labels: Array(labels.dropFirst()), arguments: a, at: at)
             }
             // `[PulsingHaloLayer layer]`: the files' own layer class made as CALayer's `+layer` makes it, its init run.
@@ -177,7 +186,9 @@ extension Interpreter {
         {
             return v
         }
-        throw Skip(reason: "\(type).\(FunctionDecl.signature(method, labels)) is not understood", at: at)
+        if let ran = try runClosureOfUnknownCall("\(type).\(method)", labels: labels, a, at: at) { return ran }
+        let signature = "\(type).\(FunctionDecl.signature(method, labels))"
+        throw Skip(reason: "\(signature) is not understood", at: at, unknown: signature)
     }
 
     // MARK: Free functions and constructors
@@ -193,7 +204,9 @@ extension Interpreter {
         if name.hasPrefix("."), files.contains(where: { $0.types.contains { $0.isEnum && $0.cases.contains(String(name.dropFirst())) } }) {
             return .enumValue(String(name.dropFirst()), a)
         }
-        throw Skip(reason: "\(FunctionDecl.signature(name, labels)) is not understood", at: at)
+        if let ran = try runClosureOfUnknownCall(name, labels: labels, a, at: at) { return ran }
+        throw Skip(
+            reason: "\(FunctionDecl.signature(name, labels)) is not understood", at: at, unknown: FunctionDecl.signature(name, labels))
     }
 
     // MARK: Methods of objects
@@ -223,7 +236,9 @@ extension Interpreter {
             default: break
             }
         }
-        throw Skip(reason: "\(object.className).\(FunctionDecl.signature(method, labels)) is not understood", at: at)
+        if let ran = try runClosureOfUnknownCall("\(object.className).\(method)", labels: labels, a, at: at) { return ran }
+        let signature = "\(object.className).\(FunctionDecl.signature(method, labels))"
+        throw Skip(reason: "\(signature) is not understood", at: at, unknown: signature)
     }
 
     /// The files' own method `method` of the object: its class's, a superclass's found by name

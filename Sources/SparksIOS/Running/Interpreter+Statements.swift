@@ -41,7 +41,14 @@ extension Interpreter {
         case .declare(let name, let initial):
             try declare(name, initial, scope, selfObject)
         case .assign(let target, let op, let valueExpr):
-            var value = try evaluate(valueExpr, scope, selfObject)
+            var value: Value
+            do {
+                value = try evaluate(valueExpr, scope, selfObject)
+            } catch let skip as Skip where skip.unknown != nil && op == "=" {
+                // The value comes from code the files do not hold: a stand-in for what it sets.
+                guard let standIn = try standIn(forUnknown: skip, assignedTo: target, scope, selfObject) else { throw skip }
+                value = standIn
+            }
             if op != "=" {
                 let old = try evaluate(target, scope, selfObject)
                 value = try arithmetic(String(op.dropLast()), old, value, at: statement.at)
@@ -90,7 +97,16 @@ extension Interpreter {
             value = override
         } else if let initial {
             do {
-                value = try evaluate(initial, scope, selfObject)
+                do {
+                    value = try evaluate(initial, scope, selfObject)
+                } catch let skip as Skip where skip.unknown != nil {
+                    guard
+                        let standIn = try standIn(
+                            forUnknown: skip, assignedTo: Expr(.name(name), at: skip.at ?? SourcePosition(line: 0, column: 0)), scope,
+                            selfObject)
+                    else { throw skip }
+                    value = standIn
+                }
             } catch {
                 // The name exists from here on, as nil: what uses it says so.
                 scope.values[name] = .null

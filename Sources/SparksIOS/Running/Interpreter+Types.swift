@@ -106,7 +106,44 @@ extension Interpreter {
     /// The names of the classes the type inherits from, nearest first: the files' own and the
     /// first one that is not the files' (a UIKit or Core Animation class).
     func superclassNames(of type: TypeDecl) -> [String] {
-        lineage(of: type).compactMap(\.superclass)
+        let lineage = lineage(of: type)
+        var names = lineage.compactMap(\.superclass)
+        if let last = lineage.last, last.superclass == nil, let assumed = assumedLayerClass(of: last) { names.append(assumed) }
+        return names
+    }
+
+    /// The Core Animation class an Objective-C layer class of the files inherits from when its
+    /// `@interface` is in a header that was not given (`@implementation PulsingHaloLayer` alone):
+    /// the layer class whose own properties its code sets on `self` (`self.instanceCount`:
+    /// CAReplicatorLayer), else CALayer; said in a note. Nil for a class not named as a layer.
+    func assumedLayerClass(of type: TypeDecl) -> String? {
+        guard type.name.hasSuffix("Layer"), !LayerKind.allCases.contains(where: { $0.className == type.name }) else { return nil }
+        if let known = assumedSuperclasses[type.name] { return known }
+        var keys = Set<String>()
+        for method in type.methods {
+            EntryPoints.visitStatements(method.body) { expr in
+                EntryPoints.walk(expr) { e in
+                    if case .member(let base?, let key) = e.kind, case .name("self") = base.kind { keys.insert(key) }
+                    if case .call(let callee, let arguments) = e.kind, arguments.count == 1,
+                        case .member(let base?, let method) = callee.kind,
+                        case .name("self") = base.kind, method.hasPrefix("set"), method.count > 3
+                    {
+                        keys.insert(method.dropFirst(3).prefix(1).lowercased() + method.dropFirst(4))
+                    }
+                }
+            }
+        }
+        let ownKey = { (kind: LayerKind) in
+            keys.sorted().first {
+                (try? PropertyAddress.resolve($0, on: kind)) != nil && (try? PropertyAddress.resolve($0, on: .layer)) == nil
+            }
+        }
+        let kind = [LayerKind.replicator, .emitter, .shape, .gradient, .text].first { ownKey($0) != nil } ?? .layer
+        assumedSuperclasses[type.name] = kind.className
+        note(
+            "\(type.name)'s superclass is declared in a header that was not given: taken as \(kind.className)"
+                + (ownKey(kind).map { ", whose \($0) it sets" } ?? ""), at: type.at)
+        return kind.className
     }
 
     /// Whether the file's type inherits from CAEmitterCell.

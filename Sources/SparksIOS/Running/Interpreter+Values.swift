@@ -99,6 +99,12 @@ extension Interpreter {
         return try runLater(f, after: delay, what: "\(name) after a delay", saying: saying, at: at)
     }
 
+    /// Whether `name` is a type of iOS (one the binding table makes, or a value type Sparks
+    /// reads): an `extension` of it in the files adds methods but keeps iOS's initialisers.
+    func isIOSType(_ name: String) -> Bool {
+        Self.extendedValueTypes.contains(name) || BindingTable.shared.has(name, on: [.global], form: .call)
+    }
+
     /// Types Sparks reads as values, which the files may extend but not redefine.
     static let extendedValueTypes: Set<String> = [
         "UIImage", "NSImage", "UIColor", "NSColor", "CGColor", "CGPoint", "CGSize", "CGRect", "CGFloat", "Float", "Double", "Int",

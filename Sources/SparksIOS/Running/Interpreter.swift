@@ -5,6 +5,15 @@ import SparksCore
 struct Skip: Error {
     var reason: String
     var at: SourcePosition?
+    /// What the files do not define, when that is the reason (`Config.colors`,
+    /// `TimingFunction.easeInOutCubic.getTimingFunction(…)`): a value it gives may be stood in for.
+    var unknown: String?
+
+    init(reason: String, at: SourcePosition? = nil, unknown: String? = nil) {
+        self.reason = reason
+        self.at = at
+        self.unknown = unknown
+    }
 }
 
 /// A value an enumerated property does not have (a misspelt `"addtive"`): iOS ignores it and
@@ -62,6 +71,8 @@ final class Interpreter {
     var settersRunning = Set<String>()
     /// Static stored properties of the files' types, worked out once (`static let shared = …`).
     var staticValues: [String: Value] = [:]
+    /// The layer classes assumed for Objective-C classes whose header was not given, by class.
+    var assumedSuperclasses: [String: String] = [:]
     var random = SeededRandom(seed: 20_241_123)
     let globals = Scope(parent: nil)
     var defines: [String: Value]
