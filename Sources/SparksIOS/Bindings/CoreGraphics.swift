@@ -33,6 +33,9 @@ extension BindingTable {
             guard numbers.count == 2 else { throw c.skip("\(c.name): \"\(c.string(0) ?? "")\" is not {x, y}") }
             return .point(Point(x: numbers[0], y: numbers[1]))
         },
+        Binding(.global, objc: ["CGRectEqualToRect", "CGPointEqualToPoint", "CGSizeEqualToSize"]) { c in
+            try c.interpreter.arithmetic("==", c[0], c[1], at: c.at)
+        },
         rectFunction("CGRectGetMidX") { $0.origin.x + $0.size.width / 2 },
         rectFunction("CGRectGetMidY") { $0.origin.y + $0.size.height / 2 },
         rectFunction("CGRectGetWidth") { $0.size.width },

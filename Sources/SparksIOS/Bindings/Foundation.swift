@@ -113,6 +113,16 @@ extension BindingTable {
         Binding(
             .global, swift: ["Date()"], objc: ["CFAbsoluteTimeGetCurrent"], meaning: "the moment the code runs, in seconds of the effect",
             run: currentTime),
+        Binding(.type("NSDate"), objc: ["date"], meaning: "the moment the code runs, in seconds of the effect") { c in
+            currentTime(c)
+        },
+        Binding(
+            .value(.number), form: .read, swift: ["timeIntervalSince1970", "timeIntervalSinceReferenceDate"],
+            meaning: "0: a wall-clock time differs on every run (said in a note)"
+        ) { c in
+            c.note("\(c.name) is a wall-clock time, different on every run: 0 here")
+            return .number(0)
+        },
         Binding(
             Receiver.types("Timer", "NSTimer"),
             swift: ["scheduledTimer(withTimeInterval:repeats:block:)", "scheduledTimer(timeInterval:target:selector:userInfo:repeats:)"],

@@ -446,6 +446,21 @@ extension BindingTable {
             target.insert(childLayer, at: target.sublayers.count)
             return .void
         },
+        Binding(
+            .object(.view), swift: ["setTitle(_:for:)", "setTitleColor(_:for:)", "setImage(_:for:)"],
+            objc: ["setTitle:forState:", "setTitleColor:forState:", "setImage:forState:"],
+            meaning: "not imported: UIKit draws a button's title and image, not a layer"
+        ) { c in
+            c.note("\(c.name): a button's title and image are drawn by UIKit, not by a layer; not imported")
+            return .void
+        },
+        Binding(
+            .object(.view), swift: ["addTarget(_:action:for:)", "addGestureRecognizer(_:)"], objc: ["addTarget:action:forControlEvents:"],
+            meaning: "nothing: events are not run (--call runs a handler)"
+        ) { c in
+            c.note("\(c.name): touch events are not imported; --call runs a handler")
+            return .void
+        },
         Binding(.object(.view), swift: ["removeFromSuperview()"], objc: ["removeFromSuperview"]) { c in
             try c.interpreter.removeFromParent(c.layer, at: c.at)
             return .void

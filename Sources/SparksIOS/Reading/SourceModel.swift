@@ -91,6 +91,8 @@ indirect enum StmtKind: Sendable {
     case `break`
     case `continue`
     case block([Stmt])
+    /// `defer { … }`: run when the enclosing block ends, in reverse order of the defers.
+    case `defer`([Stmt])
     /// A function declared inside a body.
     case function(FunctionDecl)
     /// A statement the readers could not turn into one of the above: why, as a sentence.

@@ -297,6 +297,7 @@ struct SwiftReader {
         if stmt.is(ContinueStmtSyntax.self) { return Stmt(.continue, at: position) }
         // `do { … } catch { … }`: nothing imported code runs throws, so the body runs.
         if let d = stmt.as(DoStmtSyntax.self) { return Stmt(.block(block(d.body.statements)), at: position) }
+        if let d = stmt.as(DeferStmtSyntax.self) { return Stmt(.defer(block(d.body.statements)), at: position) }
         return Stmt(.unsupported("a \(Self.describe(stmt)) statement is not understood"), at: position)
     }
 

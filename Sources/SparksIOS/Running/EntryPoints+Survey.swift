@@ -170,7 +170,7 @@ extension EntryPoints {
                 visit(e)
                 for c in cases { visitStatements(c.body, visit) }
             case .return(let e): if let e { visit(e) }
-            case .block(let b): visitStatements(b, visit)
+            case .block(let b), .defer(let b): visitStatements(b, visit)
             case .function(let f): visitStatements(f.body, visit)
             default: break
             }

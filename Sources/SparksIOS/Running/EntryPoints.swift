@@ -168,7 +168,7 @@ struct EntryPoints {
                 i.file = file.path
                 let made: Value
                 do {
-                    made = try i.construct(type, labels: [], arguments: [], at: type.at)
+                    made = try makeAsCallerWould(type)
                 } catch let error as Exhausted {
                     throw error
                 } catch {
@@ -285,6 +285,21 @@ struct EntryPoints {
         }
     }
 
+    /// An instance of the files' class, made with its initialiser that takes nothing, else with
+    /// its first one, whose parameters get stand-ins (`init(frame:)`: the host view's bounds).
+    private func makeAsCallerWould(_ type: TypeDecl) throws -> Value {
+        let i = interpreter
+        let inits = type.methods.filter { $0.name == "init" && !$0.isStatic && !$0.parameters.contains { $0.label == "coder" } }
+        guard let first = inits.first, !inits.contains(where: { $0.parameters.allSatisfy { $0.defaultValue != nil } }) else {
+            return try i.construct(type, labels: [], arguments: [], at: type.at)
+        }
+        let standIns = try first.parameters.map { try i.standIn(for: $0, at: first.at) }
+        let labels = first.parameters.map(\.label)
+        let said = zip(first.parameters, standIns).map { "\($0.name) = \($1.what)" }.joined(separator: ", ")
+        i.note("\(type.name) is made with \(FunctionDecl.signature("init", labels)), \(said)", at: first.at)
+        return try i.construct(type, labels: labels, arguments: standIns.map(\.value), at: type.at)
+    }
+
     /// The object a method of `type` runs on: the host, a placed layer, the host view for an
     /// extension of a UIKit view or the host layer for one of CALayer, else a new instance.
     private func receiver(for type: TypeDecl, receivers: inout [String: Object]) throws(Exhausted) -> Object? {
@@ -293,7 +308,7 @@ struct EntryPoints {
         if type.superclass == nil, LayerKind.allCases.contains(where: { $0.className == type.name }) { return i.hostView.layer }
         if i.inheritsView(type).isView, type.superclass == nil { return i.hostView }
         do {
-            if case .object(let made) = try i.construct(type, labels: [], arguments: [], at: type.at) {
+            if case .object(let made) = try makeAsCallerWould(type) {
                 receivers[type.name] = made
                 if made.layerKind != nil, made.superlayer == nil {
                     i.hostView.layer!.sublayers.append(made)

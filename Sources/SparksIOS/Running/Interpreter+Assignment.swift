@@ -32,6 +32,14 @@ extension Interpreter {
                 throw Skip(reason: "cannot set \(member) of \(base.description)", at: target.at)
             }
         case .subscript(let baseExpr, let indices):
+            // `emitters[name] = emitter`: a dictionary's value for the key, replaced or added.
+            if case .dictionary(var pairs)? = try? evaluate(baseExpr, scope, selfObject), let first = indices.first {
+                let key = try evaluate(first, scope, selfObject)
+                pairs.removeAll { sameKey($0.0, key) }
+                if !isNull(value) { pairs.append((key, value)) }
+                try willMake(elements: 1)
+                return try assign(baseExpr, .dictionary(pairs), scope, selfObject)
+            }
             guard var items = try? elements(of: try evaluate(baseExpr, scope, selfObject), at: target.at), let first = indices.first,
                 case .number(let n) = try evaluate(first, scope, selfObject), let i = wholeNumber(n), i >= 0, i < items.count
             else { throw Skip(reason: "cannot set this element", at: target.at) }

@@ -131,6 +131,8 @@ extension Interpreter {
         switch callee.kind {
         case .name(let name):
             if let v = scope.lookup(name), case .function(let f) = v { return try call(f, arguments, at: at) }
+            // `configure?(layer)` on a closure parameter that is nil: nothing happens.
+            if let v = scope.lookup(name), case .null = v { return .null }
             // A class method held in a variable (`let make = cls.method(for: selector)`), called.
             if let v = scope.lookup(name), case .type(let t) = v {
                 return try builtinFunction(t, labels: labels, arguments, at: at, scope: scope, selfObject: selfObject)
@@ -210,6 +212,16 @@ extension Interpreter {
                 try willMake(elements: max(0, items.count - before))
                 try assign(baseExpr, .array(items), scope, selfObject)
                 return .void
+            }
+            // Mutating dictionary methods change the variable too.
+            if case .dictionary(var pairs) = base, ["updateValue", "removeValue", "removeAll"].contains(method) {
+                let key = method == "updateValue" ? arguments[safe: 1] : arguments[safe: 0]
+                let old = pairs.first { sameKey($0.0, key) }?.1 ?? .null
+                pairs.removeAll { method == "removeAll" || sameKey($0.0, key) }
+                if method == "updateValue" { pairs.append((key, arguments[safe: 0])) }
+                try willMake(elements: 1)
+                try assign(baseExpr, .dictionary(pairs), scope, selfObject)
+                return old
             }
             return try callMember(base, method, labels: labels, arguments, at: at, scope: scope, selfObject: selfObject)
         case .member(nil, let member):

@@ -97,7 +97,7 @@ extension Interpreter {
         case .point(let p): return p
         case .constant(".zero"): return Point(x: 0, y: 0)
         case .array(let items) where items.count == 2: return Point(x: try number(items[0], at: at), y: try number(items[1], at: at))
-        default: throw Skip(reason: "expected a point, got \(value.description)", at: at)
+        default: throw Skip(reason: "expected a point, got \(value.description)", at: at, unknown: unresolved(value))
         }
     }
 
@@ -110,7 +110,7 @@ extension Interpreter {
             // iOS reads the same two numbers as width and height.
             note("a point given as a size: x is the width, y the height", at: at)
             return Size(width: p.x, height: p.y)
-        default: throw Skip(reason: "expected a size, got \(value.description)", at: at)
+        default: throw Skip(reason: "expected a size, got \(value.description)", at: at, unknown: unresolved(value))
         }
     }
 
@@ -118,7 +118,7 @@ extension Interpreter {
         switch value {
         case .rect(let r): return r
         case .constant(".zero"): return Rect(x: 0, y: 0, width: 0, height: 0)
-        default: throw Skip(reason: "expected a rectangle, got \(value.description)", at: at)
+        default: throw Skip(reason: "expected a rectangle, got \(value.description)", at: at, unknown: unresolved(value))
         }
     }
 
@@ -130,14 +130,21 @@ extension Interpreter {
         case .null: return .clear
         default: break
         }
-        throw Skip(reason: "expected a colour, got \(value.description)", at: at)
+        throw Skip(reason: "expected a colour, got \(value.description)", at: at, unknown: unresolved(value))
     }
 
     func transform(_ value: Value, at: SourcePosition) throws -> Transform3D {
         switch value {
         case .transform(let t): return t
         case .constant(".identity"): return .identity
-        default: throw Skip(reason: "expected a transform, got \(value.description)", at: at)
+        default: throw Skip(reason: "expected a transform, got \(value.description)", at: at, unknown: unresolved(value))
         }
+    }
+
+    /// A constant that names something the files do not define (`PastelPoint.topRight.point`),
+    /// or nil for any other value.
+    func unresolved(_ value: Value) -> String? {
+        if case .constant(let c) = value, c.contains(".") { return c }
+        return nil
     }
 }

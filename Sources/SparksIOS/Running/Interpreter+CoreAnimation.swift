@@ -72,9 +72,10 @@ extension Interpreter {
     func property(of object: Object, _ name: String, at: SourcePosition, ownFirst: Bool = true) throws -> Value {
         if ownFirst, object.subclass != nil, let v = try field(of: object, name, at: at) { return v }
         switch object.kind {
-        case .instance:
+        case .instance(let type):
             if let v = try field(of: object, name, at: at) { return v }
             if object.layer != nil || object.fields["view"] != nil { return try viewProperty(object, name, at: at) }
+            if placeholderTypes.contains(type.name), let v = standInMember(name, of: type.name, at: at) { return v }
         case .view, .viewController:
             return try viewProperty(object, name, at: at)
         case .layer(let kind):
@@ -193,9 +194,12 @@ extension Interpreter {
                 case .object(let v) where v.layer != nil: object.mask = v.layer  // a view's mask view
                 default: throw Skip(reason: "a mask is a layer, not \(value.description)", at: at)
                 }
-            case "delegate", "actions", "style", "needsDisplayOnBoundsChange", "drawsAsynchronously", "shouldRasterize",
-                "rasterizationScale", "isOpaque", "opaque", "edgeAntialiasingMask", "allowsEdgeAntialiasing":
+            case "style":
                 throw Skip(reason: "\(key) is not supported by Sparks", at: at)
+            case "delegate", "actions", "needsDisplayOnBoundsChange", "drawsAsynchronously", "shouldRasterize", "rasterizationScale",
+                "isOpaque", "opaque", "edgeAntialiasingMask", "allowsEdgeAntialiasing", "allowsGroupOpacity":
+                // How iOS caches, draws in the background or animates implicitly: not what it draws.
+                note("\(key) changes how iOS draws the layer, not what it draws; not imported", at: at)
             case "repeatCount", "repeatDuration", "autoreverses", "duration":
                 // A layer's own timing repeats nothing while its duration is 0, the default (Sparks
                 // layers have none): kept for code that reads it back (an animation given the

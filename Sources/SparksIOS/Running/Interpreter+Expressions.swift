@@ -105,7 +105,7 @@ extension Interpreter {
         }
     }
 
-    private func sameKey(_ a: Value, _ b: Value) -> Bool {
+    func sameKey(_ a: Value, _ b: Value) -> Bool {
         switch (a, b) {
         case (.string(let x), .string(let y)): x == y
         case (.number(let x), .number(let y)): x == y
@@ -205,7 +205,7 @@ extension Interpreter {
             if let n = try constant(c.hasPrefix(".") ? String(c.dropFirst()) : c, at: at), case .number(let v) = n { return v }
         default: break
         }
-        throw Skip(reason: "expected \(what), got \(value.description)", at: at)
+        throw Skip(reason: "expected \(what), got \(value.description)", at: at, unknown: unresolved(value))
     }
 
     func arithmetic(_ op: String, _ a: Value, _ b: Value, at: SourcePosition) throws -> Value {
@@ -226,6 +226,11 @@ extension Interpreter {
         case (_, .null) where op == "==": return .bool(isNull(a))
         case (_, .null) where op == "!=": return .bool(!isNull(a))
         case (.object(let x), .object(let y)) where op == "==" || op == "!=": return .bool((x === y) == (op == "=="))
+        case (.point(let x), .point(let y)) where op == "==" || op == "!=": return .bool((x == y) == (op == "=="))
+        case (.size(let x), .size(let y)) where op == "==" || op == "!=": return .bool((x == y) == (op == "=="))
+        case (.rect(let x), .rect(let y)) where op == "==" || op == "!=": return .bool((x == y) == (op == "=="))
+        case (.color(let x), .color(let y)) where op == "==" || op == "!=": return .bool((x == y) == (op == "=="))
+        case (.bool(let x), .bool(let y)) where op == "==" || op == "!=": return .bool((x == y) == (op == "=="))
         case (.constant(let x), .constant(let y)) where op == "==" || op == "!=": return .bool((x == y) == (op == "=="))
         case (.enumValue(let x, _), .constant(let y)) where op == "==" || op == "!=": return .bool(("." + x == y) == (op == "=="))
         case (.constant(let x), .enumValue(let y, _)) where op == "==" || op == "!=": return .bool((x == "." + y) == (op == "=="))

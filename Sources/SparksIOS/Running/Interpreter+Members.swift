@@ -136,6 +136,10 @@ extension Interpreter {
             }
             // R.swift's generated `R.image.spark()`.
             if c == "R.image" { return .image(method) }
+            // `Config.colors.map { … }` with Config in a file not given: the list its name says.
+            if c.contains("."), Self.listMethods.contains(method), let list = standInMember(c, of: nil, at: at), case .array = list {
+                return try callMember(list, method, labels: labels, a, at: at, scope: scope, selfObject: selfObject)
+            }
         case .image(let name) where isImageExtensionMethod(method):
             note("UIImage.\(method)(…) of the files redraws the image; \"\(name)\" is used as it is", at: at)
             return base
@@ -150,6 +154,8 @@ extension Interpreter {
         if let layer = standInLayer("\(base.description).\(method)", a, at: at) { return layer }
         throw Skip(reason: "\(base.description).\(method)(…) is not understood", at: at, unknown: "\(base.description).\(method)(…)")
     }
+
+    static let listMethods: Set<String> = ["map", "compactMap", "flatMap", "forEach", "filter", "enumerated", "first", "randomElement"]
 
     /// Objective-C class messages and Swift static calls.
     private func typeMethod(
@@ -205,6 +211,16 @@ extension Interpreter {
             return .enumValue(String(name.dropFirst()), a)
         }
         if let ran = try runClosureOfUnknownCall(name, labels: labels, a, at: at) { return ran }
+        // `ViewModel()`, `Config()`: a type of a file that was not given, made empty; what is read of
+        // it stands in by the name and kind of where it goes.
+        if let first = name.unicodeScalars.first, first.properties.isUppercase, !name.contains("."), !isIOSType(name),
+            !["CG", "CA", "CF", "UI", "NS", "CT", "CI", "AV"].contains(where: name.hasPrefix)
+        {
+            note("\(name) is not in the files: an empty \(name) stands in (give the file that defines it to use its values)", at: at)
+            let placeholder = TypeDecl(name: name, superclass: nil, properties: [], methods: [], at: at)
+            placeholderTypes.insert(name)
+            return .object(newObject(kind: .instance(placeholder), className: name, madeAt: at, file: file))
+        }
         throw Skip(
             reason: "\(FunctionDecl.signature(name, labels)) is not understood", at: at, unknown: FunctionDecl.signature(name, labels))
     }

@@ -56,7 +56,20 @@ extension Interpreter {
             return self.valueFunction(v)
         }
         if animationClass != .group {
-            guard case .string(let text)? = object.setting("keyPath") else {
+            var keyPathText: String?
+            switch object.setting("keyPath") {
+            case .string(let text)?: keyPathText = text
+            case .constant(let c)? where c.hasPrefix("."):
+                // `CAKeyframeAnimation(keyPath: .scale)`: a String constant of a file not given,
+                // taken as the key path its name says (`scale`, else `transform.scale`).
+                let name = String(c.dropFirst())
+                keyPathText = [name, "transform.\(name)"].first { (try? PropertyAddress.resolve($0, on: layerKind)) != nil }
+                if let found = keyPathText {
+                    note("the key path \(c) is not in the files: taken as \"\(found)\", as its name says", at: object.madeAt)
+                }
+            default: break
+            }
+            guard let text = keyPathText else {
                 throw Skip(reason: "an animation without a key path", at: object.madeAt)
             }
             do throws(KeyPathError) {
@@ -97,10 +110,19 @@ extension Interpreter {
                 keyframes.keyTimes = try elements(of: times, at: at).map { try number($0, at: at) }
             }
             if let curves = object.setting("timingFunctions") {
-                keyframes.timingFunctions = try elements(of: curves, at: at).map { v -> TimingFunction in
+                var functions = try elements(of: curves, at: at).map { v -> TimingFunction in
                     guard case .timingFunction(let f) = v else { throw Skip(reason: "timingFunctions holds \(v.description)", at: at) }
                     return f
                 }
+                // One per interval between keyframes; Core Animation uses the first ones of a longer list.
+                let intervals = max(0, (keyframes.path == nil ? keyframes.values.count : 2) - 1)
+                if keyframes.path == nil, functions.count > intervals {
+                    note(
+                        "timingFunctions has \(functions.count) for \(intervals) intervals between keyframes: Core Animation uses the first \(intervals)",
+                        at: object.settings.last { $0.key == "timingFunctions" }?.at ?? at)
+                    functions = Array(functions.prefix(intervals))
+                }
+                keyframes.timingFunctions = functions
             }
             if let mode = object.setting("rotationMode"), !isNull(mode) {
                 let option = try propertyValue(mode, kind: .choice(RotationMode.allCases.map(\.rawValue)), key: "rotationMode", at: at)

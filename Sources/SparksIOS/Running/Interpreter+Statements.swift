@@ -13,12 +13,20 @@ extension Interpreter {
     }
 
     func run(_ statements: [Stmt], in scope: Scope, selfObject: Object?) throws(Exhausted) -> Flow {
+        var deferred: [[Stmt]] = []
+        var flow = Flow.normal
         for statement in statements {
-            let flow = try run(statement, in: scope, selfObject: selfObject)
+            if case .defer(let body) = statement.kind {
+                deferred.append(body)
+                continue
+            }
+            flow = try run(statement, in: scope, selfObject: selfObject)
             if case .normal = flow { continue }
-            return flow
+            break
         }
-        return .normal
+        // `defer` blocks run as the block ends, last first, whatever ends it.
+        for body in deferred.reversed() { _ = try run(body, in: scope, selfObject: selfObject) }
+        return flow
     }
 
     func run(_ statement: Stmt, in scope: Scope, selfObject: Object?) throws(Exhausted) -> Flow {
@@ -41,19 +49,18 @@ extension Interpreter {
         case .declare(let name, let initial):
             try declare(name, initial, scope, selfObject)
         case .assign(let target, let op, let valueExpr):
-            var value: Value
             do {
-                value = try evaluate(valueExpr, scope, selfObject)
+                var value = try evaluate(valueExpr, scope, selfObject)
+                if op != "=" {
+                    let old = try evaluate(target, scope, selfObject)
+                    value = try arithmetic(String(op.dropLast()), old, value, at: statement.at)
+                }
+                try assign(target, value, scope, selfObject)
             } catch let skip as Skip where skip.unknown != nil && op == "=" {
                 // The value comes from code the files do not hold: a stand-in for what it sets.
                 guard let standIn = try standIn(forUnknown: skip, assignedTo: target, scope, selfObject) else { throw skip }
-                value = standIn
+                try assign(target, standIn, scope, selfObject)
             }
-            if op != "=" {
-                let old = try evaluate(target, scope, selfObject)
-                value = try arithmetic(String(op.dropLast()), old, value, at: statement.at)
-            }
-            try assign(target, value, scope, selfObject)
         case .expression(let expr):
             _ = try evaluate(expr, scope, selfObject)
         case .if(let conditions, let then, let otherwise):
@@ -81,6 +88,9 @@ extension Interpreter {
             return .continued
         case .block(let statements):
             return try run(statements, in: Scope(parent: scope), selfObject: selfObject)
+        case .defer(let statements):
+            // Outside a block's own list (a lone statement): it runs as that statement ends.
+            return try run(statements, in: scope, selfObject: selfObject)
         case .function(let decl):
             scope.values[decl.name] = .function(
                 Callable(name: decl.name, parameters: decl.parameters, body: decl.body, captured: scope, selfObject: selfObject))

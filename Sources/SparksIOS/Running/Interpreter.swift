@@ -73,6 +73,8 @@ final class Interpreter {
     var staticValues: [String: Value] = [:]
     /// The layer classes assumed for Objective-C classes whose header was not given, by class.
     var assumedSuperclasses: [String: String] = [:]
+    /// Types of files that were not given, made empty where the code makes one (`ViewModel()`).
+    var placeholderTypes = Set<String>()
     var random = SeededRandom(seed: 20_241_123)
     let globals = Scope(parent: nil)
     var defines: [String: Value]

@@ -41,6 +41,9 @@ extension Interpreter {
         switch object.kind {
         case .layer(let kind):
             guard let (_, valueKind) = try? PropertyAddress.resolve(key, on: kind) else { return nil }
+            if kind == .gradient, key == "startPoint" || key == "endPoint", let p = Self.unitPoint(named: unknown) {
+                return (.point(p), "(\(NumberText.shortest(p.x)), \(NumberText.shortest(p.y))), the corner or edge its name says")
+            }
             let guide = LayerProperties.table.guides[key] ?? kind.contentTable?.guides[key]
             return standIn(for: valueKind, guide: guide, unknown: unknown)
         case .cell:
@@ -77,17 +80,25 @@ extension Interpreter {
     }
 
     /// A stand-in by what a variable or property is called (`colors`, `particleImage`, `duration`).
-    private func standIn(named name: String, unknown: String) -> (value: Value, what: String)? {
+    func standIn(named name: String, unknown: String) -> (value: Value, what: String)? {
         let n = name.lowercased()
         if n.hasSuffix("colors") || n.hasSuffix("colours") {
             return (.array(Self.standInPalette.map(Value.color)), "a palette of six colours")
         }
         if n.hasSuffix("color") || n.hasSuffix("colour") { return (.color(Color(red: 1, green: 1, blue: 1, alpha: 1)), "white") }
+        if n.hasSuffix("images") || n.hasSuffix("textures") {
+            return (.array(["standIn1", "standIn2", "standIn3"].map(Value.image)), "three stand-in images")
+        }
         if n.hasSuffix("image") || n.hasSuffix("texture") || n == "contents" {
             let image = Self.lastWord(of: unknown)
             return (.image(image), "a stand-in image \"\(image)\"")
         }
         if n.hasSuffix("timingfunction") { return timingStandIn(unknown) }
+        let u = unknown.lowercased()
+        if u.contains("mediatime") || u.contains("currenttime") {
+            let now = deferredTime ?? 0
+            return (.mediaTime(now), "the moment the code runs (\(PresetNumber.text(now)) s)")
+        }
         if n.hasSuffix("delay") || n.hasSuffix("offset") { return (.number(0), "0") }
         if n.hasSuffix("duration") || n.hasSuffix("interval") || n.hasSuffix("lifetime") { return (.number(1), "1 s") }
         if n.hasSuffix("size") { return (.size(canvas), "the canvas size") }
@@ -98,6 +109,17 @@ extension Interpreter {
             return (.point(Point(x: canvas.width / 2, y: canvas.height / 2)), "the canvas centre")
         }
         return nil
+    }
+
+    /// A member of something the files do not define (`config.colors` of an empty stand-in
+    /// `Configuration`, `Config.particles.images`), by its name, with a note; nil when its name
+    /// suggests nothing.
+    func standInMember(_ name: String, of owner: String?, at: SourcePosition) -> Value? {
+        let unknown = owner.map { "\($0).\(name)" } ?? name
+        let member = Self.lastWord(of: name)
+        guard let (value, what) = standIn(named: member, unknown: unknown) else { return nil }
+        note("\(unknown) is not in the files: \(what) stands in (give the file that defines it to use its value)", at: at)
+        return value
     }
 
     /// The Core Animation timing function an unknown one's name says (`easeInOutCubic`: ease in
@@ -111,11 +133,20 @@ extension Interpreter {
         return (.timingFunction(TimingFunction.named[name] ?? .linear), "the \(name) timing function (as its name says)")
     }
 
+    /// The point of the unit square a name says (`topRight`: (1, 0); `left`: (0, 0.5)), or nil.
+    static func unitPoint(named text: String) -> Point? {
+        let n = text.lowercased()
+        let x: Double? = n.contains("left") ? 0 : n.contains("right") ? 1 : nil
+        let y: Double? = n.contains("top") ? 0 : n.contains("bottom") ? 1 : nil
+        guard x != nil || y != nil || n.contains("center") || n.contains("centre") else { return nil }
+        return Point(x: x ?? 0.5, y: y ?? 0.5)
+    }
+
     static let standInPalette: [Color] = ["systemRed", "systemOrange", "systemYellow", "systemGreen", "systemBlue", "systemPurple"]
         .compactMap { Color.named[$0] }
 
     /// The last identifier of `Config.particles.image` or `Images.spark()`: `image`, `spark`.
-    private static func lastWord(of text: String) -> String {
+    static func lastWord(of text: String) -> String {
         let words = text.split { !($0.isLetter || $0.isNumber || $0 == "_") }
         return words.last.map(String.init) ?? "standIn"
     }
@@ -135,11 +166,19 @@ extension Interpreter {
             ?? (name.lowercased().contains("after") || name.lowercased().contains("delay")
                 ? a.firstIndex { if case .number = $0 { return true } else { return false } } : nil)
         let delay = try delayIndex.map { try number(a[$0], at: at, what: "a delay") } ?? 0
+        // The other arguments go to the block (`customize(view) { $0.… }`, `with(layer) { … }`),
+        // and the first comes back, as such helpers configure what they are given.
+        let given = a.enumerated().filter { $0.offset != index && $0.offset != delayIndex }.map(\.element)
         note(
             "\(name)(…) is not in the files: its block runs"
                 + (delay > 0 ? " after \(PresetNumber.text(delay)) s, as the call says" : " at once")
+                + (given.isEmpty ? "" : " with what the call gives it")
                 + " (give the file that defines it to run what it does)", at: at)
-        return try runLater(f, after: delay, what: "\(name)'s block", saying: false, at: at)
+        let saved = deferredTime
+        if delay > 0 { deferredTime = (saved ?? 0) + delay }
+        defer { deferredTime = saved }
+        _ = try call(f, Array(given.prefix(max(1, f.parameters.count))), at: at)
+        return given.first ?? .void
     }
 
     /// A call the files do not hold that makes a layer (`NVActivityIndicatorShape.ring.layerWith(size:color:)`
