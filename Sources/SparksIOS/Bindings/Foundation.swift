@@ -22,6 +22,7 @@ extension BindingTable {
     ]
 
     private static let collections: [Binding] = [
+        Binding([.global, .type("NSNull")], swift: ["NSNull()"], objc: ["null"], meaning: "nil") { _ in .null },
         Binding(Receiver.types("NSArray", "NSMutableArray"), objc: ["array", "arrayWithCapacity:"]) { _ in .array([]) },
         Binding(Receiver.types("NSArray", "NSMutableArray"), objc: ["arrayWithObjects:"], meaning: "the objects up to nil") { c in
             .array(Array(c.arguments.prefix { !c.interpreter.isNull($0) }))

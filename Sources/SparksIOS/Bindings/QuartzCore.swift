@@ -12,12 +12,13 @@ extension BindingTable {
     private static let makers: [Binding] = [
         Binding(
             .global,
-            swift: (layerClasses + ["CAEmitterCell", "CATransformLayer"]).map { $0 + "()" } + animationClasses.map { $0 + "(keyPath:)" },
+            swift: (layerClasses + ["CAEmitterCell", "CATransformLayer", "CATransition"]).map { $0 + "()" }
+                + animationClasses.map { $0 + "(keyPath:)" },
             meaning: "a new layer, cell or animation"
         ) { c in try c.interpreter.makeObject(c.name, labels: c.labels, c.arguments, at: c.at) },
         Binding(layerClasses.map(Receiver.type), objc: ["layer"]) { c in try make(c) },
         Binding(.type("CAEmitterCell"), objc: ["emitterCell", "cell"]) { c in try make(c) },
-        Binding(animationClasses.map(Receiver.type), objc: ["animation"]) { c in try make(c) },
+        Binding((animationClasses + ["CATransition"]).map(Receiver.type), objc: ["animation"]) { c in try make(c) },
         Binding(animationClasses.map(Receiver.type), objc: ["animationWithKeyPath:"]) { c in
             guard case .type(let type) = c.receiver else { return nil }
             return try c.interpreter.makeObject(type, labels: ["keyPath"], c.arguments, at: c.at)

@@ -319,7 +319,7 @@ extension BindingTable {
     // MARK: Views
 
     static let viewClasses = [
-        "UIView", "UIImageView", "UILabel", "UIButton", "UIControl", "UIScrollView", "UIStackView", "UIVisualEffectView",
+        "UIView", "UIImageView", "UILabel", "UIButton", "UIControl", "UIScrollView", "UIStackView", "UIVisualEffectView", "UIWindow",
     ]
 
     private static let viewMakers: [Binding] = [
@@ -460,6 +460,10 @@ extension BindingTable {
         ) { c in
             c.note("\(c.name): touch events are not imported; --call runs a handler")
             return .void
+        },
+        Binding(.object(.view), swift: ["makeKeyAndVisible()"], objc: ["makeKeyAndVisible"], meaning: "nothing: the host view is shown") {
+            _ in
+            .void
         },
         Binding(.object(.view), swift: ["removeFromSuperview()"], objc: ["removeFromSuperview"]) { c in
             try c.interpreter.removeFromParent(c.layer, at: c.at)

@@ -17,12 +17,18 @@ extension Interpreter {
             object = newObject(kind: .cell, className: className, madeAt: at, file: file)
         case "CAEmitterBehavior":
             object = try makeBehavior(a.last, at: at)
+        case "CATransition":
+            // Run as the basic animation it looks like (a fade in, or a push from its side),
+            // worked out when it is added to a layer.
+            object = newObject(kind: .animation(.basic), className: className, madeAt: at, file: file)
+            object.fields["transition"] = .bool(true)
         case "CABasicAnimation", "CAKeyframeAnimation", "CAAnimationGroup", "CASpringAnimation":
             object = newObject(kind: .animation(Object.AnimationClass(rawValue: className)!), className: className, madeAt: at, file: file)
             if labels.first == "keyPath" || labels.first == "animationWithKeyPath", let first = a.first {
                 object.settings.append(("keyPath", first, at))
             }
-        case "UIView", "UIImageView", "UILabel", "UIButton", "UIControl", "UIScrollView", "UIStackView", "UIVisualEffectView":
+        case "UIView", "UIImageView", "UILabel", "UIButton", "UIControl", "UIScrollView", "UIStackView", "UIVisualEffectView",
+            "UIWindow":
             object = newObject(kind: .view, className: className, madeAt: at, file: file)
             object.layer = newObject(kind: .layer(.layer), className: "CALayer", madeAt: at, file: file)
             if labels.first == "frame" || labels.first == "initWithFrame", case .rect(let r)? = a.first { setFrame(object.layer!, r) }
@@ -49,6 +55,7 @@ extension Interpreter {
     /// `add(_:forKey:)`: the animation as Sparks runs it, from now (or from the moment it is added
     /// after a delay); one with the same key replaces the one before.
     func addAnimation(_ animation: Object, to target: Object, key: String?, at: SourcePosition) throws {
+        if animation.fields["transition"] != nil { transitionAsAnimation(animation, on: target, at: at) }
         // A property animation without a key path animates the property its key names
         // (`add(CABasicAnimation(), forKey: "opacity")`), as Core Animation does.
         if let key, animation.setting("keyPath") == nil, !isGroup(animation) {
@@ -60,11 +67,54 @@ extension Interpreter {
         // is already a moment of the effect.
         if let t = deferredTime, !isMoment(animation.setting("beginTime")) { converted.timing.beginTime += t }
         if let key {
-            target.animations.removeAll { $0.key == key }
+            // The one it replaces stops now: one added earlier in the effect keeps its time before
+            // this one begins (a delegate chaining animations under one key), one added at the same
+            // moment or later is gone.
+            let begin = converted.timing.beginTime
+            target.animations.removeAll { $0.key == key && $0.timing.beginTime >= begin }
             target.addedAnimations[key] = animation
         }
         target.animations.append(converted)
         try animationAdded(animation, converted, at: at)
+    }
+
+    /// A `CATransition` added to a layer: fade and reveal as the layer fading in, push and moveIn
+    /// as it sliding in from the side its subtype names, over the transition's duration. Core
+    /// Animation animates from a picture of what the layer showed before, which an import does not
+    /// have; said in a note.
+    private func transitionAsAnimation(_ animation: Object, on layer: Object, at: SourcePosition) {
+        func text(_ key: String) -> String {
+            switch animation.setting(key) {
+            case .constant(let c)?: c
+            case .string(let s)?: s
+            default: ""
+            }
+        }
+        let type = text("type").lowercased(), subtype = text("subtype").lowercased(), written = text("type")
+        let p = layer.state.layer.position, size = layer.state.layer.bounds.size
+        if type.contains("push") || type.contains("movein") {
+            var from = p
+            if subtype.contains("right") {
+                from.x += size.width
+            } else if subtype.contains("top") {
+                from.y -= size.height
+            } else if subtype.contains("bottom") {
+                from.y += size.height
+            } else {
+                from.x -= size.width
+            }
+            animation.settings += [("keyPath", .string("position"), at), ("fromValue", .point(from), at), ("toValue", .point(p), at)]
+            note(
+                "a CATransition (\(written)) runs as the layer sliding in from its side; Core Animation slides the new picture over the old one",
+                at: at)
+        } else {
+            animation.settings += [
+                ("keyPath", .string("opacity"), at), ("fromValue", .number(0), at), ("toValue", .number(layer.state.layer.opacity), at),
+            ]
+            note(
+                "a CATransition (\(written.isEmpty ? "fade" : written)) runs as the layer fading in; Core Animation cross-fades from what it showed before",
+                at: at)
+        }
     }
 
     // MARK: Reading properties
@@ -84,6 +134,7 @@ extension Interpreter {
             if key == "emitterBehaviors" { return .array(object.behaviors.map(Value.object)) }
             if key == "sublayers" { return .array(object.sublayers.map(Value.object)) }
             if key == "superlayer" { return object.superlayer.map(Value.object) ?? .null }
+            if key == "mask" { return object.mask.map(Value.object) ?? .null }
             if let (address, _) = try? PropertyAddress.resolve(key == "type" && kind == .gradient ? "gradientType" : key, on: kind),
                 let v = address.value(in: object.state)
             {
@@ -221,6 +272,13 @@ extension Interpreter {
                 do throws(KeyPathError) {
                     (address, valueKind) = try PropertyAddress.resolve(keyPath, on: kind)
                 } catch {
+                    // A property of the files' own Objective-C layer class declared in a header
+                    // that was not given (`self.animationDuration = 3`): kept, as the class keeps it.
+                    if let type = object.declaredType, Self.isObjectiveC(fileOf(type) ?? file), !key.contains(".") {
+                        object.fields[key] = value
+                        note("\(key) is not declared in the files (\(type.name)'s header was not given?): kept as its property", at: at)
+                        return
+                    }
                     throw Skip(reason: Self.codeReason(error), at: at)
                 }
                 do {

@@ -152,7 +152,16 @@ extension Interpreter {
         }
         if let ran = try runClosureOfUnknownCall("\(base.description).\(method)", labels: labels, a, at: at) { return ran }
         if let layer = standInLayer("\(base.description).\(method)", a, at: at) { return layer }
-        throw Skip(reason: "\(base.description).\(method)(…) is not understood", at: at, unknown: "\(base.description).\(method)(…)")
+        throw Skip(
+            reason: "\(base.description).\(method)(…) is not understood", at: at,
+            unknown: Self.unknownCall("\(base.description).\(method)", labels, a))
+    }
+
+    /// A call the files do not define, as a note names it: its spelling, or its text argument when
+    /// it has one (`KJEmitterGetImage("ball")`: a stand-in image is named after "ball").
+    static func unknownCall(_ name: String, _ labels: [String?], _ a: [Value]) -> String {
+        for value in a { if case .string(let s) = value, !s.isEmpty, s.count <= 60 { return "\(name)(\"\(s)\")" } }
+        return FunctionDecl.signature(name, labels)
     }
 
     static let listMethods: Set<String> = ["map", "compactMap", "flatMap", "forEach", "filter", "enumerated", "first", "randomElement"]
@@ -213,7 +222,8 @@ extension Interpreter {
         if let ran = try runClosureOfUnknownCall(name, labels: labels, a, at: at) { return ran }
         // `ViewModel()`, `Config()`: a type of a file that was not given, made empty; what is read of
         // it stands in by the name and kind of where it goes.
-        if let first = name.unicodeScalars.first, first.properties.isUppercase, !name.contains("."), !isIOSType(name),
+        if !Self.isObjectiveC(file), let first = name.unicodeScalars.first, first.properties.isUppercase, !name.contains("."),
+            !isIOSType(name),
             !["CG", "CA", "CF", "UI", "NS", "CT", "CI", "AV"].contains(where: name.hasPrefix)
         {
             note("\(name) is not in the files: an empty \(name) stands in (give the file that defines it to use its values)", at: at)
@@ -222,7 +232,7 @@ extension Interpreter {
             return .object(newObject(kind: .instance(placeholder), className: name, madeAt: at, file: file))
         }
         throw Skip(
-            reason: "\(FunctionDecl.signature(name, labels)) is not understood", at: at, unknown: FunctionDecl.signature(name, labels))
+            reason: "\(FunctionDecl.signature(name, labels)) is not understood", at: at, unknown: Self.unknownCall(name, labels, a))
     }
 
     // MARK: Methods of objects

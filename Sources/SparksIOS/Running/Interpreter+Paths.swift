@@ -166,7 +166,9 @@ extension Interpreter {
                 at: object.madeAt)
         }
         for (key, _, position) in object.settings
-        where !Self.animationKeys.contains(key) && Animation.table[key] == nil && table?[key] == nil {
+        where !Self.animationKeys.contains(key) && Animation.table[key] == nil && table?[key] == nil
+            && !(object.fields["transition"] != nil && ["type", "subtype", "startProgress", "endProgress", "filter"].contains(key))
+        {
             report(.skipped, "the animation property \(key) is not understood", at: position)
         }
         return animation

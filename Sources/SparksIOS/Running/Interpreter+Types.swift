@@ -43,6 +43,7 @@ extension Interpreter {
             let layer = newObject(kind: .layer(layerKind), className: type.name, madeAt: at, file: fileOf(type) ?? file)
             layer.subclass = type
             _ = try callMethod(type, on: layer, name: "init", labels: labels, arguments: arguments, at: at)
+            try setDefinedProperties(of: layer, type, at: at)
             return .object(layer)
         }
         if inheritsEmitterCell(type) {
@@ -68,7 +69,22 @@ extension Interpreter {
             // Memberwise initialiser of a struct.
             for (label, value) in zip(labels, arguments) { if let label { object.fields[label] = value } }
         }
+        try setDefinedProperties(of: object, type, at: at)
         return .object(object)
+    }
+
+    /// `--define numPulse=3` for a property whose setting does more (a `didSet`, an Objective-C
+    /// `setNumPulse:`): set once the object is made, as a caller sets it, so what it does runs.
+    private func setDefinedProperties(of object: Object, _ type: TypeDecl, at: SourcePosition) throws {
+        for (name, value) in defines.sorted(by: { $0.key < $1.key }) {
+            let hasDidSet = declaredProperty(name, in: type)?.didSet != nil
+            let setter = "set" + name.prefix(1).uppercased() + name.dropFirst()
+            let hasSetter = lineage(of: type).contains { $0.methods.contains { $0.name == setter && $0.parameters.count == 1 } }
+            guard hasDidSet || hasSetter else { continue }
+            note("--define \(name) sets \(type.name).\(name) once it is made, running its \(hasDidSet ? "didSet" : setter + ":")", at: at)
+            _ = defined(name)
+            _ = try setDeclaredProperty(of: object, name, value, at: at)
+        }
     }
 
     /// A view's layer, of the class its `layerClass` names (its own layer class's `init` runs, as
