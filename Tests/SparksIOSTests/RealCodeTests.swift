@@ -126,13 +126,16 @@ struct RealCodeTests {
         }
     }
 
-    /// The quads that show: some opacity, some area, in a batch whose transform keeps some area.
+    /// The quads that show: some opacity, some area (a shape's path draws wherever it lies, as
+    /// Core Animation draws it, whatever the layer's bounds), in a batch whose transform keeps
+    /// some area.
     func drawnQuads(_ list: RenderList) -> [RenderQuad] {
         var drawn: [RenderQuad] = []
         for batch in list.batches {
             let t = batch.transform
             guard abs(t.m11 * t.m22 - t.m12 * t.m21) > 1e-9 else { continue }
-            for quad in list.quads[batch.range] where quad.alpha > 1.0 / 255 && quad.halfWidth > 0 && quad.halfHeight > 0 {
+            let isPath = if case .path = batch.shape { true } else { false }
+            for quad in list.quads[batch.range] where quad.alpha > 1.0 / 255 && (isPath || quad.halfWidth > 0 && quad.halfHeight > 0) {
                 drawn.append(quad)
             }
         }

@@ -214,6 +214,10 @@ extension BindingTable {
             }
             if object.layerKind != nil {
                 try c.interpreter.setKeyPath(of: object, keyPath, c[0], at: c.at)
+            } else if case .animation = object.kind, !Interpreter.animationKeys.contains(keyPath), Animation.table[keyPath] == nil {
+                // Any key of the code's own on an animation (`anim.setValue(layer, forKey: "circle")`),
+                // read back in its delegate.
+                object.fields[keyPath] = c[0]
             } else {
                 try c.interpreter.setProperty(of: object, keyPath, c[0], at: c.at)
             }

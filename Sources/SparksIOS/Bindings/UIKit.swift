@@ -367,6 +367,9 @@ extension BindingTable {
                 ? .color(c.interpreter.hostBackground ?? .clear) : c.interpreter.propertyValue(.color(layer.state.layer.backgroundColor))
         },
         viewRead(["subviews"]) { _, _ in .array([]) },
+        viewRead(["tintColor"], meaning: "as set, else the system blue iOS gives") { c, _ in
+            c.object?.fields["tintColor"] ?? .color(Color.named["systemBlue"] ?? Color(red: 0, green: 0.478, blue: 1, alpha: 1))
+        },
         viewRead(
             [
                 "topAnchor", "bottomAnchor", "leadingAnchor", "trailingAnchor", "leftAnchor", "rightAnchor", "widthAnchor", "heightAnchor",
@@ -433,7 +436,7 @@ extension BindingTable {
         viewWrite(
             [
                 "userInteractionEnabled", "translatesAutoresizingMaskIntoConstraints", "autoresizingMask", "contentMode", "tag",
-                "accessibilityIdentifier", "isAccessibilityElement", "tintColor", "multipleTouchEnabled", "exclusiveTouch",
+                "accessibilityIdentifier", "isAccessibilityElement", "multipleTouchEnabled", "exclusiveTouch",
             ], meaning: "nothing drawn (touch handling, layout and accessibility)"
         ) { c, _ in c.note("\(c.name) concerns UIKit views, not layers; it changes nothing drawn") },
     ]

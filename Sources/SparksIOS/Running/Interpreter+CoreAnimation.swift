@@ -150,6 +150,7 @@ extension Interpreter {
             if let d = EmitterCell.table[key] { return propertyValue(d.get(object.cell)) }
         case .animation:
             if let v = object.setting(propertyKey(name)) { return v }
+            if let v = object.fields[name] { return v }
             return .null
         case .path, .mutableArray, .allocated:
             break
