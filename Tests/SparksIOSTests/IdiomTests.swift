@@ -31,7 +31,7 @@ struct IdiomTests {
         #expect(messages.contains { $0.text.contains("--define numPulse") && $0.text.contains("didSet") })
     }
 
-    @Test("A CATransition runs as the animation it looks like: push from its side, fade in")
+    @Test("A CATransition runs as the animation it looks like: a push slides in from its side, a fade fades the changes made with it")
     func transitions() throws {
         let code = """
             let badge = CALayer()
@@ -45,9 +45,13 @@ struct IdiomTests {
             let dot = CALayer()
             dot.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
             view.layer.addSublayer(dot)
-            let fade = CATransition()
-            fade.type = .fade
-            dot.add(fade, forKey: nil)
+            DispatchQueue.main.asyncAfter(deadline: .now() + 2) {
+                let fade = CATransition()
+                fade.type = .fade
+                fade.duration = 0.5
+                dot.add(fade, forKey: nil)
+                dot.opacity = 0
+            }
             """
         let (scene, messages, _) = try importScene(code)
         #expect(messages.filter { $0.kind == .skipped }.isEmpty, "\(messages.map(\.description))")
@@ -58,8 +62,12 @@ struct IdiomTests {
         } else {
             Issue.record("the push is not a basic animation from the right")
         }
-        let fade = try #require(scene.layers.last?.animations.first)
-        #expect(fade.keyPath == "opacity")
+        // The change made with the fade fades over its duration: opacity 1 → 0 from 2 s to 2.5 s.
+        let fades = (scene.layers.last?.animations ?? []).filter {
+            if case .basic(.number(1)?, .number(0)?, _) = $0.kind { return $0.keyPath == "opacity" }
+            return false
+        }
+        #expect(fades.count == 1 && fades.first?.timing.beginTime == 2 && fades.first?.timing.duration == 0.5)
         #expect(messages.filter { $0.text.contains("CATransition") }.count == 2)
     }
 

@@ -15,6 +15,9 @@ extension BindingTable {
             .size(Size(width: try c.number(0), height: try c.number(1)))
         },
         Binding(.global, swift: ["CGRect(x:y:width:height:)", "CGRect(origin:size:)"], objc: ["CGRectMake"]) { c in
+            // Another spelling (`CGRect(boundingCenter:radius:)`) is an extension of a file not given.
+            guard c.labels.allSatisfy({ $0 == nil }) || c.labels == ["x", "y", "width", "height"] || c.labels == ["origin", "size"]
+            else { return nil }
             if c.labels == ["origin", "size"] {
                 // `.zero` is the origin as often as a point is.
                 let o = try c.point(0), s = try c.size(1)

@@ -159,11 +159,11 @@ extension BindingTable {
             return .void
         },
         Binding(.object(.layer), .object(.view), swift: ["removeAllAnimations()"], objc: ["removeAllAnimations"]) { c in
-            c.layer?.animations.removeAll()
+            c.layer.map { c.interpreter.removeAnimations(of: $0) { _ in true } }
             return .void
         },
         Binding(.object(.layer), .object(.view), swift: ["removeAnimation(forKey:)"], objc: ["removeAnimationForKey:"]) { c in
-            if let key = c.string(0) { c.layer?.animations.removeAll { $0.key == key } }
+            if let key = c.string(0), let layer = c.layer { c.interpreter.removeAnimations(of: layer) { $0.key == key } }
             return .void
         },
         Binding(

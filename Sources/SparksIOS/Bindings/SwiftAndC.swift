@@ -105,7 +105,7 @@ extension BindingTable {
         function(["sin", "sinf"], sin), function(["cos", "cosf"], cos), function(["tan", "tanf"], tan),
         function(["atan2", "atan2f"], atan2), function(["sqrt", "sqrtf"], sqrt), function(["pow", "powf"], pow),
         function(["abs", "fabs", "fabsf", "ABS"], abs), function(["floor", "floorf"], floor), function(["ceil", "ceilf"], ceil),
-        function(["round", "roundf", "lround"]) { $0.rounded() }, function(["fmod", "fmodf"], fmod),
+        function(["round", "roundf", "lround"]) { $0.rounded() }, function(["fmod", "fmodf"], fmod), function(["hypot", "hypotf"], hypot),
         Binding(.global, objc: ["min", "MIN", "fmin", "fminf"]) { c in .number(try c.numbers().min() ?? 0) },
         Binding(.global, objc: ["max", "MAX", "fmax", "fmaxf"]) { c in .number(try c.numbers().max() ?? 0) },
     ]
@@ -136,6 +136,15 @@ extension BindingTable {
     ]
 
     private static let numberMembers: [Binding] = [
+        Binding(.value(.number), form: .read, swift: ["isFinite", "isNaN", "isInfinite", "isZero"]) { c in
+            guard case .number(let n) = c.receiver else { return nil }
+            switch c.name {
+            case "isFinite": return .bool(n.isFinite)
+            case "isNaN": return .bool(n.isNaN)
+            case "isInfinite": return .bool(n.isInfinite)
+            default: return .bool(n == 0)
+            }
+        },
         Binding(.value(.number), form: .read, swift: ["magnitude"]) { c in
             guard case .number(let n) = c.receiver else { return nil }
             return .number(abs(n))

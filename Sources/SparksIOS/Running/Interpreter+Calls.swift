@@ -133,6 +133,13 @@ extension Interpreter {
             if let v = scope.lookup(name), case .function(let f) = v { return try call(f, arguments, at: at) }
             // `configure?(layer)` on a closure parameter that is nil: nothing happens.
             if let v = scope.lookup(name), case .null = v { return .null }
+            // `completion?()` on a stored closure property of self.
+            if scope.lookup(name) == nil, let object = selfObject, let type = object.declaredType,
+                declaredProperty(name, in: type) != nil, let stored = try? field(of: object, name, at: at)
+            {
+                if case .function(let f) = stored { return try call(f, arguments, at: at) }
+                if case .null = stored { return .null }
+            }
             // A class method held in a variable (`let make = cls.method(for: selector)`), called.
             if let v = scope.lookup(name), case .type(let t) = v {
                 return try builtinFunction(t, labels: labels, arguments, at: at, scope: scope, selfObject: selfObject)

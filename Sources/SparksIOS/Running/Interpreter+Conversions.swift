@@ -71,7 +71,8 @@ extension Interpreter {
                 let fileName = drawnImages.contains { $0.fileName == name } ? name : imageFile(name, file, at)
                 result = .image(Texture(name: fileName, pixelWidth: 0, pixelHeight: 0))
             case .null: result = .image(nil)
-            default: throw Skip(reason: "\(key) needs an image (UIImage(named:)), got \(value.description)", at: at)
+            default:
+                throw Skip(reason: "\(key) needs an image (UIImage(named:)), got \(value.description)", at: at, unknown: unresolved(value))
             }
         case .colorList:
             result = .colors(try elements(of: value, at: at).map { try color($0, at: at) })

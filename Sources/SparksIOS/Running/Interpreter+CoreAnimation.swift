@@ -52,6 +52,24 @@ extension Interpreter {
         }
     }
 
+    /// `removeAllAnimations()`, `removeAnimation(forKey:)`: gone; done some time into the effect
+    /// (a delegate, a timer), the animations stop then, having played until then.
+    func removeAnimations(of layer: Object, where matches: (Animation) -> Bool) {
+        guard let t = deferredTime, t > 0 else { return layer.animations.removeAll(where: matches) }
+        layer.animations.removeAll { matches($0) && $0.timing.beginTime >= t }
+        for i in layer.animations.indices where matches(layer.animations[i]) {
+            let timing = layer.animations[i].timing
+            let speed = abs(timing.speed == 0 ? 1 : timing.speed)
+            let end = timing.beginTime + timing.activeDuration(simpleDuration: timing.duration > 0 ? timing.duration : 0.25) / speed
+            // One still running then is cut short; one that already ended keeps its end (and a
+            // held final value stays, as what replaces it usually hides the layer then).
+            guard end > t else { continue }
+            layer.animations[i].timing.repeatDuration = (t - timing.beginTime) * speed
+            layer.animations[i].timing.fillMode = .removed
+            layer.animations[i].removedOnCompletion = true
+        }
+    }
+
     /// `add(_:forKey:)`: the animation as Sparks runs it, from now (or from the moment it is added
     /// after a delay); one with the same key replaces the one before.
     func addAnimation(_ animation: Object, to target: Object, key: String?, at: SourcePosition) throws {
@@ -108,11 +126,14 @@ extension Interpreter {
                 "a CATransition (\(written)) runs as the layer sliding in from its side; Core Animation slides the new picture over the old one",
                 at: at)
         } else {
-            animation.settings += [
-                ("keyPath", .string("opacity"), at), ("fromValue", .number(0), at), ("toValue", .number(layer.state.layer.opacity), at),
-            ]
+            // A fade (or reveal) cross-fades from what the layer showed to what it shows after the
+            // changes made with it: those changes fade over its duration (deferChange).
+            let duration = (try? number(animation.setting("duration") ?? .number(0.25), at: at)).flatMap { $0 > 0 ? $0 : nil } ?? 0.25
+            layer.fadeTransition = (deferredTime ?? 0, duration)
+            let opacity = Value.number(layer.state.layer.opacity)
+            animation.settings += [("keyPath", .string("opacity"), at), ("fromValue", opacity, at), ("toValue", opacity, at)]
             note(
-                "a CATransition (\(written.isEmpty ? "fade" : written)) runs as the layer fading in; Core Animation cross-fades from what it showed before",
+                "a CATransition (\(written.isEmpty ? "fade" : written)): what the code changes on the layer with it fades over its duration (Core Animation cross-fades from a picture of what the layer showed)",
                 at: at)
         }
     }
@@ -551,6 +572,13 @@ extension Interpreter {
         var animation = Animation(kind: .basic(from: v, to: v, by: nil), keyPath: keyPath, target: address)
         animation.timing.beginTime = time
         animation.timing.duration = 1
+        // Made in the same turn as a fade transition on the layer: the change fades over its
+        // duration, from what the layer showed (its own value) to the new one.
+        if let fade = layer.fadeTransition, fade.time == time, let old = address.value(in: stateWithCells(layer)) {
+            animation.kind = .basic(from: old, to: v, by: nil)
+            animation.timing.duration = fade.duration
+            note("\(keyPath) changes over the fade transition's \(PresetNumber.text(fade.duration)) s", at: at)
+        }
         animation.timing.fillMode = .forwards
         animation.removedOnCompletion = false
         layer.scheduledChanges.append(animation)

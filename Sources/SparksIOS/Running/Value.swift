@@ -195,6 +195,9 @@ final class Object {
     var animations: [Animation] = []
     /// The animation objects added with a key, for `animation(forKey:)`.
     var addedAnimations: [String: Object] = [:]
+    /// A fade transition added to the layer: when (effect seconds) and for how long; changes made
+    /// then fade over it.
+    var fadeTransition: (time: Double, duration: Double)?
     /// Changes the code makes some time after the start (`asyncAfter`, timers), as animations
     /// that start then and hold: they are the layer's model values, so removing the layer's
     /// animations leaves them.
