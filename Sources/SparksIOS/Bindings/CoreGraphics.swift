@@ -110,6 +110,7 @@ extension BindingTable {
             return .array([.number(color.red), .number(color.green), .number(color.blue), .number(color.alpha)])
         },
         Binding(.value(.color), form: .read, swift: ["numberOfComponents"]) { _ in .number(4) },
+        Binding(.global, objc: ["CGColorGetNumberOfComponents"], meaning: "4 (red, green, blue, alpha)") { _ in .number(4) },
     ]
 
     /// The path a C path function changes (its first argument).

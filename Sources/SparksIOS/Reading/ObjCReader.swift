@@ -368,7 +368,12 @@ struct ObjCReader {
             case "if":
                 _ = advance()
                 try expect("(")
-                let condition = try expression()
+                var condition = try expression()
+                // `if (self = [super init])`: an assignment whose value is tested.
+                if isPunct("=") {
+                    let op = advance()
+                    condition = Expr(.binary("=", condition, try expression()), at: op.at)
+                }
                 try expect(")")
                 let then = try body()
                 var otherwise: [Stmt]?

@@ -139,6 +139,11 @@ extension Interpreter {
         if name == "super" { return .constant("super") }
         if let object = selfObject {
             if let v = try field(of: object, name, at: at) { return v }
+            // An Objective-C instance variable of a header not given, not set yet: nil, as the
+            // runtime zeroes a new object.
+            if name.hasPrefix("_"), name.count > 1, let type = object.declaredType, Self.isObjectiveC(fileOf(type) ?? file) {
+                return object.fields[String(name.dropFirst())] ?? .null
+            }
         }
         // Inside a type's code, its static properties and methods by their bare names.
         if let type = typeContext.last, let decl = typeDecl(named: type),
