@@ -7,6 +7,7 @@ import SparksCore
 extension BindingTable {
     static let floatTypes = Receiver.types(
         "CGFloat", "Float", "Double", "Float32", "Float64", "TimeInterval", "CFTimeInterval", "NSTimeInterval")
+    static let integerTypeNames: Set<String> = ["Int", "Int32", "UInt32", "Int64", "UInt", "UInt64", "NSInteger", "NSUInteger"]
     static let integerTypes = Receiver.types("UInt32", "Int", "Int32", "UInt", "Int64", "UInt64", "NSInteger", "NSUInteger")
 
     static let swiftAndC: [Binding] =
@@ -62,7 +63,7 @@ extension BindingTable {
         ) { c in
             guard let first = c.first else { return .number(0) }
             let v = try c.interpreter.number(first, at: c.at)
-            return .number(c.name.contains("Int") && !c.name.hasPrefix("NSNumber") ? v.rounded(.towardZero) : v)
+            return .number(Self.integerTypeNames.contains(c.name) ? v.rounded(.towardZero) : v)
         },
         Binding(.global, swift: ["String(_:)"]) { c in
             guard let first = c.first else { return .string("") }

@@ -228,7 +228,7 @@ struct SwiftReader {
             let label: String? = first == "_" ? nil : first
             return Parameter(
                 label: label, name: p.secondName?.text ?? first, defaultValue: p.defaultValue.map { expression($0.value) },
-                typeName: p.type.trimmedDescription)
+                typeName: p.type.trimmedDescription + (p.ellipsis != nil ? "..." : ""))
         }
     }
 

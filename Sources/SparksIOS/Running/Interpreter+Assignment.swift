@@ -139,8 +139,10 @@ extension Interpreter {
     /// Whether a property a layer subclass declares is the layer's own (an override with an
     /// observer, such as `backgroundColor` or `instanceCount`), not a stored property of its own.
     func isInheritedLayerProperty(_ property: PropertyDecl, of object: Object) -> Bool {
-        guard let kind = object.layerKind, property.initialValue == nil, property.getter == nil else { return false }
-        return (try? PropertyAddress.resolve(propertyKey(property.name), on: kind)) != nil
+        guard property.initialValue == nil, property.getter == nil else { return false }
+        if let kind = object.layerKind { return (try? PropertyAddress.resolve(propertyKey(property.name), on: kind)) != nil }
+        // `override var bounds: CGRect { didSet { … } }` in a UIView subclass: the view's own.
+        return object.layer != nil && BindingTable.shared.has(property.name, on: [.object(.view)], form: .read)
     }
 
     func isViewLike(_ object: Object) -> Bool {

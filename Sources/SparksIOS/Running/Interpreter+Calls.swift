@@ -74,8 +74,10 @@ extension Interpreter {
         let saved = file
         file = decl.file ?? fileOf(owner) ?? file
         defer { file = saved }
+        // Labels that skip defaulted parameters or fill a variadic one: the arguments in place.
+        let aligned = decl.parameters.map(\.label) == labels ? arguments : Self.align(labels, arguments, to: decl.parameters) ?? arguments
         return try callBody(
-            decl.body, parameters: decl.parameters, arguments: arguments, captured: globals, selfObject: object,
+            decl.body, parameters: decl.parameters, arguments: aligned, captured: globals, selfObject: object,
             name: "\(owner.name).\(decl.signature)", at: at)
     }
 
@@ -97,8 +99,46 @@ extension Interpreter {
                     return zip(decl.parameters.dropLast(), labels.dropLast()).allSatisfy { $0.label == $1 }
                 }
             if let fitting { return (t, fitting) }
+            // Labels that skip defaulted parameters (`transform(to:)` of `transform(from:to:)`) or
+            // several values of a variadic one.
+            if let aligned = candidates.first(where: { Self.align(labels, labels.map { _ in .void }, to: $0.parameters) != nil }) {
+                return (t, aligned)
+            }
         }
         return nil
+    }
+
+    /// The arguments of a call in the order of the parameters, Swift's way: a parameter whose
+    /// label the call skips takes its default (`.void`, an argument left out), a variadic one
+    /// (`CAAnimation...`) the unlabelled values that follow its label, as an array. Nil when the
+    /// labels do not fit.
+    static func align(_ labels: [String?], _ arguments: [Value], to parameters: [Parameter]) -> [Value]? {
+        var result: [Value] = []
+        var i = 0
+        for p in parameters {
+            let variadic = p.typeName?.hasSuffix("...") == true
+            if i < labels.count, labels[i] == p.label {
+                if variadic {
+                    var values = [arguments[i]]
+                    i += 1
+                    while i < labels.count, labels[i] == nil, p.label != nil {
+                        values.append(arguments[i])
+                        i += 1
+                    }
+                    result.append(.array(values))
+                } else {
+                    result.append(arguments[i])
+                    i += 1
+                }
+            } else if p.defaultValue != nil {
+                result.append(.void)
+            } else if variadic {
+                result.append(.array([]))
+            } else {
+                return nil
+            }
+        }
+        return i == labels.count ? result : nil
     }
 
     func typeDecl(named name: String) -> TypeDecl? {

@@ -126,7 +126,17 @@ extension Interpreter {
     func color(_ value: Value, at: SourcePosition) throws -> Color {
         switch value {
         case .color(let c): return c
-        case .constant(let c): if let color = namedColor(c) { return color }
+        case .constant(let c):
+            if let color = namedColor(c) { return color }
+            // `.rippleDark`: a static colour of the files' `extension UIColor`.
+            if c.hasPrefix("."), let name = c.split(separator: ".").last.map(String.init),
+                let owner = ["UIColor", "CGColor", "NSColor"].first(where: {
+                    typeDecl(named: $0)?.properties.contains { $0.isStatic && $0.name == name } == true
+                }),
+                case .color(let color) = try staticMember(owner, name, at: at)
+            {
+                return color
+            }
         case .string(let s): if let color = namedColor(s) { return color }
         case .null: return .clear
         default: break

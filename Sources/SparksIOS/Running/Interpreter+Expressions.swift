@@ -132,8 +132,17 @@ extension Interpreter {
     /// A name: a variable, a field of `self`, a global, a `--define`, a constant or a type.
     func lookup(_ name: String, _ scope: Scope, _ selfObject: Object?, at: SourcePosition) throws -> Value {
         if let v = scope.lookup(name) { return v }
+        // Inside an extension of a value type (`extension CGRect { var center … midX … }`): a
+        // member of the value `self` is.
+        if selfObject == nil, let selfValue = scope.lookup("self"), Self.valueTypeNames(of: selfValue) != nil,
+            let v = try? member(of: selfValue, name, at: at, scope: scope, selfObject: nil)
+        {
+            return v
+        }
         if name == "self" {
             if let c = selfObject?.enumCase { return c }
+            // In a static method, `self` is the type (`self.layer(radius:)` in `struct Drawer`).
+            if selfObject == nil, let type = typeContext.last { return .type(type) }
             return selfObject.map(Value.object) ?? .object(hostView)
         }
         if name == "super" { return .constant("super") }

@@ -33,6 +33,7 @@ extension Interpreter {
             if c.hasPrefix("Asset."), name == "image" || name == "uiImage" { return .image(String(c.split(separator: ".").last ?? "")) }
         default: break
         }
+        if let v = try extensionMember(of: base, name, call: nil, at: at) { return v }
         let receivers = receivers(of: base)
         if let v = try runBinding(name, on: receivers, form: .read, receiver: base, at: at, scope: scope, selfObject: selfObject) {
             return v
@@ -51,6 +52,62 @@ extension Interpreter {
             throw Skip(
                 reason: "\(base.description) has no member \(name) that Sparks understands", at: at, unknown: "\(base.description).\(name)")
         }
+    }
+
+    /// The Swift types a value is an instance of, for the files' extensions of them; nil for
+    /// objects, types and constants.
+    static func valueTypeNames(of value: Value) -> [String]? {
+        switch value {
+        case .number, .mediaTime:
+            ["CGFloat", "Double", "Float", "Int", "TimeInterval", "CFTimeInterval", "FloatingPoint", "BinaryFloatingPoint", "Numeric"]
+        case .point: ["CGPoint"]
+        case .size: ["CGSize"]
+        case .rect: ["CGRect"]
+        case .color: ["UIColor", "CGColor"]
+        case .string: ["String", "StringProtocol"]
+        case .array: ["Array", "Collection", "Sequence"]
+        case .transform: ["CATransform3D"]
+        case .bool: ["Bool"]
+        default: nil
+        }
+    }
+
+    /// A computed property or method that the files' extension of a value's type declares
+    /// (`extension CGRect { var center: CGPoint { … } }`, `extension CGFloat { func toRadians() … }`),
+    /// run with `self` the value; nil when no extension declares it (an image's drawing
+    /// extensions are noted by the caller).
+    func extensionMember(
+        of base: Value, _ name: String, call: (labels: [String?], arguments: [Value])?, at: SourcePosition
+    ) throws
+        -> Value?
+    {
+        guard let names = Self.valueTypeNames(of: base) else { return nil }
+        for typeName in names {
+            for file in files {
+                for type in file.types where type.name == typeName {
+                    let body: [Stmt]
+                    var parameters: [Parameter] = []
+                    if let call {
+                        guard let (_, decl) = method(name, labels: call.labels, isStatic: false, in: type) else { continue }
+                        body = decl.body
+                        parameters = decl.parameters
+                    } else {
+                        guard let property = type.properties.first(where: { $0.name == name && !$0.isStatic }), let getter = property.getter
+                        else { continue }
+                        body = getter
+                    }
+                    let scope = Scope(parent: globals)
+                    scope.values["self"] = base
+                    let saved = self.file
+                    self.file = file.path
+                    defer { self.file = saved }
+                    return try callBody(
+                        body, parameters: parameters, arguments: call?.arguments ?? [], captured: scope, selfObject: nil,
+                        name: "\(typeName).\(name)", at: at)
+                }
+            }
+        }
+        return nil
     }
 
     /// An instance of the files' enum whose case `constant` names (`.circle`, `Shape.circle`),
@@ -139,6 +196,12 @@ extension Interpreter {
             // `Config.colors.map { … }` with Config in a file not given: the list its name says.
             if c.contains("."), Self.listMethods.contains(method), let list = standInMember(c, of: nil, at: at), case .array = list {
                 return try callMember(list, method, labels: labels, a, at: at, scope: scope, selfObject: selfObject)
+            }
+        case _ where Self.valueTypeNames(of: base) != nil:
+            if let v = try extensionMember(of: base, method, call: (labels, a), at: at) { return v }
+            if case .image(let name) = base, isImageExtensionMethod(method) {
+                note("UIImage.\(method)(…) of the files redraws the image; \"\(name)\" is used as it is", at: at)
+                return base
             }
         case .image(let name) where isImageExtensionMethod(method):
             note("UIImage.\(method)(…) of the files redraws the image; \"\(name)\" is used as it is", at: at)
