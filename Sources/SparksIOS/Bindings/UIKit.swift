@@ -327,6 +327,16 @@ extension BindingTable {
             try c.interpreter.makeObject(c.name, labels: c.labels, c.arguments, at: c.at)
         },
         Binding(
+            .global,
+            swift: [
+                "UITapGestureRecognizer(target:action:)", "UIPanGestureRecognizer(target:action:)",
+                "UILongPressGestureRecognizer(target:action:)", "UISwipeGestureRecognizer(target:action:)",
+            ], meaning: "a gesture recognizer, which an import does not run (touches are not imported)"
+        ) { c in
+            c.note("\(c.name): touch gestures are not imported; --call runs a handler")
+            return .constant("UIGestureRecognizer")
+        },
+        Binding(
             .type("NSLayoutConstraint"), swift: ["activate(_:)", "deactivate(_:)"],
             objc: ["activateConstraints:", "deactivateConstraints:"],
             meaning: "not evaluated (a view they size takes its superview's bounds)"

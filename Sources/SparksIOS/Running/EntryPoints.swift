@@ -381,9 +381,17 @@ struct EntryPoints {
             i.report(.note, "--call \(request ?? function.name): \(name)\(described)", at: function.at, file: function.file)
         }
         do {
-            _ = try i.callBody(
+            let result = try i.callBody(
                 function.body, parameters: function.parameters, arguments: arguments, captured: nil, selfObject: object, name: name,
                 at: function.at)
+            // A method that makes and returns a layer (`maker(…) -> CAEmitterLayer`) leaves adding it
+            // to its caller: the host view shows it, as a caller would.
+            if case .object(let made) = result, made.layerKind != nil, made.superlayer == nil, made !== i.hostView.layer {
+                i.hostView.layer!.insert(made, at: i.hostView.layer!.sublayers.count)
+                i.report(
+                    .note, "\(name) returns a layer nobody adds: the host view shows it, as its caller would", at: function.at,
+                    file: function.file)
+            }
         } catch let error as Exhausted {
             throw error
         } catch let skip as Skip {

@@ -67,7 +67,9 @@ extension Interpreter {
     func setDeclaredProperty(of object: Object, _ name: String, _ value: Value, at: SourcePosition) throws -> Bool {
         guard let type = object.declaredType else { return false }
         let plain = name.hasPrefix("_") ? String(name.dropFirst()) : name
-        let fieldName = declaredProperty(plain, in: type) != nil ? plain : name
+        // `_on` is `on`'s instance variable, unless the class declares `_on` itself (a Swift
+        // `private var _on` behind a computed `on`).
+        let fieldName = declaredProperty(name, in: type) == nil && declaredProperty(plain, in: type) != nil ? plain : name
         // `self.selected = YES` in Objective-C calls the class's `setSelected:` (but `_selected = …`
         // inside it sets the variable).
         if !name.hasPrefix("_"), let setter = setterMethod(fieldName, in: type),
@@ -162,7 +164,8 @@ extension Interpreter {
         }
         let plain = String(name.dropFirst())
         let fieldName =
-            name.hasPrefix("_") && (declaredProperty(plain, in: type) != nil || object.fields[plain] != nil) ? plain : name
+            name.hasPrefix("_") && declaredProperty(name, in: type) == nil
+                && (declaredProperty(plain, in: type) != nil || object.fields[plain] != nil) ? plain : name
         if let v = object.fields[fieldName] { return v }
         if let property = declaredProperty(fieldName, in: type), !isInheritedLayerProperty(property, of: object) {
             if let getter = property.getter {

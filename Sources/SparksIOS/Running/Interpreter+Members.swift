@@ -22,6 +22,9 @@ extension Interpreter {
         case .array(let items) where !name.isEmpty && name.allSatisfy(\.isNumber):
             // A tuple's element (`pair.0`), tuples being arrays here.
             if let i = Int(name), i < items.count { return items[i] }
+        case .array(let items) where tupleLabelIndex(name, count: items.count) != nil:
+            // A labelled tuple's element (`range.red` of a `typealias ColorRange = (red: …, …)`).
+            return items[tupleLabelIndex(name, count: items.count)!]
         case .constant(let c):
             if let (type, instance) = enumInstance(c, having: name),
                 let property = type.properties.first(where: { $0.name == name && !$0.isStatic }), let getter = property.getter
@@ -106,6 +109,18 @@ extension Interpreter {
                         name: "\(typeName).\(name)", at: at)
                 }
             }
+        }
+        return nil
+    }
+
+    /// The position of `label` in a tuple type of the files' type aliases with `count` elements
+    /// (`(red: Float, green: Float, blue: Float)`), or nil.
+    func tupleLabelIndex(_ label: String, count: Int) -> Int? {
+        for target in typeAliases.values.sorted() where target.hasPrefix("(") {
+            let labels = target.dropFirst().dropLast().split(separator: ",").map {
+                $0.split(separator: ":").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+            }
+            if labels.count == count, let i = labels.firstIndex(of: label) { return i }
         }
         return nil
     }
@@ -360,6 +375,9 @@ extension Interpreter {
                 switch object.kind {
                 case .view: [object.className, "UIView"]
                 case .layer(let kind): [object.className, kind.className, "CALayer"]
+                case .cell: ["CAEmitterCell"]
+                case .animation: [object.className, "CAPropertyAnimation", "CAAnimation"]
+                case .path: ["UIBezierPath", "CGMutablePath", "CGPath"]
                 default: []
                 }
             for name in classes {
