@@ -22,6 +22,19 @@ struct BindingTableTests {
         #expect(listed.components(separatedBy: "\n| ").count > 150)
     }
 
+    @Test("The interpreter stays in small files: none of Running/ or Bindings/ is 600 lines or more")
+    func smallFiles() throws {
+        for folder in ["Sources/SparksIOS/Running", "Sources/SparksIOS/Bindings"] {
+            let url = repositoryRoot.appendingPathComponent(folder)
+            for name in try FileManager.default.contentsOfDirectory(atPath: url.path) where name.hasSuffix(".swift") {
+                let lines = try String(contentsOf: url.appendingPathComponent(name), encoding: .utf8).split(
+                    separator: "\n", omittingEmptySubsequences: false
+                ).count
+                #expect(lines < 600, "\(folder)/\(name) has \(lines) lines")
+            }
+        }
+    }
+
     @Test("animation(forKey:) gives the animation added with that key, nil for another; the screen's scale in Objective-C")
     func animationForKey() throws {
         let code = """

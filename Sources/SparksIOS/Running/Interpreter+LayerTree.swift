@@ -1,0 +1,104 @@
+import SparksCore
+
+/// Layers leaving their parents and animations added and removed, as Core Animation does it when
+/// the code runs at a moment of the effect (a timer, a delegate): a removal then hides the layer
+/// from then on, an animation added then begins then, one removed then stops then.
+extension Interpreter {
+    /// `removeFromSuperlayer()`, `removeFromSuperview()`: the layer leaves its parent (or, done
+    /// after a delay, is hidden from then on).
+    func removeFromParent(_ layer: Object?, at: SourcePosition) throws {
+        guard let layer, let parent = layer.superlayer else { return }
+        if let t = deferredTime {
+            try deferChange(of: layer, "hidden", .bool(true), at: at, time: t)
+        } else {
+            parent.sublayers.removeAll { $0 === layer }
+            layer.superlayer = nil
+        }
+    }
+
+    /// `removeAllAnimations()`, `removeAnimation(forKey:)`: gone; done some time into the effect
+    /// (a delegate, a timer), the animations stop then, having played until then.
+    func removeAnimations(of layer: Object, where matches: (Animation) -> Bool) {
+        guard let t = deferredTime, t > 0 else { return layer.animations.removeAll(where: matches) }
+        layer.animations.removeAll { matches($0) && $0.timing.beginTime >= t }
+        for i in layer.animations.indices where matches(layer.animations[i]) {
+            let timing = layer.animations[i].timing
+            let speed = abs(timing.speed == 0 ? 1 : timing.speed)
+            let end = timing.beginTime + timing.activeDuration(simpleDuration: timing.duration > 0 ? timing.duration : 0.25) / speed
+            // One still running then is cut short; one that already ended keeps its end (and a
+            // held final value stays, as what replaces it usually hides the layer then).
+            guard end > t else { continue }
+            layer.animations[i].timing.repeatDuration = (t - timing.beginTime) * speed
+            layer.animations[i].timing.fillMode = .removed
+            layer.animations[i].removedOnCompletion = true
+        }
+    }
+
+    /// `add(_:forKey:)`: the animation as Sparks runs it, from now (or from the moment it is added
+    /// after a delay); one with the same key replaces the one before.
+    func addAnimation(_ animation: Object, to target: Object, key: String?, at: SourcePosition) throws {
+        if animation.fields["transition"] != nil { transitionAsAnimation(animation, on: target, at: at) }
+        // A property animation without a key path animates the property its key names
+        // (`add(CABasicAnimation(), forKey: "opacity")`), as Core Animation does.
+        if let key, animation.setting("keyPath") == nil, !isGroup(animation) {
+            animation.settings.append(("keyPath", .string(key), at))
+        }
+        var converted = try convertAnimation(animation, on: target, at: at)
+        converted.key = key
+        // Added later (a timer's closure): a beginTime of 0 is "now", one read from the clock
+        // is already a moment of the effect.
+        if let t = deferredTime, !isMoment(animation.setting("beginTime")) { converted.timing.beginTime += t }
+        if let key {
+            // The one it replaces stops now: one added earlier in the effect keeps its time before
+            // this one begins (a delegate chaining animations under one key), one added at the same
+            // moment or later is gone.
+            let begin = converted.timing.beginTime
+            target.animations.removeAll { $0.key == key && $0.timing.beginTime >= begin }
+            target.addedAnimations[key] = animation
+        }
+        target.animations.append(converted)
+        try animationAdded(animation, converted, at: at)
+    }
+
+    /// A `CATransition` added to a layer: fade and reveal as the layer fading in, push and moveIn
+    /// as it sliding in from the side its subtype names, over the transition's duration. Core
+    /// Animation animates from a picture of what the layer showed before, which an import does not
+    /// have; said in a note.
+    private func transitionAsAnimation(_ animation: Object, on layer: Object, at: SourcePosition) {
+        func text(_ key: String) -> String {
+            switch animation.setting(key) {
+            case .constant(let c)?: c
+            case .string(let s)?: s
+            default: ""
+            }
+        }
+        let type = text("type").lowercased(), subtype = text("subtype").lowercased(), written = text("type")
+        let p = layer.state.layer.position, size = layer.state.layer.bounds.size
+        if type.contains("push") || type.contains("movein") {
+            var from = p
+            if subtype.contains("right") {
+                from.x += size.width
+            } else if subtype.contains("top") {
+                from.y -= size.height
+            } else if subtype.contains("bottom") {
+                from.y += size.height
+            } else {
+                from.x -= size.width
+            }
+            animation.settings += [("keyPath", .string("position"), at), ("fromValue", .point(from), at), ("toValue", .point(p), at)]
+            note(
+                "a CATransition (\(written)) runs as the layer sliding in from its side; Core Animation slides the new picture over the old one",
+                at: at)
+        } else {
+            // A fade (or reveal) cross-fades from what the layer showed to what it shows after the
+            // changes made with it: those changes fade over its duration (deferChange).
+            let duration = (try? number(animation.setting("duration") ?? .number(0.25), at: at)).flatMap { $0 > 0 ? $0 : nil } ?? 0.25
+            layer.fadeTransition = (deferredTime ?? 0, duration)
+            let opacity = Value.number(layer.state.layer.opacity)
+            animation.settings += [("keyPath", .string("opacity"), at), ("fromValue", opacity, at), ("toValue", opacity, at)]
+            note(
+                "a CATransition (\(written.isEmpty ? "fade" : written)): what the code changes on the layer with it fades over its duration (Core Animation cross-fades from a picture of what the layer showed)",
+                at: at)
+        }
+    }
+}
