@@ -51,6 +51,10 @@ extension Effect {
     /// after row in an array (premultiplied colour), as ``draw(intoPixels:width:height:bytesPerRow:)``.
     /// - Throws: for a size outside 1…16384 pixels or an array of another size than `width × height`.
     public func draw(into pixels: inout [UInt32], width: Int, height: Int) throws(EffectError) {
+        // The size is checked before it is multiplied (Int.max / 2 + 1 rows would overflow).
+        guard (1...PixelBuffer.maxSide).contains(width), (1...PixelBuffer.maxSide).contains(height) else {
+            throw EffectError("a pixel array of \(width)×\(height) pixels: each side must be 1…\(PixelBuffer.maxSide)")
+        }
         guard pixels.count == width * height else {
             throw EffectError("an array of \(pixels.count) pixels is not \(width)×\(height)")
         }
@@ -148,8 +152,10 @@ final class EffectDrawing {
         guard bytesPerRow >= width * 4 else {
             throw EffectError("a pixel buffer \(width) pixels wide needs at least \(width * 4) bytes per row, not \(bytesPerRow)")
         }
-        let needed = (height - 1) * bytesPerRow + width * 4
-        guard let pixels = buffer.baseAddress, buffer.count >= needed else {
+        // A huge bytesPerRow must not overflow the product: checked, not trapped.
+        let (rows, rowsOverflow) = (height - 1).multipliedReportingOverflow(by: bytesPerRow)
+        let (needed, sumOverflow) = rows.addingReportingOverflow(width * 4)
+        guard !rowsOverflow, !sumOverflow, let pixels = buffer.baseAddress, buffer.count >= needed else {
             throw EffectError(
                 "a buffer of \(buffer.count) bytes is too small for \(width)×\(height) pixels \(bytesPerRow) bytes apart, which take \(needed)"
             )

@@ -214,10 +214,20 @@ public final class Effect {
         do { return try scene.value(forKeyPath: keyPath) } catch { throw EffectError(error) }
     }
 
-    /// Moves an emitter layer's `emitterPosition` to `point` (canvas points). Particles already
-    /// born stay where they are; the next ones are born along the way from the old position.
+    /// Moves an emitter layer's `emitterPosition` under `point` (canvas points), through the
+    /// layer tree: a layer with a `position`, a transform or superlayers of its own gets the point
+    /// in its coordinates, so the next particles are born where `point` is on the canvas.
+    /// Particles already born stay where they are; the next ones are born along the way from the
+    /// old position.
+    /// - Throws: an unknown layer (with the nearest name) or one that is not an emitter.
     public func moveEmitter(_ layer: String, to point: Point) throws(EffectError) {
-        try setValue(.vector(PropertyVector(point.x, point.y)), forKeyPath: "\(layer).emitterPosition")
+        guard let emitter = scene.layer(named: layer) as? EmitterLayer else {
+            // The key path's own error names the nearest layer.
+            try setValue(.vector(PropertyVector(point.x, point.y)), forKeyPath: "\(layer).emitterPosition")
+            return
+        }
+        let local = emitter.pointFromCanvas(point)
+        try setValue(.vector(PropertyVector(local.x, local.y)), forKeyPath: "\(layer).emitterPosition")
     }
 
     /// Points an emitter layer's cells: sets `emissionLongitude` (radians, 0 along +x, clockwise
@@ -234,6 +244,7 @@ public final class Effect {
     /// Births `count` particles of the cell `LAYER.CELL` at the next step, whatever its
     /// `birthRate`: one-shot explosions from a cell whose rate is 0.
     public func burst(_ cellPath: String, count: Int) throws(EffectError) {
+        guard count >= 0 else { throw EffectError("burst \(cellPath): a count of \(count) particles; it must be 0 or more") }
         do { try scene.burst(cellPath, count: count) } catch { throw EffectError(error) }
     }
 }

@@ -412,8 +412,7 @@ public final class WindowPresenter {
     /// new particles are born there; live ones keep flying (core-animation.md §5.2).
     private func moveEmitter(toX x: Int32, y: Int32) {
         guard let emitter = scene.emitterLayers.first else { return }
-        let toLayer = emitter.presentedTransformToCanvas.inverted
-        emitter.emitterPosition = toLayer.apply(to: canvas.canvasPoint(window: window, x: x, y: y))
+        emitter.emitterPosition = emitter.pointFromCanvas(canvas.canvasPoint(window: window, x: x, y: y))
         draggedPosition = emitter.emitterPosition
     }
 

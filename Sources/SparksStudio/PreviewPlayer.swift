@@ -133,10 +133,10 @@ final class PreviewPlayer {
         guard let layer = Self.layer(at: path, in: scene.layers) else { return nil }
         let point = Point(x: x, y: y)
         if key == "position" {
-            let inSuperlayer = layer.superlayer.map { $0.presentedTransformToCanvas.inverted.apply(to: point) } ?? point
+            let inSuperlayer = layer.superlayer.map { $0.pointFromCanvas(point) } ?? point
             return [inSuperlayer.x, inSuperlayer.y]
         }
-        let local = layer.presentedTransformToCanvas.inverted.apply(to: point)
+        let local = layer.pointFromCanvas(point)
         switch kind {
         case .size:
             let centre: Point

@@ -312,3 +312,45 @@ struct EffectTests {
         }
     }
 }
+
+/// What a game does that the documentation promises: moving an emitter in canvas points, and
+/// sizes and counts that are refused instead of trapping.
+@Suite("Effect's promises at its edges")
+struct EffectEdgeTests {
+    @Test("moveEmitter puts every shipped emitter's position under the canvas point, through the layer tree")
+    func moveEmitterInCanvasPoints() throws {
+        var moved = 0
+        for name in ShippedPresets.names {
+            let effect = try Effect(shippedPreset: name)
+            effect.fastForward(by: 0.5)
+            for emitter in effect.scene.emitterLayers {
+                guard let layerName = emitter.name else { continue }
+                for target in [Point(x: 400, y: 300), Point(x: 100, y: 500), Point(x: 12.5, y: 7.25)] {
+                    try effect.moveEmitter(layerName, to: target)
+                    let onCanvas = emitter.presentedTransformToCanvas.apply(to: emitter.emitterPosition)
+                    #expect(
+                        abs(onCanvas.x - target.x) < 1e-6 && abs(onCanvas.y - target.y) < 1e-6,
+                        "\(name).\(layerName): moved to \(target), its emitter is at \(onCanvas) on the canvas")
+                }
+                moved += 1
+            }
+        }
+        #expect(moved >= 20)
+    }
+
+    @Test("Sizes that would overflow and negative bursts are refused with a message, not a trap")
+    func sharpEdges() throws {
+        let effect = try Effect(shippedPreset: "fire")
+        var pixels: [UInt32] = [0]
+        #expect(throws: EffectError.self) { try effect.draw(into: &pixels, width: Int.max / 2 + 1, height: 2) }
+        #expect(throws: EffectError.self) { try effect.draw(into: &pixels, width: 2, height: Int.max) }
+        var small = [UInt32](repeating: 0, count: 4)
+        _ = small.withUnsafeMutableBytes { buffer in
+            #expect(throws: EffectError.self) { try effect.draw(intoPixels: buffer, width: 2, height: 2, bytesPerRow: Int.max) }
+        }
+        let cell = try #require(
+            effect.scene.emitterLayers.first.flatMap { e in e.emitter.emitterCells.first?.name.map { "\(e.name ?? "").\($0)" } })
+        #expect(throws: EffectError.self) { try effect.burst(cell, count: -5) }
+        try effect.burst(cell, count: 0)
+    }
+}

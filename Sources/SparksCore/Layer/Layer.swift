@@ -128,6 +128,13 @@ public class Layer {
     /// is on screen: a pointer over a turning layer lands where it points.
     public var presentedTransformToCanvas: Transform3D { transformToCanvas { $0.presentationStorage ?? $0.model } }
 
+    /// A canvas point in this layer's coordinates, through the layer tree as last presented (the
+    /// inverse of ``presentedTransformToCanvas``): where an emitter's `emitterPosition` must be
+    /// for its particles to be born under the point.
+    public func pointFromCanvas(_ point: Point) -> Point {
+        presentedTransformToCanvas.planarInverse(of: point) ?? point
+    }
+
     private func transformToCanvas(_ state: (Layer) -> LayerState) -> Transform3D {
         var m = state(self).layer.transformToSuperlayer
         var ancestor = superlayer

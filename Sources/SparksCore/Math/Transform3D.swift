@@ -226,6 +226,23 @@ public struct Transform3D: Hashable, Sendable {
         return Point(x: v.x, y: v.y)
     }
 
+    /// The point of the plane z = 0 that the transform maps onto `p` (x and y after the divide by
+    /// w), or nil when the plane is seen edge-on. Works where ``inverted`` cannot: a transform that
+    /// flattens depth is singular as a 4 × 4 matrix but not on the plane (the 3 × 3 homography of
+    /// x, y and w).
+    public func planarInverse(of p: Point) -> Point? {
+        // Row vectors: (x, y, 1) · H with H's rows (m11 m12 m14), (m21 m22 m24), (m41 m42 m44).
+        let a = m11, b = m12, c = m14, d = m21, e = m22, f = m24, g = m41, h = m42, i = m44
+        let det = a * (e * i - f * h) - b * (d * i - f * g) + c * (d * h - e * g)
+        guard det.isFinite, abs(det) > 1e-12 else { return nil }
+        // (x, y, w) = (X, Y, 1) · H⁻¹, H⁻¹ = adj(H) / det.
+        let x = (p.x * (e * i - f * h) + p.y * (f * g - d * i) + (d * h - e * g)) / det
+        let y = (p.x * (c * h - b * i) + p.y * (a * i - c * g) + (b * g - a * h)) / det
+        let w = (p.x * (b * f - c * e) + p.y * (c * d - a * f) + (a * e - b * d)) / det
+        guard w != 0, w.isFinite else { return nil }
+        return Point(x: x / w, y: y / w)
+    }
+
     /// Whether the transform keeps z = 0 points on an affine 2-D map (no perspective terms).
     public var isAffine2D: Bool { m14 == 0 && m24 == 0 && m44 == 1 }
 
