@@ -354,3 +354,20 @@ struct EffectEdgeTests {
         try effect.burst(cell, count: 0)
     }
 }
+
+@Suite("Printing what value(forKeyPath:) gives")
+struct ValueDescriptionTests {
+    @Test("A value prints as a preset writes it, not as its storage")
+    func readable() throws {
+        let effect = try Effect(shippedPreset: "fire")
+        let emitter = try #require(effect.scene.emitterLayers.first?.name)
+        try effect.setValue(.vector(PropertyVector(120, 80.5)), forKeyPath: "\(emitter).emitterPosition")
+        #expect("\(try effect.value(forKeyPath: "\(emitter).emitterPosition"))" == "[120, 80.5]")
+        #expect(PropertyValue.number(150).description == "150")
+        #expect(PropertyValue.bool(true).description == "true")
+        #expect(PropertyValue.string("line").description == "\"line\"")
+        #expect(PropertyValue.color(Color(red: 1, green: 0.5, blue: 0, alpha: 1)).description == "[1, 0.5, 0, 1]")
+        #expect(PropertyValue.number(.infinity).description == "infinity")
+        #expect(!"\(try effect.value(forKeyPath: "\(emitter).emitterPosition"))".contains("PropertyVector"))
+    }
+}
