@@ -54,6 +54,13 @@ extension Animation {
         timing.duration > 0 ? timing.duration : (groupDuration ?? Animation.defaultDuration)
     }
 
+    /// When a top-level animation stops running, in its layer's time: its begin time plus its
+    /// active duration at its speed (a speed of 0 counted as 1); infinite when it repeats for ever.
+    package var activeEnd: Double {
+        let speed = timing.speed == 0 ? 1 : abs(timing.speed)
+        return timing.beginTime + timing.activeDuration(simpleDuration: simpleDuration(inGroup: nil)) / speed
+    }
+
     /// Applies this animation, evaluated at `parentTime` (the layer's local time, or the group's
     /// time for a child), to `state`. When a fill mode holds a group at its end, a child that
     /// ends with the group keeps its final value whatever its own fill mode (a child that ended

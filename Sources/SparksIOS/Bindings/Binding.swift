@@ -132,7 +132,7 @@ enum ObjectKind: String, Sendable, Hashable, CaseIterable {
         switch object.kind {
         case .layer: [.layer, .any]
         case .view, .viewController: [.view, .any]
-        case .instance: object.layer != nil || object.fields["view"] != nil ? [.view, .any] : [.any]
+        case .instance: object.isViewLike ? [.view, .any] : [.any]
         case .path: [.path, .any]
         case .animation: [.animation, .any]
         case .mutableArray: [.mutableArray, .any]

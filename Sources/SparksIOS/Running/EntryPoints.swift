@@ -313,7 +313,7 @@ struct EntryPoints {
                 if made.layerKind != nil, made.superlayer == nil {
                     i.hostView.layer!.sublayers.append(made)
                     made.superlayer = i.hostView.layer
-                } else if i.isViewLike(made), let layer = made.layer, layer.superlayer == nil, layer !== i.hostView.layer {
+                } else if made.isViewLike, let layer = made.layer, layer.superlayer == nil, layer !== i.hostView.layer {
                     // A view of the files nobody places is shown filling the host view, as a
                     // caller that makes one for its effect would.
                     i.setFrame(layer, Rect(x: 0, y: 0, width: i.canvas.width, height: i.canvas.height))

@@ -55,7 +55,7 @@ extension Interpreter {
     func setField(of object: Object, _ name: String, _ value: Value, at: SourcePosition) throws -> Bool {
         guard object.declaredType != nil else { return false }
         if try setDeclaredProperty(of: object, name, value, at: at) { return true }
-        if isViewLike(object) || object.layerKind != nil || object.isCell {
+        if object.isViewLike || object.layerKind != nil || object.isCell {
             try setProperty(of: object, name, value, at: at)
             return true
         }
@@ -147,19 +147,11 @@ extension Interpreter {
         return object.layer != nil && BindingTable.shared.has(property.name, on: [.object(.view)], form: .read)
     }
 
-    func isViewLike(_ object: Object) -> Bool {
-        switch object.kind {
-        case .view, .viewController: return true
-        case .instance: return object.layer != nil || object.fields["view"] != nil
-        default: return false
-        }
-    }
-
     /// A field of an instance: stored (its initial value worked out on first use, as a lazy
     /// property's is) or computed.
     func field(of object: Object, _ name: String, at: SourcePosition) throws -> Value? {
         guard let type = object.declaredType else {
-            if isViewLike(object) { return try? member(of: .object(object), name, at: at, scope: globals, selfObject: object) }
+            if object.isViewLike { return try? member(of: .object(object), name, at: at, scope: globals, selfObject: object) }
             return nil
         }
         let plain = String(name.dropFirst())
@@ -196,7 +188,7 @@ extension Interpreter {
         if let method = type.methods.first(where: { $0.name == fieldName && $0.parameters.isEmpty && !$0.isStatic }) {
             return .function(Callable(name: method.name, parameters: [], body: method.body, captured: globals, selfObject: object))
         }
-        if isViewLike(object) { return try? viewProperty(object, name, at: at) }
+        if object.isViewLike { return try? viewProperty(object, name, at: at) }
         if object.layerKind != nil { return try? property(of: object, name, at: at, ownFirst: false) }
         return nil
     }

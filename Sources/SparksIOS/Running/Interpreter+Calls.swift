@@ -214,7 +214,7 @@ extension Interpreter {
                 return try builtinFunction(typeName(name), labels: labels, arguments, at: at, scope: scope, selfObject: selfObject)
             } catch let skip as Skip {
                 // Inside a layer or view subclass, `addSublayer(pulse)` is a method of self.
-                guard let object = selfObject, object.layerKind != nil || isViewLike(object), object.enumCase == nil,
+                guard let object = selfObject, object.layerKind != nil || object.isViewLike, object.enumCase == nil,
                     name.first?.isLowercase == true
                 else { throw skip }
                 return try objectMethod(object, name, labels: labels, arguments, at: at, scope: scope, selfObject: selfObject)
@@ -225,7 +225,7 @@ extension Interpreter {
                 // property; other calls of the superclass (`super.init()`, `[super layoutSubviews]`)
                 // do what UIKit and Core Animation do by default, which is nothing to import.
                 if method.hasPrefix("set"), method.count > 3, arguments.count == 1, let object = selfObject,
-                    object.layerKind != nil || isViewLike(object)
+                    object.layerKind != nil || object.isViewLike
                 {
                     let key = method.dropFirst(3).prefix(1).lowercased() + method.dropFirst(4)
                     try setProperty(of: object, key, arguments[0], at: at, ownFirst: false)

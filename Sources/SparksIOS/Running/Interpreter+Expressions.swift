@@ -169,7 +169,7 @@ extension Interpreter {
         if files.contains(where: { $0.types.contains { $0.name == name } }) { return .type(name) }
         if let first = name.unicodeScalars.first, first.properties.isUppercase { return .type(name) }
         // Properties of the host view or controller, as written inside it (`bounds`, `view`).
-        if selfObject == nil || !(selfObject.map(isViewLike) ?? false) {
+        if selfObject == nil || !(selfObject.map(\.isViewLike) ?? false) {
             if let v = try? member(of: .object(hostController ?? hostView), name, at: at, scope: scope, selfObject: selfObject) { return v }
         }
         throw Skip(reason: "\(name) is not known here; give it a value with --define \(name)=VALUE", at: at, unknown: name)

@@ -24,7 +24,7 @@ extension Interpreter {
         for i in layer.animations.indices where matches(layer.animations[i]) {
             let timing = layer.animations[i].timing
             let speed = abs(timing.speed == 0 ? 1 : timing.speed)
-            let end = timing.beginTime + timing.activeDuration(simpleDuration: timing.duration > 0 ? timing.duration : 0.25) / speed
+            let end = layer.animations[i].activeEnd
             // One still running then is cut short; one that already ended keeps its end (and a
             // held final value stays, as what replaces it usually hides the layer then).
             guard end > t else { continue }

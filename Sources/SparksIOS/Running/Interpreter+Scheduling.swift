@@ -102,9 +102,7 @@ extension Interpreter {
     /// transaction's completion waits for its end, and its delegate's `animationDidStop(_:finished:)`
     /// (or `animationDidStop:finished:`) runs then.
     func animationAdded(_ animation: Object, _ converted: Animation, at: SourcePosition) throws {
-        let simple = converted.timing.duration > 0 ? converted.timing.duration : 0.25
-        let speed = converted.timing.speed == 0 ? 1 : abs(converted.timing.speed)
-        let end = converted.timing.beginTime + converted.timing.activeDuration(simpleDuration: simple) / speed
+        let end = converted.activeEnd
         if !transactions.isEmpty { transactions[transactions.count - 1].end = max(transactions[transactions.count - 1].end, end) }
         guard case .object(let delegate)? = animation.setting("delegate"), let type = delegate.declaredType,
             let (owner, method) = self.method("animationDidStop", labels: [nil, "finished"], isStatic: false, in: type)

@@ -251,6 +251,16 @@ final class Object {
         return false
     }
 
+    /// Whether the object is a view, a view controller, or an instance of the files' view or
+    /// controller class (it has a layer, or a view).
+    var isViewLike: Bool {
+        switch kind {
+        case .view, .viewController: true
+        case .instance: layer != nil || fields["view"] != nil
+        default: false
+        }
+    }
+
     var isCell: Bool {
         if case .cell = kind { return true }
         return false
