@@ -221,12 +221,8 @@ public final class Effect {
     /// old position.
     /// - Throws: an unknown layer (with the nearest name) or one that is not an emitter.
     public func moveEmitter(_ layer: String, to point: Point) throws(EffectError) {
-        guard let emitter = scene.layer(named: layer) as? EmitterLayer else {
-            // The key path's own error names the nearest layer.
-            try setValue(.vector(PropertyVector(point.x, point.y)), forKeyPath: "\(layer).emitterPosition")
-            return
-        }
-        let local = emitter.pointFromCanvas(point)
+        // A name that is not an emitter's gets the key path's own error (it names the nearest layer).
+        let local = (scene.layer(named: layer) as? EmitterLayer)?.pointFromCanvas(point) ?? point
         try setValue(.vector(PropertyVector(local.x, local.y)), forKeyPath: "\(layer).emitterPosition")
     }
 
