@@ -31,6 +31,8 @@ const state = {
   editSentAt: null,   // when the last edit left, until a frame of its version is drawn
   editVersion: null,
   latencies: [],      // edit → frame of its version drawn, in ms (tests and measurements read these)
+  connections: 0,     // sessions opened (tests read this)
+  reconnectTimer: null,
 };
 window.sparksStudio = state;
 
@@ -86,13 +88,24 @@ function edit(edits, group) {
   send({ type: "edit", edits, group });
 }
 
-function connect(file) {
+// A session that drops, or does not open within a few seconds, is opened again with a growing
+// wait (½ s up to 5 s), as long as the page shows that file; the server sends the document
+// again, and the selection and the fields stay as they were.
+const reconnectWaits = [0.5, 1, 2, 3, 5];
+function connect(file, attempt = 0) {
   state.file = file;
   state.editsSent = 0;
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const socket = new WebSocket(`${scheme}://${location.host}${api("/api/session", `&file=${encodeURIComponent(file)}`)}`);
   socket.binaryType = "arraybuffer";
   state.socket = socket;
+  const openWithin = setTimeout(() => { if (socket.readyState === WebSocket.CONNECTING) socket.close(); }, 5000);
+  socket.onopen = () => {
+    clearTimeout(openWithin);
+    state.connections += 1;
+    if (attempt > 0) notice("Connected to the studio again.", "info", 2);
+    attempt = 0;
+  };
   socket.onmessage = (event) => {
     if (typeof event.data === "string") {
       const message = JSON.parse(event.data);
@@ -100,7 +113,14 @@ function connect(file) {
       else if (message.type === "notice") notice(message.text, message.level);
     } else drawFrame(event.data);
   };
-  socket.onclose = () => { if (state.socket === socket) notice("The studio stopped or the connection closed; reload the page to reconnect.", "error", 0); };
+  socket.onclose = () => {
+    clearTimeout(openWithin);
+    if (state.socket !== socket) return; // closed on purpose: another file was opened
+    const wait = reconnectWaits[Math.min(attempt, reconnectWaits.length - 1)];
+    notice(`The connection to the studio closed; trying again in ${wait} s (is sparks studio still running?).`, "error", 0);
+    clearTimeout(state.reconnectTimer);
+    state.reconnectTimer = setTimeout(() => { if (state.socket === socket && state.file === file) connect(file, attempt + 1); }, wait * 1000);
+  };
 }
 
 // ---- The preview ---------------------------------------------------------------------
@@ -776,19 +796,37 @@ async function showGallery() {
   }
 }
 
+// A GET's JSON; a request that fails (the studio restarting, a dropped connection) is tried
+// again with the session's growing waits, and an answer that is not 200 says why.
+async function getJSON(url) {
+  for (let attempt = 0; ; attempt++) {
+    let response;
+    try { response = await fetch(url); } catch (error) {
+      const wait = reconnectWaits[Math.min(attempt, reconnectWaits.length - 1)];
+      notice(`The studio did not answer; trying again in ${wait} s (is sparks studio still running?).`, "error", 0);
+      await new Promise((resolve) => setTimeout(resolve, wait * 1000));
+      continue;
+    }
+    if (!response.ok) throw new Error(`${url.split("?")[0]}: ${response.status} ${await response.text()}`);
+    if (attempt > 0) $("notice").hidden = true;
+    return response.json();
+  }
+}
+
 async function route() {
   const hash = decodeURIComponent(location.hash.slice(1));
   if (!state.table) {
-    const table = await (await fetch(api("/api/table"))).json();
+    const table = await getJSON(api("/api/table"));
     state.table = Object.fromEntries(table.objects.map((o) => [o.name, o]));
   }
-  const list = await (await fetch(api("/api/presets"))).json();
+  const list = await getJSON(api("/api/presets"));
   state.images = list.images;
   if (hash.startsWith("edit=")) {
     $("gallery").hidden = true;
     $("editor").hidden = false;
     const file = hash.slice(5);
     if (state.file !== file || !state.socket) {
+      clearTimeout(state.reconnectTimer);
       if (state.socket) { const s = state.socket; state.socket = null; s.close(); }
       state.doc = null;
       state.selected = [];
@@ -798,6 +836,6 @@ async function route() {
     await showGallery();
   }
 }
-window.addEventListener("hashchange", route);
+window.addEventListener("hashchange", () => route().catch((error) => notice(String(error.message || error), "error", 0)));
 if (!token) notice("Open the address sparks studio printed (it carries the token).", "error", 0);
-else route();
+else route().catch((error) => notice(String(error.message || error), "error", 0));

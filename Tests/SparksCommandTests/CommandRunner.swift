@@ -40,7 +40,7 @@ func runProgram(
     let out = Pipe(), err = Pipe()
     process.standardOutput = out
     process.standardError = err
-    try process.run()
+    try launch(process)
     // Read while it runs so a full pipe cannot block it.
     nonisolated(unsafe) var outData = Data(), errData = Data()
     let group = DispatchGroup()
@@ -63,6 +63,24 @@ func runProgram(
         status: process.terminationStatus,
         output: String(decoding: outData, as: UTF8.self),
         error: String(decoding: errData, as: UTF8.self))
+}
+
+/// Starts a process, trying again while its executable is "busy": a program a test has just copied
+/// stays open for writing in any child another test forks during the copy, until that child execs,
+/// and the kernel refuses to run a file open for writing (ETXTBSY). The window is milliseconds.
+func launch(_ process: Process) throws {
+    let deadline = Date().addingTimeInterval(10)
+    while true {
+        do {
+            try process.run()
+            return
+        } catch let error as NSError {
+            let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError
+            let busy = [error, underlying].contains { $0?.domain == NSPOSIXErrorDomain && $0?.code == Int(ETXTBSY) }
+            guard busy, Date() < deadline else { throw error }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+    }
 }
 
 /// Runs `sparks` with arguments.

@@ -134,6 +134,18 @@ struct Page: Sendable {
         return false
     }
 
+    /// What the page shows and knows, for a failure's message: its address, load state, notice,
+    /// socket state and frames drawn.
+    func diagnosis() async -> String {
+        let expression = """
+            JSON.stringify({ href: location.href, readyState: document.readyState,
+              notice: (document.getElementById('notice') || {}).textContent,
+              socket: window.sparksStudio && sparksStudio.socket ? sparksStudio.socket.readyState : null,
+              frames: window.sparksStudio ? sparksStudio.frames : null, doc: !!(window.sparksStudio && sparksStudio.doc) })
+            """
+        do { return "\(try await evaluate(expression) ?? "nothing")" } catch { return "the page did not answer: \(error)" }
+    }
+
     /// A mouse press at (x, y), a move to (toX, toY) in steps, and a release: a real drag.
     func drag(from x: Double, _ y: Double, to toX: Double, _ toY: Double, steps: Int = 8) async throws {
         _ = try await call("Input.dispatchMouseEvent", ["type": "mousePressed", "x": x, "y": y, "button": "left", "clickCount": 1])

@@ -100,7 +100,10 @@ import Testing
             let layer: [PresetTextEdit.Step] = [.key("layers"), .index(0)]
             _ = try await withStudio(folder: folder, start: "fire.json") { studio in
                 try await browser.withPage("\(studio.origin)/?token=\(studio.token)#edit=fire.json") { page in
-                    try #require(try await page.wait("sparksStudio.frames > 3 && sparksStudio.doc"), "the preview streams")
+                    if !(try await page.wait("sparksStudio.frames > 3 && sparksStudio.doc")) {
+                        Issue.record("the preview does not stream: \(await page.diagnosis())")
+                        return false
+                    }
                     try #require(try await page.wait("document.querySelector('.row[data-key=birthRate] input[type=range]')"))
 
                     // 1. The birth-rate slider, dragged with the mouse.
@@ -214,7 +217,17 @@ import Testing
             let layer: [PresetTextEdit.Step] = [.key("layers"), .index(0)]
             _ = try await withStudio(folder: folder, start: "fire.json") { studio in
                 try await browser.withPage("\(studio.origin)/?token=\(studio.token)#edit=fire.json") { page in
-                    try #require(try await page.wait("sparksStudio.frames > 3 && sparksStudio.doc"), "the preview streams")
+                    if !(try await page.wait("sparksStudio.frames > 3 && sparksStudio.doc")) {
+                        Issue.record("the preview does not stream: \(await page.diagnosis())")
+                        return false
+                    }
+                    // A connection that drops is opened again by the page, which streams on.
+                    let frames = try await page.evaluate("sparksStudio.frames") as? Int ?? 0
+                    _ = try await page.evaluate("sparksStudio.socket.close()")
+                    let reconnected = try await page.wait("sparksStudio.connections === 2 && sparksStudio.frames > \(frames + 3)")
+                    let state = await page.diagnosis()
+                    #expect(reconnected, "the page reconnects: \(state)")
+                    #expect(try await page.wait("document.getElementById('notice').textContent.includes('again')"))
                     func add(_ what: String) async throws {
                         _ = try await page.evaluate("document.querySelector('#tree .item[data-path=\"layers[0]\"]').click()")
                         try #require(
