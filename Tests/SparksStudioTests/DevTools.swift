@@ -124,14 +124,17 @@ struct Page: Sendable {
     @discardableResult
     func wait(_ expression: String, seconds: Double = 30) async throws -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
+        while true {
+            // Asked once more after the deadline: a test process whose threads were busy past it
+            // still sees what the page did meanwhile.
+            let last = Date() >= deadline
             // Not yet there (the page still loading) counts as false.
             if try await evaluate("(() => { try { return !!(\(expression)); } catch (e) { return false; } })()") as? Bool == true {
                 return true
             }
+            if last { return false }
             try await Task.sleep(for: .milliseconds(30))
         }
-        return false
     }
 
     /// What the page shows and knows, for a failure's message: its address, load state, notice,

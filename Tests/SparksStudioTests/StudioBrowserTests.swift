@@ -98,7 +98,7 @@ import Testing
             let original = try [UInt8](Data(contentsOf: file))
             let cell: [PresetTextEdit.Step] = [.key("layers"), .index(0), .key("emitterCells"), .index(0)]
             let layer: [PresetTextEdit.Step] = [.key("layers"), .index(0)]
-            _ = try await withStudio(folder: folder, start: "fire.json") { studio in
+            _ = try await withStudioProgram(folder: folder) { studio in
                 try await browser.withPage("\(studio.origin)/?token=\(studio.token)#edit=fire.json") { page in
                     if !(try await page.wait("sparksStudio.frames > 3 && sparksStudio.doc")) {
                         Issue.record("the preview does not stream: \(await page.diagnosis())")
@@ -215,7 +215,7 @@ import Testing
         try await withPresetFolder(["fire"]) { folder in
             let file = folder.appendingPathComponent("fire.json")
             let layer: [PresetTextEdit.Step] = [.key("layers"), .index(0)]
-            _ = try await withStudio(folder: folder, start: "fire.json") { studio in
+            _ = try await withStudioProgram(folder: folder) { studio in
                 try await browser.withPage("\(studio.origin)/?token=\(studio.token)#edit=fire.json") { page in
                     if !(try await page.wait("sparksStudio.frames > 3 && sparksStudio.doc")) {
                         Issue.record("the preview does not stream: \(await page.diagnosis())")
@@ -314,7 +314,7 @@ import Testing
         }
         let browser = try Browser()
         _ = try await withPresetFolder(names) { folder in
-            try await withStudio(folder: folder) { studio in
+            try await withStudioProgram(folder: folder) { studio in
                 try await browser.withPage("\(studio.origin)/?token=\(studio.token)#edit=\(names[0]).json") { page in
                     var lines = ["| preset | size | fps | simulate ms | draw ms | edit → drawn ms |", "|---|---|---|---|---|---|"]
                     for name in names {

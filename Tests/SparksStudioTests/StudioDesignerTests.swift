@@ -15,7 +15,7 @@ import Testing
         try await withPresetFolder([]) { folder in
             let downloads = folder.appendingPathComponent("downloads")
             try FileManager.default.createDirectory(at: downloads, withIntermediateDirectories: true)
-            try await withStudio(folder: folder) { studio in
+            try await withStudioProgram(folder: folder) { studio in
                 try await browser.withPage("\(studio.origin)/?token=\(studio.token)") { page in
                     _ = try await page.connection.call(
                         "Browser.setDownloadBehavior", ["behavior": "allow", "downloadPath": downloads.path])

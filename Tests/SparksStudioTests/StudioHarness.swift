@@ -112,6 +112,83 @@ func withStudio<T: Sendable>(
     return try #require(result.value)
 }
 
+/// A running `sparks-studio studio FOLDER` (or `sparks studio FOLDER` with `wrapper`): the program
+/// people run, in a process of its own. Browser tests use it rather than a server in the test
+/// process, whose shared threads the suite's other tests keep busy (a page there can wait half
+/// a minute for its next frame).
+final class StudioProgram: @unchecked Sendable {
+    let process = Process()
+    let studio: RunningStudio
+    /// What the program printed (a file, so that a long session never fills a pipe).
+    let log: URL
+
+    init(folder: URL, wrapper: Bool = false, threads: Int = 1) throws {
+        let programs = sparksExecutable.deletingLastPathComponent()
+        process.executableURL = programs.appendingPathComponent(wrapper ? "sparks" : "sparks-studio")
+        process.arguments = ["studio", folder.path, "--port", "0", "--no-open", "--threads", String(threads)]
+        log = FileManager.default.temporaryDirectory.appendingPathComponent("sparks-studio-\(UUID().uuidString).log")
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: log)
+        process.standardOutput = handle
+        process.standardError = handle
+        try process.run()
+        try handle.close()
+        // "Sparks Studio: http://127.0.0.1:PORT/?token=TOKEN"
+        var said = ""
+        let deadline = Date().addingTimeInterval(60)
+        while !said.contains("http://"), Date() < deadline, process.isRunning {
+            Thread.sleep(forTimeInterval: 0.02)
+            said = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        }
+        let line = said.split(separator: "\n").first { $0.contains("http://") } ?? ""
+        let address = try #require(line.split(separator: " ").first { $0.hasPrefix("http://") }, "sparks-studio said: \(said)")
+        let port = try #require(Int(address.split(separator: ":")[2].prefix { $0.isNumber }))
+        let token = try #require(address.split(separator: "token=").last.map { String($0.prefix { $0.isHexDigit }) })
+        studio = RunningStudio(port: port, token: token, folder: folder)
+    }
+
+    deinit {
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+        try? FileManager.default.removeItem(at: log)
+    }
+
+    /// CPU seconds the process has used (user and system), from /proc/PID/stat.
+    var cpuSeconds: Double {
+        guard let stat = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return 0 }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        // Fields 14 and 15 of the whole line (utime, stime) are the 12th and 13th after the name.
+        return ((Double(fields[11]) ?? 0) + (Double(fields[12]) ?? 0)) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
+    /// Resident memory in bytes, from /proc/PID/status.
+    var residentBytes: Int {
+        guard let status = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") })
+        else { return 0 }
+        return (Int(line.split(separator: " ")[1]) ?? 0) * 1024
+    }
+
+    /// Waits up to `seconds` for the process to end; true when it has.
+    func waitForExit(seconds: Double) async throws -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.isRunning, Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        return !process.isRunning
+    }
+}
+
+/// Runs `sparks-studio studio FOLDER` for the length of `body`, then stops it.
+@discardableResult
+func withStudioProgram<T: Sendable>(folder: URL, threads: Int = 2, _ body: (RunningStudio) async throws -> T) async throws -> T {
+    let program = try StudioProgram(folder: folder, threads: threads)
+    defer { withExtendedLifetime(program) {} }
+    return try await body(program.studio)
+}
+
 /// One page's end of a session: what the studio sent, and messages to send it.
 final class StudioConnection: @unchecked Sendable {
     private var iterator: WebSocketInboundMessageStream.AsyncIterator

@@ -12,64 +12,6 @@ import Testing
 /// with the whole suite running beside them, the test process's own threads are too busy for
 /// its clocks to say how long the studio took.
 @Suite(.serialized) struct StudioTimingTests {
-    /// A running `sparks-studio studio FOLDER` (or `sparks studio FOLDER` with `wrapper`).
-    final class StudioProcess: @unchecked Sendable {
-        let process = Process()
-        let studio: RunningStudio
-        private let output = Pipe()
-
-        init(folder: URL, wrapper: Bool = false) throws {
-            let programs = sparksExecutable.deletingLastPathComponent()
-            process.executableURL = programs.appendingPathComponent(wrapper ? "sparks" : "sparks-studio")
-            process.arguments = ["studio", folder.path, "--port", "0", "--no-open", "--threads", "1"]
-            process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            // "Sparks Studio: http://127.0.0.1:PORT/?token=TOKEN"
-            var said = ""
-            let deadline = Date().addingTimeInterval(60)
-            while !said.contains("\n"), Date() < deadline {
-                said += String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
-            }
-            let address = try #require(said.split(separator: " ").first { $0.hasPrefix("http://") }, "sparks-studio said: \(said)")
-            let port = try #require(Int(address.split(separator: ":")[2].prefix { $0.isNumber }))
-            let token = try #require(address.split(separator: "token=").last.map { String($0.prefix { $0.isHexDigit }) })
-            studio = RunningStudio(port: port, token: token, folder: folder)
-        }
-
-        deinit {
-            if process.isRunning {
-                kill(process.processIdentifier, SIGKILL)
-                process.waitUntilExit()
-            }
-        }
-
-        /// CPU seconds the process has used (user and system), from /proc/PID/stat.
-        var cpuSeconds: Double {
-            guard let stat = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8),
-                let close = stat.lastIndex(of: ")")
-            else { return 0 }
-            let fields = stat[stat.index(after: close)...].split(separator: " ")
-            // Fields 14 and 15 of the whole line (utime, stime) are the 12th and 13th after the name.
-            return ((Double(fields[11]) ?? 0) + (Double(fields[12]) ?? 0)) / Double(sysconf(Int32(_SC_CLK_TCK)))
-        }
-
-        /// Resident memory in bytes, from /proc/PID/status.
-        var residentBytes: Int {
-            guard let status = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8),
-                let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") })
-            else { return 0 }
-            return (Int(line.split(separator: " ")[1]) ?? 0) * 1024
-        }
-
-        /// Waits up to `seconds` for the process to end; true when it has.
-        func waitForExit(seconds: Double) async throws -> Bool {
-            let deadline = Date().addingTimeInterval(seconds)
-            while process.isRunning, Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
-            return !process.isRunning
-        }
-    }
-
     /// A folder with fire and a preset that takes minutes to run an hour of: bench-anchor at
     /// 20 times its birth rate.
     func heavyFolder(_ body: (URL) async throws -> Void) async throws {
@@ -101,7 +43,7 @@ import Testing
 
     @Test func twoPagesSeekingAnHourLeaveTheOthersAnsweredAndStopWhenTheyLeave() async throws {
         try await heavyFolder { folder in
-            let running = try StudioProcess(folder: folder)
+            let running = try StudioProgram(folder: folder)
             let studio = running.studio
             let seeking = twoSeekingPages(studio)
             try await Task.sleep(for: .seconds(2))
@@ -129,7 +71,7 @@ import Testing
     @Test func ctrlCAndSIGTERMStopItWithinASecondWhateverItIsDoing() async throws {
         try await heavyFolder { folder in
             for signal in [SIGINT, SIGTERM] {
-                let running = try StudioProcess(folder: folder)
+                let running = try StudioProgram(folder: folder)
                 let seeking = twoSeekingPages(running.studio)
                 try await Task.sleep(for: .seconds(2))
                 kill(running.process.processIdentifier, signal)
@@ -138,7 +80,7 @@ import Testing
                 #expect(stopped, "signal \(signal) left sparks-studio running")
             }
             // SIGTERM to `sparks studio` (the command people type) stops the studio itself.
-            let wrapped = try StudioProcess(folder: folder, wrapper: true)
+            let wrapped = try StudioProgram(folder: folder, wrapper: true)
             kill(wrapped.process.processIdentifier, SIGTERM)
             #expect(try await wrapped.waitForExit(seconds: 2))
             #expect(Self.processes(mentioning: folder.path).isEmpty, "a program still runs on \(folder.path)")
@@ -156,7 +98,7 @@ import Testing
 
     @Test func aPageThatNeverReadsIsNotBufferedWithoutBound() async throws {
         try await withPresetFolder(["fire"]) { folder in
-            let running = try StudioProcess(folder: folder)
+            let running = try StudioProgram(folder: folder)
             let before = running.residentBytes
             // Messages that each earn an answer (an unknown edit, whose name the answer may
             // repeat), sent for 8 s without reading one.
