@@ -281,13 +281,24 @@ const isAngle = (info) => info.unitName === "radians" || info.unitName === "radi
 const degrees = () => $("degrees").checked;
 $("degrees").onchange = () => renderInspector();
 
-function sliderRange(info) {
+// The step a person reads: the power of ten that gives 100 to 1000 steps over the slider's
+// range (10 for 0…1000, 0.01 for 0…1, 1° for a turn), so a dragged value has 2–3 significant
+// digits. The ends are whole steps: the slider's values are min + k × step.
+function sliderStep(span, integer) {
+  const step = Math.pow(10, Math.floor(Math.log10(span)) - 2);
+  return integer ? Math.max(1, step) : step;
+}
+function stepDecimals(step) { return Math.max(0, -Math.floor(Math.log10(step) + 1e-9)); }
+function snap(v, step) { return Number((Math.round(v / step) * step).toFixed(stepDecimals(step))); }
+function sliderRange(info, scale = 1) {
   let lo = info.typical ? info.typical[0] : info.minimum ?? 0;
   let hi = info.typical ? info.typical[1] : info.maximum ?? 1;
   if (info.minimum !== undefined && info.minimum !== null) lo = Math.max(lo, info.minimum);
   if (info.maximum !== undefined && info.maximum !== null) hi = Math.min(hi, info.maximum);
   if (!(hi > lo)) hi = lo + 1;
-  return [lo, hi];
+  lo *= scale; hi *= scale;
+  const step = sliderStep(hi - lo, info.integer);
+  return [snap(Math.floor(lo / step) * step, step), snap(Math.ceil(hi / step) * step, step), step];
 }
 
 // A slider held by the pointer is never rebuilt under it: versions that arrive meanwhile
@@ -301,9 +312,10 @@ function renderInspector() {
   if (state.holding || (state.doc && state.doc.edits < state.editsSent)) { state.inspectorStale = true; return; }
   state.inspectorStale = false;
   const box = $("inspector");
-  const focused = document.activeElement && box.contains(document.activeElement) && document.activeElement.type !== "range"
-    ? document.activeElement.dataset.field : null;
-  if (focused && state.pendingEdit === null) return; // typing: keep the field as it is
+  const active = document.activeElement && box.contains(document.activeElement) ? document.activeElement : null;
+  if (active && active.type !== "range" && state.pendingEdit === null) return; // typing: keep the field as it is
+  // A slider moved with the keys is built again with the new value and keeps the keyboard.
+  const focused = active ? active.dataset.field : null;
   box.textContent = "";
   const item = state.doc && findItem(state.doc.outline, state.selected);
   $("inspector-title").textContent = item ? `${item.label} (${item.kind})` : "Inspector";
@@ -395,19 +407,24 @@ function row(item, node, info, keys, problems) {
     case "number": {
       const angle = isAngle(info) && degrees();
       const scale = angle ? 180 / Math.PI : 1;
-      const [lo, hi] = sliderRange(info);
+      // The slider and the field show display units (degrees for angles when chosen); the
+      // file keeps the property's own (radians).
+      const [lo, hi, step] = sliderRange(info, scale);
       const slider = document.createElement("input");
       slider.type = "range";
-      slider.min = String(lo * scale);
-      slider.max = String(hi * scale);
-      slider.step = info.integer ? "1" : String(((hi - lo) * scale) / 1000);
+      slider.min = String(lo);
+      slider.max = String(hi);
+      slider.step = String(step);
       slider.value = String(typeof value === "number" ? value * scale : 0);
       slider.dataset.field = info.key + ".slider";
       slider.addEventListener("pointerdown", () => { state.sliderGroup = `${pathText(path)}-${Date.now()}`; state.holding = true; });
+      // Arrow keys: one undo step per press pause (a run of presses is one step).
+      slider.addEventListener("keydown", () => { if (!state.holding) state.sliderGroup = state.keyGroup || (state.keyGroup = `${pathText(path)}-${Date.now()}`); });
+      slider.addEventListener("keyup", () => { clearTimeout(state.keyGroupTimer); state.keyGroupTimer = setTimeout(() => { state.keyGroup = null; }, 1000); });
       slider.addEventListener("input", () => {
-        const v = info.integer ? Math.round(Number(slider.value)) : round(Number(slider.value) / scale, angle ? 5 : 4);
-        number.value = String(round(v * scale, 4));
-        set(v, state.sliderGroup || `${pathText(path)}-${Date.now()}`);
+        const shown = snap(Number(slider.value), step);
+        number.value = String(shown);
+        set(angle ? round(shown / scale, 6) : shown, state.sliderGroup || `${pathText(path)}-${Date.now()}`);
       });
       const number = field(typeof value === "number" ? round(value * scale, 4) : value);
       number.title = angle ? "degrees" : info.unit || "";
@@ -432,7 +449,7 @@ function row(item, node, info, keys, problems) {
         });
         control.append(plus, rangeField);
         // The band value ± range, drawn on the slider's track.
-        const a = ((value - rangeValue - lo) / (hi - lo)) * 100, b = ((value + rangeValue - lo) / (hi - lo)) * 100;
+        const a = ((value * scale - rangeValue * scale - lo) / (hi - lo)) * 100, b = ((value * scale + rangeValue * scale - lo) / (hi - lo)) * 100;
         slider.style.background = `linear-gradient(90deg, transparent ${Math.max(0, a)}%, rgba(255,154,60,0.45) ${Math.max(0, a)}%, rgba(255,154,60,0.45) ${Math.min(100, b)}%, transparent ${Math.min(100, b)}%)`;
         if (node[rangeKey.key] !== undefined && node[rangeKey.key] !== rangeKey.defaultValue) div.classList.add("changed");
         const rangeProblem = problems.get(pathText([...item.path, rangeKey.key]));

@@ -162,6 +162,23 @@ struct Page: Sendable {
         _ = try await call("Input.dispatchMouseEvent", ["type": "mouseReleased", "x": toX, "y": toY, "button": "left", "clickCount": 1])
     }
 
+    /// One mouse event ("mousePressed", "mouseMoved" with the button held, "mouseReleased").
+    func mouse(_ type: String, x: Double, y: Double) async throws {
+        var parameters: [String: Any] = ["type": type, "x": x, "y": y, "button": "left"]
+        if type == "mouseMoved" { parameters["buttons"] = 1 } else { parameters["clickCount"] = 1 }
+        _ = try await call("Input.dispatchMouseEvent", parameters)
+    }
+
+    /// A key pressed and let go, as the keyboard sends it ("ArrowRight", "ArrowLeft", "Home"…).
+    func press(_ key: String) async throws {
+        let codes = ["ArrowLeft": 37, "ArrowUp": 38, "ArrowRight": 39, "ArrowDown": 40, "Home": 36, "End": 35, " ": 32, "Enter": 13]
+        for type in ["rawKeyDown", "keyUp"] {
+            _ = try await call(
+                "Input.dispatchKeyEvent",
+                ["type": type, "key": key, "code": key, "windowsVirtualKeyCode": codes[key] ?? 0, "nativeVirtualKeyCode": codes[key] ?? 0])
+        }
+    }
+
     /// The centre-left and width of an element's box: [x, y, width, height].
     func box(_ selector: String) async throws -> [Double] {
         let value = try await evaluate(

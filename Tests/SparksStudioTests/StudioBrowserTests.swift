@@ -236,9 +236,12 @@ import Testing
                             "(() => { const m = document.getElementById('add-what'); m.value = '\(what)'; m.dispatchEvent(new Event('change')); document.getElementById('add-item').click(); })()"
                         )
                     }
-                    /// Types `text` into the field of `key` under "More keys in the file".
-                    func type(_ text: String, into key: String) async throws {
-                        let found = try await page.wait("document.querySelector('.row[data-key=\(key)] input')")
+                    /// Types `text` into the field of `key` under "More keys in the file", once the
+                    /// inspector shows the added item (a `kind`), not the layer it was added to.
+                    func type(_ text: String, into key: String, of kind: String) async throws {
+                        let found = try await page.wait(
+                            "document.getElementById('inspector-title').textContent.endsWith('(\(kind))') && document.querySelector('.row[data-key=\(key)] input')"
+                        )
                         let shown = try await page.evaluate(
                             "document.getElementById('inspector-title').textContent + ': ' + [...document.querySelectorAll('#inspector .row')].map(r => r.dataset.key).join(' ')"
                         )
@@ -254,7 +257,7 @@ import Testing
                         try await waitForFileValue(file, layer + [.key("emitterBehaviors"), .index(0), .key("type")]) {
                             if case .string("drag") = $0 { true } else { false }
                         })
-                    try await type("wave", into: "type")
+                    try await type("wave", into: "type", of: "behavior")
                     #expect(
                         try await waitForFileValue(file, layer + [.key("emitterBehaviors"), .index(0), .key("type")]) {
                             if case .string("wave") = $0 { true } else { false }
@@ -275,7 +278,7 @@ import Testing
                         try await waitForFileValue(file, animation + [.key("keyPath")]) {
                             if case .string("opacity") = $0 { true } else { false }
                         })
-                    try await type("0.2", into: "toValue")
+                    try await type("0.2", into: "toValue", of: "animation")
                     #expect(
                         try await waitForFileValue(file, animation + [.key("toValue")]) {
                             if case .number(0.2) = $0 { true } else { false }

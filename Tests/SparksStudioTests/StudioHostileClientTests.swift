@@ -169,27 +169,34 @@ import Testing
                 }
                 for spelling in StudioHostileClientTests.spellings(of: "export", tail: "?file=fire.json&format=gif") {
                     probes.append(
-                        "img(\(quoted(target + spelling))); fetch(\(quoted(target + spelling)), {mode: 'no-cors'}).catch(() => {});")
+                        "img(\(quoted(target + spelling))); settle(fetch(\(quoted(target + spelling)), {mode: 'no-cors'}));")
                 }
                 for spelling in StudioHostileClientTests.spellings(of: "new", tail: "?from=neon&name=cross") {
                     probes.append("post(\(quoted(target + spelling)));")
                 }
                 for spelling in StudioHostileClientTests.spellings(of: "session", tail: "?file=fire.json") {
-                    probes.append("try { new WebSocket(\(quoted("ws://127.0.0.1:\(studio.port)" + spelling))); } catch (e) {}")
+                    probes.append("socket(\(quoted("ws://127.0.0.1:\(studio.port)" + spelling)));")
                 }
                 let page = """
                     <!doctype html><html><body><script>
-                    function img(u) { const i = new Image(); i.src = u; document.body.appendChild(i); }
-                    function post(u) { const f = document.createElement('iframe'); f.name = 'f' + Math.random(); document.body.appendChild(f);
+                    // Every probe counts until its answer (or refusal) is in: then the studio has
+                    // seen all of them, however busy the machine.
+                    let pending = 0, started = false;
+                    function done() { pending -= 1; if (started && pending === 0) window.probed = true; }
+                    function settle(promise) { pending += 1; promise.catch(() => {}).finally(done); }
+                    function img(u) { pending += 1; const i = new Image(); i.onload = i.onerror = done; i.src = u; document.body.appendChild(i); }
+                    function socket(u) { pending += 1; try { const w = new WebSocket(u); w.onclose = done; } catch (e) { done(); } }
+                    function post(u) { pending += 1; const f = document.createElement('iframe'); f.name = 'f' + Math.random();
+                      document.body.appendChild(f); f.onload = done;
                       const form = document.createElement('form'); form.method = 'POST'; form.action = u; form.target = f.name;
                       document.body.appendChild(form); form.submit(); }
                     \(probes.joined(separator: "\n"))
-                    setTimeout(() => { window.probed = true; }, 3000);
+                    started = true; if (pending === 0) window.probed = true;
                     </script></body></html>
                     """
                 try await withPageServer(page) { origin in
-                    let probed = try await browser.withPage(origin) { tab in try await tab.wait("window.probed === true", seconds: 30) }
-                    #expect(probed)
+                    let probed = try await browser.withPage(origin) { tab in try await tab.wait("window.probed === true", seconds: 120) }
+                    #expect(probed, "every probe had its answer")
                 }
                 let reached = try #require(studio.access).admitted
                 #expect(reached == ["/studio.css"], "the other page reached \(reached)")
