@@ -31,6 +31,7 @@ const state = {
   editSentAt: null,   // when the last edit left, until a frame of its version is drawn
   editVersion: null,
   latencies: [],      // edit → frame of its version drawn, in ms (tests and measurements read these)
+  length: 10,         // the timeline's length, seconds
   connections: 0,     // sessions opened (tests read this)
   reconnectTimer: null,
 };
@@ -103,6 +104,7 @@ function connect(file, attempt = 0) {
   socket.onopen = () => {
     clearTimeout(openWithin);
     state.connections += 1;
+    if (state.doc && state.doc.file === file) sendLength();
     if (attempt > 0) notice("Connected to the studio again.", "info", 2);
     attempt = 0;
   };
@@ -147,12 +149,9 @@ function drawFrame(buffer) {
   while (state.fpsTimes.length > 0 && now - state.fpsTimes[0] > 1000) state.fpsTimes.shift();
   state.playing = !header.paused;
   $("play").textContent = header.paused ? "▶" : "⏸";
-  if (!state.scrubbing) {
-    const timeline = $("timeline");
-    if (header.time > Number(timeline.max)) timeline.max = String(Math.ceil(header.time / 10) * 10);
-    timeline.value = String(header.time);
-  }
-  $("time").textContent = `${header.time.toFixed(2)} s`;
+  if (!state.scrubbing) $("timeline").value = String(Math.min(header.time, state.length));
+  if (document.activeElement !== $("time")) $("time").value = header.time.toFixed(2);
+
   let cut = header.budgetCut ? ` · <span class="cut">${escapeHTML(header.budgetCut)}</span>` : "";
   if (header.refusedBirths > 0) {
     cut += ` · <span class="cut">${header.refusedBirths.toLocaleString()} births refused: the particle budget is ${header.particleLimit.toLocaleString()} live</span>`;
@@ -165,12 +164,48 @@ function escapeHTML(text) {
   return String(text).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c]));
 }
 
-$("play").onclick = () => send({ type: state.playing ? "pause" : "play" });
+// Play and pause answer at once on the page (the next frame's header says the same).
+function playOrPause() {
+  if (!state.playing && state.header && state.header.time >= state.length - 1e-9) { restart(); return; }
+  send({ type: state.playing ? "pause" : "play" });
+  state.playing = !state.playing;
+}
+function restart() {
+  send({ type: "restart" });
+  state.playing = true;
+}
+$("play").onclick = playOrPause;
 $("step").onclick = () => send({ type: "step" });
-$("restart").onclick = () => send({ type: "restart" });
+$("restart").onclick = restart;
 $("speed").onchange = (e) => send({ type: "speed", speed: Number(e.target.value) });
 $("timeline").addEventListener("input", (e) => { state.scrubbing = true; send({ type: "seek", time: Number(e.target.value) }); });
 $("timeline").addEventListener("change", () => { state.scrubbing = false; });
+// A typed time: Enter goes there, paused.
+$("time").addEventListener("keydown", (event) => {
+  if (event.key !== "Enter") return;
+  const t = Number($("time").value);
+  if (Number.isFinite(t) && t >= 0) { send({ type: "seek", time: t }); $("time").blur(); }
+  else notice("A time is a number of seconds from 0, such as 0.75.", "error");
+});
+
+// The timeline's length: a short effect gets a short timeline (its own once set, kept for the
+// file in this browser; otherwise the studio's suggestion, long enough for the whole effect).
+const lengthKey = () => `sparks-studio-length:${state.file}`;
+// The studio plays to the end of the length, then from the start again (loop) or stops there.
+function setLength(seconds, remember) {
+  state.length = seconds;
+  $("length").value = String(seconds);
+  $("timeline").max = String(seconds);
+  if (remember) localStorage.setItem(lengthKey(), String(seconds));
+  sendLength();
+}
+const sendLength = () => send({ type: "length", seconds: state.length, loop: $("loop").checked });
+$("loop").addEventListener("change", sendLength);
+$("length").addEventListener("change", () => {
+  const t = Number($("length").value);
+  if (Number.isFinite(t) && t >= 0.1 && t <= 3600) setLength(t, true);
+  else { notice("The timeline's length is 0.1 to 3600 seconds.", "error"); $("length").value = String(state.length); }
+});
 
 // Dragging on the preview moves the emitter of the selected layer (or the first); a point or
 // size armed with its ⊕ button is set by the drag instead.
@@ -207,6 +242,10 @@ canvas.addEventListener("pointerup", () => { state.dragging = null; });
 function showDocument(message) {
   const first = state.doc === null || state.doc.file !== message.file;
   state.doc = message;
+  if (first) {
+    const kept = Number(localStorage.getItem(lengthKey()));
+    setLength(kept > 0 ? kept : message.suggestedLength, false);
+  }
   $("file-name").textContent = message.file;
   document.title = `${message.file} — Sparks Studio`;
   $("save-state").textContent = message.saved ? "saved" : "saving…";
@@ -749,8 +788,12 @@ document.addEventListener("keydown", (event) => {
   } else if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "y") {
     send({ type: "redo" });
     event.preventDefault();
-  } else if (event.key === " " && !(event.target instanceof HTMLButtonElement)) {
-    send({ type: state.playing ? "pause" : "play" });
+  } else if (event.key === " " && !(event.target instanceof HTMLSelectElement)) {
+    // Space plays and pauses wherever the focus is (a transport button just clicked included).
+    playOrPause();
+    event.preventDefault();
+  } else if ((event.key === "r" || event.key === "R") && !event.ctrlKey && !event.metaKey) {
+    restart();
     event.preventDefault();
   }
 });

@@ -21,6 +21,8 @@ final class PreviewPlayer {
         case restart
         /// To scene time t, paused (the timeline).
         case seek(Double)
+        /// Playing stops at scene time `seconds`, or starts again from 0 there (`loops`).
+        case length(Double, loops: Bool)
     }
 
     /// One drawn frame and what it cost (its pixels: ``writePixels(into:)``).
@@ -52,6 +54,9 @@ final class PreviewPlayer {
     private var list = RenderList()
     private(set) var isPaused = false
     private(set) var speed = 1.0
+    /// Where playing ends (the page's timeline), and whether it then starts again from 0.
+    private(set) var length = maxTime
+    private(set) var loops = true
     /// Wall time of the last frame, to advance the scene by when playing.
     private var lastWall: Double?
     private var needsFrame = true
@@ -101,6 +106,9 @@ final class PreviewPlayer {
         case .seek(let t):
             isPaused = true
             return rebuild(at: min(max(t, 0), Self.maxTime), shouldStop: shouldStop)
+        case .length(let seconds, let loops):
+            length = min(max(seconds, 0.01), Self.maxTime)
+            self.loops = loops
         }
         return nil
     }
@@ -166,7 +174,16 @@ final class PreviewPlayer {
         let start = DispatchTime.now().uptimeNanoseconds
         if !isPaused {
             let elapsed = lastWall.map { min(max(now - $0, 0), 0.1) } ?? 0
-            scene.run(until: min(scene.time + elapsed * speed, Self.maxTime))
+            let target = scene.time + elapsed * speed
+            if target < length {
+                scene.run(until: target)
+            } else if loops && scene.time >= length {
+                rebuild(at: 0, shouldStop: { false })
+            } else {
+                // The end itself is shown once (looping) or held, paused (playing once).
+                scene.run(until: length)
+                isPaused = !loops
+            }
         }
         lastWall = now
         scene.buildRenderList(into: &list)

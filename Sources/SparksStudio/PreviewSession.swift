@@ -122,6 +122,12 @@ struct PreviewSession {
         case "restart": inbox.add(.restart)
         case "speed": if let s = number("speed") { inbox.add(.speed(s)) }
         case "seek": if let t = number("time") { inbox.add(.seek(t)) }
+        case "length":
+            if let t = number("seconds") {
+                var loops = true
+                if case .bool(let b)? = message["loop"]?.value { loops = b }
+                inbox.add(.length(t, loops: loops))
+            }
         case "drag":
             guard let x = number("x"), let y = number("y"), case .string(let key)? = message["key"]?.value,
                 case .array(let steps)? = message["layer"]?.value, steps.count <= 64

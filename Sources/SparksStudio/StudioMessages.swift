@@ -107,6 +107,10 @@ struct DocumentMessage: Encodable, Sendable {
     var emitters: [[PathStepOut]]
     /// How many of the page's edit messages this version reflects (made or refused).
     var edits = 0
+    /// A timeline length that shows the whole effect: where its seamless loop ends
+    /// (``SceneLoop``: past animations that end, a whole number of the repeating ones' periods,
+    /// every particle's life), at least 3 s and at most 60 s.
+    var suggestedLength: Double
 
     struct ProblemOut: Encodable, Sendable {
         var path: String
@@ -136,6 +140,9 @@ extension DocumentMessage {
         saved = snapshot.isSaved
         imagesChangedAt = snapshot.changedImages.values.max() ?? 0
         emitters = snapshot.description.emitterLayerPaths.map { $0.map(PathStepOut.init) }
+        let loop = try? SceneLoop.plan(for: snapshot.description)
+        let end = loop.map { $0.start + $0.length } ?? 3
+        suggestedLength = min(max((end * 2).rounded(.up) / 2, 3), 60)
     }
 }
 

@@ -169,13 +169,16 @@ struct Page: Sendable {
         _ = try await call("Input.dispatchMouseEvent", parameters)
     }
 
-    /// A key pressed and let go, as the keyboard sends it ("ArrowRight", "ArrowLeft", "Home"…).
+    /// A key pressed and let go, as the keyboard sends it ("ArrowRight", "ArrowLeft", "Home", " "…).
     func press(_ key: String) async throws {
         let codes = ["ArrowLeft": 37, "ArrowUp": 38, "ArrowRight": 39, "ArrowDown": 40, "Home": 36, "End": 35, " ": 32, "Enter": 13]
         for type in ["rawKeyDown", "keyUp"] {
             _ = try await call(
                 "Input.dispatchKeyEvent",
-                ["type": type, "key": key, "code": key, "windowsVirtualKeyCode": codes[key] ?? 0, "nativeVirtualKeyCode": codes[key] ?? 0])
+                [
+                    "type": type, "key": key, "code": key == " " ? "Space" : key, "windowsVirtualKeyCode": codes[key] ?? 0,
+                    "nativeVirtualKeyCode": codes[key] ?? 0,
+                ])
         }
     }
 
@@ -185,6 +188,13 @@ struct Page: Sendable {
             "(() => { const r = document.querySelector(\(quoted(selector))).getBoundingClientRect(); return [r.x, r.y, r.width, r.height]; })()"
         )
         return try #require(value as? [Double])
+    }
+
+    /// A click at the middle of the element `selector` names, with the mouse.
+    func click(_ selector: String) async throws {
+        let b = try await box(selector)
+        try await mouse("mousePressed", x: b[0] + b[2] / 2, y: b[1] + b[3] / 2)
+        try await mouse("mouseReleased", x: b[0] + b[2] / 2, y: b[1] + b[3] / 2)
     }
 
     /// A PNG of the page.
