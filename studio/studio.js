@@ -371,12 +371,26 @@ function renderInspector() {
     group.title = object.introduction;
     box.appendChild(group);
     const keys = new Map(object.keys.map((k) => [k.key, k]));
+    // An object whose keys depend on one of its keys (a behaviour's type): that key as a menu,
+    // and only the keys the chosen value reads.
+    let allowed = null;
+    if (object.variants) {
+      const chosen = object.variants.choices.find((c) => c.value === node[object.variants.key]);
+      if (chosen) allowed = new Set([...object.variants.common, ...chosen.keys]);
+      shown.add(object.variants.key);
+      box.appendChild(variantRow(item, node, object, problems));
+    }
+    const applies = (key) => !allowed || allowed.has(key);
+    // Stops along a life or a gradient (colours or values, with locations): one editor.
+    const stops = keys.has("locations") && applies("locations")
+      ? object.keys.find((k) => applies(k.key) && (k.kind === "colorList" || k.key === "values")) : null;
+    if (stops) shown.add("locations");
     for (const info of object.keys) {
-      if (shown.has(info.key)) continue;
+      if (shown.has(info.key) || !applies(info.key)) continue;
       // A "…Range" key is drawn beside its value; colour speeds and ranges beside the colour.
       if (info.key.endsWith("Range") && keys.has(info.key.slice(0, -5))) continue;
       shown.add(info.key);
-      box.appendChild(row(item, node, info, keys, problems));
+      box.appendChild(info === stops ? stopsRow(item, node, info, problems) : row(item, node, info, keys, problems));
     }
   }
   // Keys of the element the property table does not list, because their kind depends on
@@ -624,6 +638,194 @@ function row(item, node, info, keys, problems) {
   return div;
 }
 
+// The menu of an object's choosing key. Choosing another value is one edit (one undo step):
+// the key set, the keys the new value does not read taken out, and the ones it reads given the
+// table's example values where they differ from the default, so the choice shows at once.
+function variantRow(item, node, object, problems) {
+  const variants = object.variants;
+  const choices = variants.choices.map((c) => c.value);
+  const info = {
+    key: variants.key, kind: "choice", choices, options: [], defaultValue: undefined, defaultText: "none: it is needed",
+    summary: `What this ${object.name === "emitterBehaviors" ? "behaviour" : "element"} is; each kind has keys of its own.`,
+  };
+  const div = row(item, node, info, new Map(), problems);
+  const select = div.querySelector("select");
+  select.onchange = () => {
+    const reads = new Set([variants.key, ...variants.common, ...(variants.choices.find((c) => c.value === select.value) || { keys: [] }).keys]);
+    const edits = [{ op: "set", path: [...item.path, variants.key], value: select.value }];
+    for (const key of Object.keys(node)) if (!reads.has(key) && !isTreeValue(node[key])) edits.push({ op: "remove", path: [...item.path, key] });
+    for (const key of reads) {
+      if (key === variants.key || variants.common.includes(key) || Object.prototype.hasOwnProperty.call(node, key)) continue;
+      const example = exampleValue(object.name, key);
+      const keyInfo = object.keys.find((k) => k.key === key);
+      if (example !== undefined && JSON.stringify(example) !== JSON.stringify(keyInfo && keyInfo.defaultValue)) {
+        edits.push({ op: "set", path: [...item.path, key], value: example });
+      }
+    }
+    state.pendingEdit = variants.key;
+    edit(edits, `${pathText(item.path)}-${variants.key}-${Date.now()}`);
+  };
+  div.querySelector(".reset").remove();
+  return div;
+}
+
+// Stops along a particle's life or a gradient: colours (a gradient with a colour and alpha per
+// stop) or values (a curve), each at a location 0…1, added, moved, recoloured and taken out
+// here; the list and its locations are written together, sorted by location.
+function stopsRow(item, node, info, problems) {
+  const isColor = info.kind === "colorList";
+  const div = document.createElement("div");
+  div.className = "row stops";
+  div.dataset.key = info.key;
+  const label = document.createElement("label");
+  label.textContent = `${info.key} & locations`;
+  label.title = tooltip(info);
+  div.appendChild(label);
+  const present = Array.isArray(node[info.key]);
+  if (present) div.classList.add("changed");
+  let raw = present ? node[info.key] : [];
+  if (!present) { try { raw = JSON.parse(info.example); } catch { raw = []; } }
+  const n = raw.length;
+  const read = isColor ? (item.colorLists[info.key] || raw.map((v) => colorOf(v) || [1, 1, 1, 1])) : raw.map(Number);
+  const at = Array.isArray(node.locations) && node.locations.length === n ? node.locations.map(Number)
+    : raw.map((_, i) => (n > 1 ? round(i / (n - 1), 4) : 0));
+  const stops = raw.map((text, i) => ({ at: at[i], value: read[i], text }));
+  const path = [...item.path, info.key];
+  const write = (list, group) => {
+    const sorted = [...list].sort((a, b) => a.at - b.at);
+    state.pendingEdit = info.key;
+    edit([
+      { op: "set", path, value: sorted.map((s) => s.text) },
+      { op: "set", path: [...item.path, "locations"], value: sorted.map((s) => round(s.at, 4)) },
+    ], group);
+  };
+  const control = document.createElement("div");
+  control.className = "control stops-control";
+  div.appendChild(control);
+  // The picture of the stops: the gradient over a checkerboard, or the curve.
+  const css = (c) => `rgba(${c.slice(0, 3).map((x) => Math.round(Math.min(Math.max(x, 0), 1) * 255)).join(",")},${c[3]})`;
+  if (isColor) {
+    const bar = document.createElement("div");
+    bar.className = "gradient-bar";
+    const sorted = [...stops].sort((a, b) => a.at - b.at);
+    bar.style.backgroundImage = sorted.length > 0
+      ? `linear-gradient(90deg, ${sorted.map((s) => `${css(s.value)} ${round(s.at * 100, 2)}%`).join(", ")}), repeating-conic-gradient(#777 0% 25%, #aaa 0% 50%)`
+      : "none";
+    if (sorted.length > 0) bar.style.backgroundSize = "100% 100%, 12px 12px";
+    control.appendChild(bar);
+  } else {
+    const sorted = [...stops].sort((a, b) => a.at - b.at);
+    const lo = Math.min(0, ...sorted.map((s) => s.value)), hi = Math.max(1, ...sorted.map((s) => s.value));
+    const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+    svg.setAttribute("viewBox", "0 0 100 40");
+    svg.setAttribute("preserveAspectRatio", "none");
+    svg.classList.add("curve");
+    const y = (v) => 38 - ((v - lo) / (hi - lo || 1)) * 36;
+    const line = document.createElementNS(svg.namespaceURI, "polyline");
+    const points = sorted.length > 0 ? [[0, sorted[0].value], ...sorted.map((s) => [s.at, s.value]), [1, sorted[sorted.length - 1].value]] : [];
+    line.setAttribute("points", points.map(([t, v]) => `${round(t * 100, 2)},${round(y(v), 2)}`).join(" "));
+    svg.appendChild(line);
+    for (const s of sorted) {
+      const dot = document.createElementNS(svg.namespaceURI, "circle");
+      dot.setAttribute("cx", String(round(s.at * 100, 2))); dot.setAttribute("cy", String(round(y(s.value), 2))); dot.setAttribute("r", "1.8");
+      svg.appendChild(dot);
+    }
+    svg.title = `${round(lo, 3)} … ${round(hi, 3)}`;
+    control.appendChild(svg);
+  }
+  stops.forEach((stop, i) => {
+    const line = document.createElement("div");
+    line.className = "stop";
+    line.dataset.stop = String(i);
+    const where = document.createElement("input");
+    where.className = "number";
+    where.value = String(round(stop.at, 4));
+    where.title = "Where the stop is in the life (0: birth, 1: death)";
+    where.dataset.field = `${info.key}.${i}.at`;
+    where.addEventListener("change", () => {
+      const v = Number(where.value);
+      if (!(v >= 0 && v <= 1)) { notice("A stop's location is from 0 to 1.", "error"); where.value = String(stop.at); return; }
+      write(stops.map((s, j) => (j === i ? { ...s, at: v } : s)));
+    });
+    line.appendChild(where);
+    if (isColor) {
+      const picker = document.createElement("input");
+      picker.type = "color";
+      picker.dataset.field = `${info.key}.${i}.color`;
+      picker.value = "#" + stop.value.slice(0, 3).map((c) => Math.round(Math.min(Math.max(c, 0), 1) * 255).toString(16).padStart(2, "0")).join("");
+      const alpha = document.createElement("input");
+      alpha.type = "range"; alpha.className = "swatch-alpha"; alpha.min = "0"; alpha.max = "1"; alpha.step = "0.01";
+      alpha.value = String(stop.value[3]);
+      alpha.title = "alpha";
+      alpha.dataset.field = `${info.key}.${i}.alpha`;
+      const colorText = () => {
+        const a = Math.round(Number(alpha.value) * 255);
+        return picker.value + (a === 255 ? "" : a.toString(16).padStart(2, "0"));
+      };
+      const group = `${pathText(path)}-${i}-${Date.now()}`;
+      picker.addEventListener("input", () => write(stops.map((s, j) => (j === i ? { ...s, text: colorText() } : s)), group));
+      alpha.addEventListener("pointerdown", () => { state.holding = true; });
+      alpha.addEventListener("input", () => write(stops.map((s, j) => (j === i ? { ...s, text: colorText() } : s)), group));
+      line.append(picker, alpha);
+    } else {
+      const value = document.createElement("input");
+      value.className = "number";
+      value.value = String(stop.value);
+      value.title = "The value at this stop";
+      value.dataset.field = `${info.key}.${i}.value`;
+      value.addEventListener("change", () => {
+        const v = Number(value.value);
+        if (!Number.isFinite(v)) { notice("A stop's value is a number.", "error"); value.value = String(stop.value); return; }
+        write(stops.map((s, j) => (j === i ? { ...s, value: v, text: v } : s)));
+      });
+      line.appendChild(value);
+    }
+    const remove = document.createElement("button");
+    remove.className = "remove-stop";
+    remove.textContent = "✕";
+    remove.title = "Take this stop out";
+    remove.disabled = stops.length <= 1;
+    remove.onclick = () => write(stops.filter((_, j) => j !== i));
+    line.appendChild(remove);
+    control.appendChild(line);
+  });
+  // A new stop in the middle of the widest gap, with the colour or value already there.
+  const add = document.createElement("button");
+  add.className = "add-stop";
+  add.textContent = "+ stop";
+  add.title = "Add a stop in the middle of the widest gap";
+  add.onclick = () => {
+    const sorted = [...stops].sort((a, b) => a.at - b.at);
+    if (sorted.length === 0) { write([{ at: 0, value: null, text: isColor ? "#ffffff" : 1 }]); return; }
+    let best = { from: sorted[sorted.length - 1], to: null, width: 1 - sorted[sorted.length - 1].at };
+    if (sorted[0].at > best.width) best = { from: null, to: sorted[0], width: sorted[0].at };
+    for (let j = 0; j + 1 < sorted.length; j += 1) {
+      const width = sorted[j + 1].at - sorted[j].at;
+      if (width > best.width) best = { from: sorted[j], to: sorted[j + 1], width };
+    }
+    const a = best.from || best.to, b = best.to || best.from;
+    const t = best.from && best.to ? (best.from.at + best.to.at) / 2 : best.from ? (best.from.at + 1) / 2 : best.to.at / 2;
+    const mix = (x, y) => (x + y) / 2;
+    const text = isColor
+      ? "#" + a.value.slice(0, 3).map((c, k) => Math.round(Math.min(Math.max(mix(c, b.value[k]), 0), 1) * 255).toString(16).padStart(2, "0")).join("")
+        + Math.round(Math.min(Math.max(mix(a.value[3], b.value[3]), 0), 1) * 255).toString(16).padStart(2, "0")
+      : round(mix(a.value, b.value), 4);
+    write([...stops, { at: round(t, 4), value: isColor ? null : text, text }]);
+  };
+  control.appendChild(add);
+  const reset = document.createElement("button");
+  reset.className = "reset";
+  reset.textContent = "×";
+  reset.title = `Back to the default (${info.defaultText}): ${info.key} and locations are removed from the file`;
+  reset.onclick = () => edit([{ op: "remove", path }, { op: "remove", path: [...item.path, "locations"] }]);
+  control.appendChild(reset);
+  for (const key of [info.key, "locations"]) {
+    const problem = problems.get(pathText([...item.path, key]));
+    if (problem) addProblem(div, problem);
+  }
+  return div;
+}
+
 function addProblem(div, problem) {
   div.classList.add("has-problem");
   const p = document.createElement("div");
@@ -676,7 +878,8 @@ function addChoices(item) {
   if (!item) return [];
   if (item.kind === "cell") return [["cell", "sub-cell"]];
   if (item.kind === "layer" && item.objects.includes("emitter")) {
-    return [["cell", "cell"], ["behavior", "behaviour"], ["animation", "animation"], ["sublayer", "sublayer"]];
+    const behaviours = (state.table.emitterBehaviors.variants || { choices: [] }).choices.map((c) => [`behavior:${c.value}`, `${c.value} behaviour`]);
+    return [["cell", "cell"], ...behaviours, ["animation", "animation"], ["sublayer", "sublayer"]];
   }
   if (item.kind === "layer") return [["sublayer", "sublayer"], ["animation", "animation"]];
   if (item.kind === "animation" && valueAt(item.path)?.type === "group") return [["animation", "animation"]];
@@ -710,9 +913,18 @@ $("add-item").onclick = () => {
   if (!item) return;
   const doc = state.doc.document;
   const what = $("add-what").value;
-  if (what === "behavior") {
-    const drag = exampleValue("emitterBehaviors", "drag");
-    insertInto([...item.path, "emitterBehaviors"], { type: "drag", name: uniqueName("behavior"), drag: typeof drag === "number" ? drag : 1 });
+  if (what.startsWith("behavior:")) {
+    // A behaviour of the chosen type with the table's example values for its keys, so it acts.
+    const type = what.slice("behavior:".length);
+    const object = state.table.emitterBehaviors;
+    const behaviour = { type, name: uniqueName(type) };
+    const choice = object.variants.choices.find((c) => c.value === type);
+    for (const key of choice ? choice.keys : []) {
+      const example = exampleValue("emitterBehaviors", key);
+      const info = object.keys.find((k) => k.key === key);
+      if (example !== undefined && JSON.stringify(example) !== JSON.stringify(info && info.defaultValue)) behaviour[key] = example;
+    }
+    insertInto([...item.path, "emitterBehaviors"], behaviour);
   } else if (what === "animation") {
     // A gentle pulse of the layer's opacity, forever: its type, keyPath and values are
     // under "More keys in the file".

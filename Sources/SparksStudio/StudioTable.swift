@@ -14,6 +14,19 @@ struct TableMessage: Encodable, Sendable {
         var title: String
         var introduction: String
         var keys: [KeyOut]
+        /// The key choosing which keys apply (a behaviour's `type`), and each choice's keys.
+        var variants: VariantsOut?
+    }
+
+    struct VariantsOut: Encodable, Sendable {
+        var key: String
+        var common: [String]
+        var choices: [ChoiceOut]
+    }
+
+    struct ChoiceOut: Encodable, Sendable {
+        var value: String
+        var keys: [String]
     }
 
     struct KeyOut: Encodable, Sendable {
@@ -45,7 +58,11 @@ struct TableMessage: Encodable, Sendable {
     /// The table of this build.
     static let current = TableMessage(
         objects: PresetObject.all.map { object in
-            ObjectOut(name: object.name, title: object.title, introduction: object.introduction, keys: object.keys.map(KeyOut.init))
+            ObjectOut(
+                name: object.name, title: object.title, introduction: object.introduction, keys: object.keys.map(KeyOut.init),
+                variants: object.variants.map { v in
+                    VariantsOut(key: v.key, common: v.common, choices: v.choices.map { ChoiceOut(value: $0.value, keys: $0.keys) })
+                })
         }, palette: KeyExplanation.palette)
 }
 

@@ -231,7 +231,7 @@ import Testing
                     func add(_ what: String) async throws {
                         _ = try await page.evaluate("document.querySelector('#tree .item[data-path=\"layers[0]\"]').click()")
                         try #require(
-                            try await page.wait("document.querySelector('#add-what option[value=\(what)]')"), "+ Add offers \(what)")
+                            try await page.wait("document.querySelector('#add-what option[value=\"\(what)\"]')"), "+ Add offers \(what)")
                         _ = try await page.evaluate(
                             "(() => { const m = document.getElementById('add-what'); m.value = '\(what)'; m.dispatchEvent(new Event('change')); document.getElementById('add-item').click(); })()"
                         )
@@ -251,25 +251,27 @@ import Testing
                         )
                     }
 
-                    // A behaviour on the emitter, then its type changed in the inspector.
-                    try await add("behavior")
+                    // A behaviour on the emitter, then its type chosen from its menu: one edit that
+                    // takes out the keys the new type does not read and gives it its own.
+                    try await add("behavior:drag")
                     try #require(
                         try await waitForFileValue(file, layer + [.key("emitterBehaviors"), .index(0), .key("type")]) {
                             if case .string("drag") = $0 { true } else { false }
                         })
-                    try await type("wave", into: "type", of: "behavior")
+                    try #require(try await page.wait("document.getElementById('inspector-title').textContent.endsWith('(behavior)')"))
+                    _ = try await page.evaluate(
+                        "(() => { const s = document.querySelector('.row[data-key=type] select'); s.value = 'wave'; s.dispatchEvent(new Event('change')); })()"
+                    )
                     #expect(
-                        try await waitForFileValue(file, layer + [.key("emitterBehaviors"), .index(0), .key("type")]) {
-                            if case .string("wave") = $0 { true } else { false }
-                        }, "the behaviour's type, typed in its field, is in the file")
-                    // The drag key a wave does not read is shown as a problem at its field; its ×
-                    // takes it out of the file.
+                        try await waitForFileValue(file, layer + [.key("emitterBehaviors"), .index(0)]) {
+                            guard case .object(let members) = $0 else { return false }
+                            return Set(members.map(\.key)) == ["type", "name", "force", "frequency"]
+                        }, "a wave with its own keys and no drag")
+                    #expect(try await page.wait("sparksStudio.doc.problems.length === 0"), "the wave is good")
                     #expect(
                         try await page.wait(
-                            "(document.querySelector('.row[data-key=drag] .problem') || {}).textContent?.includes('is not a key of a wave behaviour')"
-                        ))
-                    _ = try await page.evaluate("document.querySelector('.row[data-key=drag] button.reset').click()")
-                    #expect(try await page.wait("sparksStudio.doc.problems.length === 0"), "without drag the wave is good")
+                            "document.querySelector('.row[data-key=force]') && !document.querySelector('.row[data-key=drag]') && !document.querySelector('.row[data-key=stiffness]')"
+                        ), "the inspector shows the wave's keys only")
 
                     // An animation on the layer, its toValue typed, then renamed: its key.
                     try await add("animation")

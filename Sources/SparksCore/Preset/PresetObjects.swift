@@ -13,6 +13,18 @@ public struct PresetObject: Sendable {
     public let introduction: String
     /// Its keys, in documentation order.
     public let keys: [PresetKeyInfo]
+    /// For an object whose keys depend on one of its keys (a behaviour's `type`): that key and
+    /// the keys each of its values reads. Nil when every key always applies.
+    public let variants: PresetVariants?
+
+    init(name: String, aliases: [String], title: String, introduction: String, keys: [PresetKeyInfo], variants: PresetVariants? = nil) {
+        self.name = name
+        self.aliases = aliases
+        self.title = title
+        self.introduction = introduction
+        self.keys = keys
+        self.variants = variants
+    }
 
     /// Every object, in the order the key reference lists them.
     public static let all: [PresetObject] = [
@@ -43,7 +55,10 @@ public struct PresetObject: Sendable {
             introduction: "Each entry of an emitter's `emitterBehaviors`: a `type` (`wave`, `drag`, `alignToMotion`, `valueOverLife`, "
                 + "`colorOverLife`, `attractor`) and the keys that type reads, named in each key's description. "
                 + "Private API on iOS: App Review may reject apps that use it.",
-            keys: EmitterBehavior.table.keyInfo(defaults: EmitterBehavior(type: .drag))),
+            keys: EmitterBehavior.table.keyInfo(defaults: EmitterBehavior(type: .drag)),
+            variants: PresetVariants(
+                key: "type", common: ["name", "enabled"],
+                choices: EmitterBehavior.Kind.allCases.map { ($0.rawValue, EmitterBehavior.keys[$0] ?? []) })),
         PresetObject(
             name: "replicator", aliases: ["CAReplicatorLayer"], title: "Replicator layers (CAReplicatorLayer)",
             introduction: "`\"type\": \"replicator\"`.", keys: ReplicatorProperties.table.keyInfo(defaults: ReplicatorProperties())),
@@ -80,4 +95,20 @@ public struct PresetObject: Sendable {
 
     /// The key's information, if the object has it.
     public subscript(key: String) -> PresetKeyInfo? { keys.first { $0.key == key } }
+}
+
+/// The key that chooses which of an object's keys apply (a behaviour's `type`), its values, and
+/// the keys each value reads besides the ones every value reads.
+public struct PresetVariants: Sendable {
+    /// The choosing key.
+    public let key: String
+    /// Keys read whatever the choice (a behaviour's `name` and `enabled`).
+    public let common: [String]
+    /// Each value of the choosing key, in documentation order, with the keys it reads.
+    public let choices: [(value: String, keys: [String])]
+
+    /// The keys `value` reads, the common ones first; nil for a value that is not a choice.
+    public func keys(for value: String) -> [String]? {
+        choices.first { $0.value == value }.map { common + $0.keys }
+    }
 }
