@@ -32,6 +32,7 @@ const state = {
   editVersion: null,
   latencies: [],      // edit → frame of its version drawn, in ms (tests and measurements read these)
   length: 10,         // the timeline's length, seconds
+  selectedKeyframe: null, // index of the keyframe selected on the timeline
   connections: 0,     // sessions opened (tests read this)
   reconnectTimer: null,
 };
@@ -198,6 +199,7 @@ function setLength(seconds, remember) {
   $("timeline").max = String(seconds);
   if (remember) localStorage.setItem(lengthKey(), String(seconds));
   sendLength();
+  renderKeyframeMarkers();
 }
 const sendLength = () => send({ type: "length", seconds: state.length, loop: $("loop").checked });
 $("loop").addEventListener("change", sendLength);
@@ -290,7 +292,7 @@ function renderTree(force = false) {
     label.dataset.path = pathText(item.path);
     const kind = item.kind === "layer" ? (item.objects[1] || "layer") : item.kind;
     label.innerHTML = `${escapeHTML(item.label)}<span class="kind">${escapeHTML(kind === item.label ? "" : kind)}</span>`;
-    label.onclick = () => { state.selected = item.path; renderTree(); renderInspector(); };
+    label.onclick = () => { state.selected = item.path; state.selectedKeyframe = null; renderTree(); renderInspector(); };
     li.appendChild(label);
     if (item.children.length > 0) {
       const ul = document.createElement("ul");
@@ -362,6 +364,14 @@ function renderInspector() {
   const node = valueAt(item.path) || {};
   const problems = new Map(problemsUnder(item.path).map((p) => [p.path, p]));
   const shown = new Set();
+  if (item.kind === "animation") {
+    const group = document.createElement("div");
+    group.className = "group";
+    group.textContent = "What it animates";
+    box.appendChild(group);
+    for (const element of animationRows(item, node, problems)) box.appendChild(element);
+    for (const key of ["type", "keyPath", "values", "keyTimes", "fromValue", "toValue", "byValue"]) shown.add(key);
+  }
   for (const objectName of item.objects) {
     const object = state.table[objectName];
     if (!object) continue;
@@ -414,6 +424,7 @@ function renderInspector() {
     if (field) field.focus();
   }
   state.pendingEdit = null;
+  renderKeyframeMarkers();
 }
 
 function isTreeValue(value) {
@@ -826,6 +837,327 @@ function stopsRow(item, node, info, problems) {
   return div;
 }
 
+// ---- Animations and keyframes ----------------------------------------------------------
+
+// The selected animation, when it is a keyframe animation: its keyframes as the file has them
+// (keyTimes evenly spaced when the file has none) and where they fall in scene time (the
+// animation's beginTime plus keyTime × duration; its first cycle).
+function keyframesOf(item) {
+  if (!item || item.kind !== "animation") return null;
+  const node = valueAt(item.path);
+  if (!node || node.type !== "keyframe" || !Array.isArray(node.values)) return null;
+  const n = node.values.length;
+  const times = Array.isArray(node.keyTimes) && node.keyTimes.length === n ? node.keyTimes.map(Number)
+    : node.values.map((_, i) => (n > 1 ? i / (n - 1) : 0));
+  const duration = typeof node.duration === "number" && node.duration > 0 ? node.duration : 0.25;
+  const begin = typeof node.beginTime === "number" ? node.beginTime : 0;
+  return { node, values: node.values, times, duration, begin };
+}
+function writeKeyframes(item, frames, group) {
+  const sorted = [...frames].sort((a, b) => a.time - b.time);
+  state.pendingEdit = "values";
+  edit([
+    { op: "set", path: [...item.path, "values"], value: sorted.map((f) => f.value) },
+    { op: "set", path: [...item.path, "keyTimes"], value: sorted.map((f) => round(f.time, 4)) },
+  ], group);
+}
+function keyPathKind(item, keyPath) {
+  const entry = (item.keyPaths || []).find((k) => k.keyPath === keyPath);
+  return entry ? entry.kind : null;
+}
+// The value `keyPath` has now on the animation's layer, as the file says (or the table's
+// default): what a new keyframe or a new key path starts from.
+function currentValue(item, keyPath) {
+  let node = valueAt(item.path.slice(0, -2)) || {};
+  let object = node.type && state.table[node.type] ? node.type : "layer";
+  const parts = keyPath.split(".");
+  let i = 0;
+  while (i + 1 < parts.length && (parts[i] === "emitterCells" || parts[i] === "emitterBehaviors")) {
+    const list = Array.isArray(node[parts[i]]) ? node[parts[i]] : [];
+    object = parts[i];
+    node = list.find((e) => e && e.name === parts[i + 1]) || {};
+    i += 2;
+  }
+  const key = parts[i], rest = parts.slice(i + 1).join(".");
+  const info = (state.table[object] || { keys: [] }).keys.find((k) => k.key === key)
+    || state.table.layer.keys.find((k) => k.key === key);
+  let value = Object.prototype.hasOwnProperty.call(node, key) ? node[key] : info ? info.defaultValue : 0;
+  if (key === "transform" && rest) return rest.startsWith("scale") ? 1 : 0;
+  if (rest && Array.isArray(value)) value = value[{ x: 0, y: 1, width: 0, height: 1 }[rest] ?? 0];
+  return value === undefined || value === null ? 0 : value;
+}
+// The value between keyframes at time t (linear for numbers and lists of numbers, the earlier
+// keyframe's otherwise): what a keyframe added at the playhead takes.
+function valueBetween(frames, t) {
+  const sorted = [...frames].sort((a, b) => a.time - b.time);
+  if (sorted.length === 0) return 0;
+  if (t <= sorted[0].time) return sorted[0].value;
+  for (let i = 0; i + 1 < sorted.length; i += 1) {
+    const a = sorted[i], b = sorted[i + 1];
+    if (t > b.time) continue;
+    const f = b.time > a.time ? (t - a.time) / (b.time - a.time) : 0;
+    if (typeof a.value === "number" && typeof b.value === "number") return round(a.value + (b.value - a.value) * f, 4);
+    if (Array.isArray(a.value) && Array.isArray(b.value) && a.value.every((x) => typeof x === "number")) {
+      return a.value.map((x, k) => round(x + ((b.value[k] ?? x) - x) * f, 4));
+    }
+    return a.value;
+  }
+  return sorted[sorted.length - 1].value;
+}
+
+function animationRows(item, node, problems) {
+  const rows = [];
+  const type = node.type || "basic";
+  const keyPath = typeof node.keyPath === "string" ? node.keyPath : "";
+  // The type: basic (from → to) or keyframe (values at key times); changing it carries the
+  // values over in one edit.
+  if (type !== "group") {
+    const info = { key: "type", kind: "choice", choices: ["basic", "keyframe"], options: [
+      { option: "basic", meaning: "from one value to another (CABasicAnimation)" },
+      { option: "keyframe", meaning: "through values at key times (CAKeyframeAnimation)" },
+    ], summary: "basic: fromValue → toValue; keyframe: values at keyTimes.", defaultText: "basic" };
+    const div = row(item, node, info, new Map(), problems);
+    div.querySelector(".reset").remove();
+    const select = div.querySelector("select");
+    select.onchange = () => {
+      const edits = [{ op: "set", path: [...item.path, "type"], value: select.value }];
+      const now = keyPath ? currentValue(item, keyPath) : 0;
+      if (select.value === "keyframe") {
+        const from = node.fromValue ?? now, to = node.toValue ?? node.fromValue ?? now;
+        edits.push({ op: "set", path: [...item.path, "values"], value: [from, to] }, { op: "set", path: [...item.path, "keyTimes"], value: [0, 1] });
+        for (const key of ["fromValue", "toValue", "byValue"]) if (key in node) edits.push({ op: "remove", path: [...item.path, key] });
+      } else {
+        const values = Array.isArray(node.values) && node.values.length > 0 ? node.values : [now];
+        edits.push({ op: "set", path: [...item.path, "fromValue"], value: values[0] }, { op: "set", path: [...item.path, "toValue"], value: values[values.length - 1] });
+        for (const key of Object.keys(node)) {
+          if (key === "values" || key === "keyTimes" || state.table.keyframe.keys.some((k) => k.key === key)) edits.push({ op: "remove", path: [...item.path, key] });
+        }
+      }
+      state.pendingEdit = "type";
+      edit(edits, `${pathText(item.path)}-type-${Date.now()}`);
+    };
+    rows.push(div);
+  }
+  // The key path: a menu of what the layer can animate (its cells' and behaviours' keys too).
+  {
+    const info = { key: "keyPath", kind: "choice", choices: (item.keyPaths || []).map((k) => k.keyPath), options: [],
+      summary: "The property animated: the layer's, its kind's, or a cell's or behaviour's by name.", defaultText: "none: it is needed" };
+    const div = row(item, node, info, new Map(), problems);
+    div.querySelector(".reset").remove();
+    const select = div.querySelector("select");
+    for (const option of select.options) option.title = keyPathKind(item, option.value) || "";
+    select.value = keyPath;
+    select.onchange = () => {
+      const edits = [{ op: "set", path: [...item.path, "keyPath"], value: select.value }];
+      // Another kind of value: the values start again from the property's value now.
+      if (keyPathKind(item, select.value) !== keyPathKind(item, keyPath)) {
+        const now = currentValue(item, select.value);
+        if (type === "keyframe") {
+          const n = Array.isArray(node.values) ? Math.max(node.values.length, 2) : 2;
+          edits.push({ op: "set", path: [...item.path, "values"], value: new Array(n).fill(now) });
+        } else {
+          edits.push({ op: "set", path: [...item.path, "fromValue"], value: now }, { op: "set", path: [...item.path, "toValue"], value: now });
+          if ("byValue" in node) edits.push({ op: "remove", path: [...item.path, "byValue"] });
+        }
+      }
+      state.pendingEdit = "keyPath";
+      edit(edits, `${pathText(item.path)}-keyPath-${Date.now()}`);
+    };
+    rows.push(div);
+  }
+  const kind = keyPathKind(item, keyPath);
+  if (type === "keyframe") rows.push(keyframesRow(item, kind, problems));
+  else if (type === "basic") {
+    for (const key of ["fromValue", "toValue", "byValue"]) {
+      const info = { key, kind: "value", summary: `${key}: a value of the animated property.`, defaultValue: undefined, defaultText: "none" };
+      rows.push(valueRow(item, node, info, kind, problems));
+    }
+  }
+  return rows;
+}
+
+// One value of the animated property, edited as its kind: a number, a colour, [x, y]…
+function valueEditor(value, kind, field, onValue) {
+  const inputs = [];
+  const number = (v, name) => {
+    const input = document.createElement("input");
+    input.className = "number";
+    input.value = v === undefined || v === null ? "" : String(v);
+    input.dataset.field = name;
+    inputs.push(input);
+    return input;
+  };
+  if (kind === "number") {
+    const input = number(typeof value === "number" ? round(value, 6) : value, field);
+    input.addEventListener("change", () => { const v = Number(input.value); if (input.value.trim() !== "" && Number.isFinite(v)) onValue(v); else notice("A number, such as 0.5.", "error"); });
+  } else if (kind === "color") {
+    const rgba = colorOf(value) || [1, 1, 1, 1];
+    const picker = document.createElement("input");
+    picker.type = "color";
+    picker.dataset.field = field;
+    picker.value = "#" + rgba.slice(0, 3).map((c) => Math.round(Math.min(Math.max(c, 0), 1) * 255).toString(16).padStart(2, "0")).join("");
+    const alpha = Math.round(rgba[3] * 255);
+    picker.addEventListener("input", () => onValue(picker.value + (alpha === 255 ? "" : alpha.toString(16).padStart(2, "0"))));
+    inputs.push(picker);
+  } else if (["point", "size", "offset", "vector3", "rect"].includes(kind)) {
+    const count = { point: 2, size: 2, offset: 2, vector3: 3, rect: 4 }[kind];
+    const list = Array.isArray(value) ? value : new Array(count).fill(0);
+    const fields = [];
+    for (let i = 0; i < count; i += 1) fields.push(number(list[i] ?? 0, `${field}.${i}`));
+    for (const f of fields) f.addEventListener("change", () => onValue(fields.map((x) => Number(x.value))));
+  } else {
+    const input = number(value === undefined ? "" : typeof value === "string" ? value : JSON.stringify(value), field);
+    input.className = "wide";
+    input.addEventListener("change", () => { try { onValue(JSON.parse(input.value)); } catch { onValue(input.value); } });
+  }
+  return inputs;
+}
+
+function valueRow(item, node, info, kind, problems) {
+  const div = document.createElement("div");
+  div.className = "row";
+  div.dataset.key = info.key;
+  const present = Object.prototype.hasOwnProperty.call(node, info.key);
+  if (present) div.classList.add("changed");
+  const label = document.createElement("label");
+  label.textContent = info.key;
+  label.title = info.summary;
+  div.appendChild(label);
+  const control = document.createElement("div");
+  control.className = "control";
+  div.appendChild(control);
+  const path = [...item.path, info.key];
+  control.append(...valueEditor(present ? node[info.key] : undefined, kind, info.key, (v) => { state.pendingEdit = info.key; edit([{ op: "set", path, value: v }]); }));
+  const reset = document.createElement("button");
+  reset.className = "reset";
+  reset.textContent = "×";
+  reset.title = `Take ${info.key} out of the file`;
+  reset.onclick = () => edit([{ op: "remove", path }]);
+  control.appendChild(reset);
+  const problem = problems.get(pathText(path));
+  if (problem) addProblem(div, problem);
+  return div;
+}
+
+// The keyframes: one line each (its time in seconds and its value), ✕ to take one out, and a
+// button that adds one at the playhead; the timeline shows them as ◆, dragged to move them.
+function keyframesRow(item, kind, problems) {
+  const frames = keyframesOf(item);
+  const div = document.createElement("div");
+  div.className = "row stops keyframes";
+  div.dataset.key = "values";
+  const label = document.createElement("label");
+  label.textContent = "keyframes";
+  label.title = "The values and when they are reached (values and keyTimes in the file): seconds from the animation's start";
+  div.appendChild(label);
+  const control = document.createElement("div");
+  control.className = "control stops-control";
+  div.appendChild(control);
+  const list = frames ? frames.values.map((value, i) => ({ value, time: frames.times[i] })) : [];
+  list.forEach((frame, i) => {
+    const line = document.createElement("div");
+    line.className = "stop" + (state.selectedKeyframe === i ? " selected" : "");
+    line.dataset.stop = String(i);
+    const when = document.createElement("input");
+    when.className = "number";
+    when.value = String(round(frames.begin + frame.time * frames.duration, 3));
+    when.title = "When, in seconds of the scene (the animation's beginTime + keyTime × duration)";
+    when.dataset.field = `keyframes.${i}.time`;
+    when.addEventListener("change", () => {
+      const t = (Number(when.value) - frames.begin) / frames.duration;
+      if (!(t >= 0 && t <= 1)) { notice(`A keyframe is within the animation: ${round(frames.begin, 3)} to ${round(frames.begin + frames.duration, 3)} s.`, "error"); when.value = String(round(frames.begin + frame.time * frames.duration, 3)); return; }
+      writeKeyframes(item, list.map((f, j) => (j === i ? { ...f, time: t } : f)));
+    });
+    line.appendChild(when);
+    line.append(...valueEditor(frame.value, kind, `keyframes.${i}.value`, (v) => writeKeyframes(item, list.map((f, j) => (j === i ? { ...f, value: v } : f)), `${pathText(item.path)}-keyframe-${i}`)));
+    const remove = document.createElement("button");
+    remove.className = "remove-stop";
+    remove.textContent = "✕";
+    remove.title = "Take this keyframe out";
+    remove.disabled = list.length <= 1;
+    remove.onclick = () => { state.selectedKeyframe = null; writeKeyframes(item, list.filter((_, j) => j !== i)); };
+    line.appendChild(remove);
+    control.appendChild(line);
+  });
+  const add = document.createElement("button");
+  add.className = "add-stop add-keyframe";
+  add.textContent = "◆+ at the playhead";
+  add.title = "Add a keyframe at the time shown, with the value the animation has there";
+  add.onclick = () => addKeyframeAtPlayhead(item);
+  control.appendChild(add);
+  for (const key of ["values", "keyTimes"]) {
+    const problem = problems.get(pathText([...item.path, key]));
+    if (problem) addProblem(div, problem);
+  }
+  return div;
+}
+
+function addKeyframeAtPlayhead(item) {
+  const frames = keyframesOf(item);
+  if (!frames) return;
+  const now = state.header ? state.header.time : 0;
+  const t = (now - frames.begin) / frames.duration;
+  if (!(t >= 0 && t <= 1)) {
+    notice(`The playhead (${now.toFixed(2)} s) is outside the animation (${round(frames.begin, 3)} to ${round(frames.begin + frames.duration, 3)} s): move it there first.`, "error");
+    return;
+  }
+  const list = frames.values.map((value, i) => ({ value, time: frames.times[i] }));
+  if (list.some((f) => Math.abs(f.time - t) < 1e-4)) { notice("There is a keyframe at the playhead already."); return; }
+  list.push({ value: valueBetween(list, t), time: t });
+  state.selectedKeyframe = [...list].sort((a, b) => a.time - b.time).findIndex((f) => f.time === t);
+  writeKeyframes(item, list, `${pathText(item.path)}-add-keyframe-${Date.now()}`);
+}
+
+// The selected keyframe animation's keyframes on the timeline, as ◆ at their times: a click
+// selects one, a drag moves it (between its neighbours), Delete takes the selected one out.
+function renderKeyframeMarkers() {
+  const layer = $("keyframe-marks");
+  layer.textContent = "";
+  const item = state.doc && findItem(state.doc.outline, state.selected);
+  const frames = keyframesOf(item);
+  $("add-keyframe").hidden = !frames;
+  if (!frames) return;
+  const trackX = (seconds) => `calc(8px + (100% - 16px) * ${Math.min(Math.max(seconds / state.length, 0), 1)})`;
+  frames.times.forEach((keyTime, i) => {
+    const seconds = frames.begin + keyTime * frames.duration;
+    if (seconds > state.length + 1e-9) return;
+    const mark = document.createElement("span");
+    mark.className = "keyframe-mark" + (state.selectedKeyframe === i ? " selected" : "");
+    mark.dataset.keyframe = String(i);
+    mark.textContent = "◆";
+    mark.title = `keyframe ${i + 1}: ${round(seconds, 3)} s — drag to move, Delete to take out`;
+    mark.style.left = trackX(seconds);
+    mark.addEventListener("pointerdown", (event) => {
+      event.preventDefault();
+      mark.setPointerCapture(event.pointerId);
+      state.selectedKeyframe = i;
+      state.holding = true;
+      for (const m of layer.children) m.classList.toggle("selected", m === mark);
+      const box = layer.getBoundingClientRect();
+      const lo = i > 0 ? frames.times[i - 1] + 0.001 : 0, hi = i + 1 < frames.times.length ? frames.times[i + 1] - 0.001 : 1;
+      let moved = null;
+      const move = (e) => {
+        const f = Math.min(Math.max((e.clientX - box.left - 8) / (box.width - 16), 0), 1);
+        const t = Math.min(Math.max((f * state.length - frames.begin) / frames.duration, lo), hi);
+        moved = round(t, 3);
+        mark.style.left = trackX(frames.begin + moved * frames.duration);
+      };
+      const up = () => {
+        mark.removeEventListener("pointermove", move);
+        mark.removeEventListener("pointerup", up);
+        state.holding = false;
+        if (moved !== null && Math.abs(moved - keyTime) > 1e-9) {
+          writeKeyframes(item, frames.values.map((value, j) => ({ value, time: j === i ? moved : frames.times[j] })));
+        } else renderInspector();
+      };
+      mark.addEventListener("pointermove", move);
+      mark.addEventListener("pointerup", up);
+    });
+    layer.appendChild(mark);
+  });
+}
+$("add-keyframe").onclick = () => addKeyframeAtPlayhead(findItem(state.doc.outline, state.selected));
+
 function addProblem(div, problem) {
   div.classList.add("has-problem");
   const p = document.createElement("div");
@@ -1001,13 +1333,28 @@ document.addEventListener("keydown", (event) => {
     send({ type: "redo" });
     event.preventDefault();
   } else if (event.key === " " && !(event.target instanceof HTMLSelectElement)) {
-    // Space plays and pauses wherever the focus is (a transport button just clicked included).
+    // Space plays and pauses wherever the focus is (a transport button or box just clicked
+    // included: its own Space, which acts on the key's release, is held back too).
     playOrPause();
     event.preventDefault();
+    state.spaceHandled = true;
+  } else if ((event.key === "Delete" || event.key === "Backspace") && state.selectedKeyframe !== null) {
+    const item = findItem(state.doc.outline, state.selected);
+    const frames = keyframesOf(item);
+    if (frames && frames.values.length > 1 && state.selectedKeyframe < frames.values.length) {
+      const i = state.selectedKeyframe;
+      state.selectedKeyframe = null;
+      writeKeyframes(item, frames.values.map((value, j) => ({ value, time: frames.times[j] })).filter((_, j) => j !== i));
+      event.preventDefault();
+    }
   } else if ((event.key === "r" || event.key === "R") && !event.ctrlKey && !event.metaKey) {
     restart();
     event.preventDefault();
   }
+});
+
+document.addEventListener("keyup", (event) => {
+  if (event.key === " " && state.spaceHandled) { state.spaceHandled = false; event.preventDefault(); }
 });
 
 // ---- Export --------------------------------------------------------------------------

@@ -198,7 +198,16 @@ private struct CodeWriter {
         owner = v
         for (key, kind, value) in PresetEncoder.changedProperties(of: layer) {
             if key == "startup" {
-                line("// " + CodeText.comment("Sparks: emitters of this layer start \(stringValue(value)) (no iOS counterpart)."))
+                // iOS shows an emitter whose timeline starts with the screen already running and
+                // one whose beginTime is later empty: an empty start is that clock set now; a
+                // running one is iOS's own when the layer's beginTime is 0.
+                let startsNow = layer.properties.timing.beginTime == 0
+                switch layer.content.emitter?.startup {
+                case .empty? where startsNow: line(assignment(v, "beginTime", "CACurrentMediaTime()"))
+                case .empty?: break
+                case .running? where startsNow: break
+                default: line("// " + CodeText.comment("Sparks: emitters of this layer start \(stringValue(value)) (no iOS counterpart)."))
+                }
                 continue
             }
             if key == "beginTime", case .number(let n) = value {

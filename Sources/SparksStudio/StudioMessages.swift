@@ -85,7 +85,15 @@ struct OutlineItem: Encodable, Sendable {
     var colors: [String: [Double]]
     /// Its colour lists' values, read.
     var colorLists: [String: [[Double]]]
+    /// An animation's: what its layer can animate (``AnimatableKeyPaths``), each with its kind.
+    var keyPaths: [KeyPathOut]?
     var children: [OutlineItem]
+
+    struct KeyPathOut: Encodable, Sendable {
+        var keyPath: String
+        /// The kind's name, as the property table names kinds.
+        var kind: String
+    }
 }
 
 /// What a page is told about the document at each version.
@@ -177,8 +185,35 @@ struct StudioOutline {
             m.label = "mask: " + m.label
             result.children.append(m)
         }
-        result.children += list(node, "animations", path) { animation($0, path: $1) }
+        let keyPaths = Self.keyPaths(of: node, kind: LayerKind(rawValue: type) ?? .layer)
+        result.children += list(node, "animations", path) { animation($0, path: $1, keyPaths: keyPaths) }
         return result
+    }
+
+    /// What an animation of the layer `node` can animate: its cells and behaviours by name.
+    private static func keyPaths(of node: JSONNode, kind: LayerKind) -> [OutlineItem.KeyPathOut] {
+        func name(_ n: JSONNode) -> String? { if case .string(let s)? = n["name"]?.value { s } else { nil } }
+        var cells: [[String]] = []
+        func visit(_ list: JSONNode?, _ prefix: [String]) {
+            guard case .array(let elements)? = list?.value else { return }
+            for element in elements {
+                guard let n = name(element) else { continue }
+                cells.append(prefix + [n])
+                visit(element["emitterCells"], prefix + [n])
+            }
+        }
+        visit(node["emitterCells"], [])
+        var behaviors: [(name: String, type: EmitterBehavior.Kind)] = []
+        if case .array(let elements)? = node["emitterBehaviors"]?.value {
+            for element in elements {
+                guard let n = name(element), case .string(let t)? = element["type"]?.value, let type = EmitterBehavior.Kind(rawValue: t)
+                else { continue }
+                behaviors.append((n, type))
+            }
+        }
+        return AnimatableKeyPaths.list(on: kind, cells: cells, behaviors: behaviors).map {
+            OutlineItem.KeyPathOut(keyPath: $0.keyPath, kind: $0.kind.tableName)
+        }
     }
 
     private func cell(_ node: JSONNode, path: [PresetTextEdit.Step]) -> OutlineItem {
@@ -187,14 +222,15 @@ struct StudioOutline {
         return result
     }
 
-    private func animation(_ node: JSONNode, path: [PresetTextEdit.Step]) -> OutlineItem {
+    private func animation(_ node: JSONNode, path: [PresetTextEdit.Step], keyPaths: [OutlineItem.KeyPathOut]) -> OutlineItem {
         var type = "basic"
         if case .string(let t)? = node["type"]?.value { type = t }
         var fallback = type
         if case .string(let keyPath)? = node["keyPath"]?.value { fallback = keyPath }
         var result = item(node, path: path, kind: "animation", label: label(node, path: path, fallback: fallback))
         if type == "keyframe" { result.objects.append("keyframe") }
-        result.children += list(node, "animations", path) { animation($0, path: $1) }
+        result.keyPaths = keyPaths
+        result.children += list(node, "animations", path) { animation($0, path: $1, keyPaths: keyPaths) }
         return result
     }
 
@@ -220,7 +256,7 @@ struct StudioOutline {
         let objects = Self.objectsByKind[kind] ?? []
         var result = OutlineItem(
             path: path.map(PathStepOut.init), kind: kind, label: label, nameKey: StudioEdit.nameKey(ofElementsIn: Array(path.dropLast())),
-            objects: objects, colors: [:], colorLists: [:], children: [])
+            objects: objects, colors: [:], colorLists: [:], keyPaths: nil, children: [])
         readColors(node, objects: kind == "layer" ? ["layer"] + LayerKind.allCases.map(\.rawValue) : objects, into: &result)
         return result
     }

@@ -77,43 +77,47 @@ extension TableMessage.KeyOut {
         typical = info.guide.typical.map { [$0.lowerBound, $0.upperBound] }
         example = info.guide.example
         options = info.guide.options.map { TableMessage.OptionOut(option: $0.option, meaning: $0.meaning) }
+        kind = info.kind.tableName
         var rule: NumberRule?
         switch info.kind {
-        case .number(let r):
-            kind = "number"
-            rule = r
-        case .numberList(let r):
-            kind = "numberList"
-            rule = r
-        case .bool: kind = "bool"
-        case .text: kind = "text"
-        case .choice(let list):
-            kind = "choice"
-            choices = list
-        case .point: kind = "point"
-        case .size:
-            kind = "size"
-            rule = .nonNegative
-        case .offset: kind = "offset"
-        case .rect: kind = "rect"
-        case .vector3: kind = "vector3"
-        case .color: kind = "color"
-        case .transform: kind = "transform"
-        case .image: kind = "image"
-        case .repeatCount:
-            kind = "repeatCount"
-            rule = .nonNegative
-        case .seed:
-            kind = "seed"
-            rule = NumberRule(minimum: 0, maximum: Double(UInt32.max), isInteger: true)
-        case .colorList: kind = "colorList"
-        case .path: kind = "path"
+        case .number(let r), .numberList(let r): rule = r
+        case .choice(let list): choices = list
+        case .size, .repeatCount: rule = .nonNegative
+        case .seed: rule = NumberRule(minimum: 0, maximum: Double(UInt32.max), isInteger: true)
+        default: break
         }
         if let rule {
             minimum = rule.minimum
             maximum = rule.maximum
             excludesMinimum = rule.excludesMinimum
             integer = rule.isInteger
+        }
+    }
+}
+
+extension PropertyKind {
+    /// The kind's name in the table pages read: number, bool, text, choice, point, size,
+    /// offset, rect, vector3, color, transform, image, repeatCount, seed, colorList, numberList,
+    /// path.
+    var tableName: String {
+        switch self {
+        case .number: "number"
+        case .numberList: "numberList"
+        case .bool: "bool"
+        case .text: "text"
+        case .choice: "choice"
+        case .point: "point"
+        case .size: "size"
+        case .offset: "offset"
+        case .rect: "rect"
+        case .vector3: "vector3"
+        case .color: "color"
+        case .transform: "transform"
+        case .image: "image"
+        case .repeatCount: "repeatCount"
+        case .seed: "seed"
+        case .colorList: "colorList"
+        case .path: "path"
         }
     }
 }

@@ -63,3 +63,38 @@ struct KeyPathTests {
         #expect(emitter.emitterCells[0].lifetime == 0)
     }
 }
+
+@Suite("The key paths an animation can animate")
+struct AnimatableKeyPathTests {
+    @Test("Every listed key path resolves through the key-path system to the kind listed, for every kind of layer")
+    func everyEntryResolves() throws {
+        for kind in LayerKind.allCases {
+            let entries = AnimatableKeyPaths.list(
+                on: kind, cells: [["rocket"], ["rocket", "spark"]], behaviors: [("pull", .attractor), ("fade", .colorOverLife)])
+            #expect(entries.count > 10, "\(kind)")
+            #expect(Set(entries.map(\.keyPath)).count == entries.count, "\(kind): each once")
+            for entry in entries {
+                let (_, resolved) = try PropertyAddress.resolve(entry.keyPath, on: kind)
+                #expect(resolved == entry.kind, "\(kind) \(entry.keyPath)")
+            }
+        }
+    }
+
+    @Test("An emitter lists its cells' keys at every depth and only the keys each behaviour's type reads; other layers neither")
+    func cellsAndBehaviours() {
+        let emitter = Set(
+            AnimatableKeyPaths.list(on: .emitter, cells: [["fire"], ["fire", "smoke"]], behaviors: [("pull", .attractor)]).map(\.keyPath))
+        for keyPath in [
+            "opacity", "position", "position.x", "transform.rotation.z", "birthRate", "emitterPosition", "emitterCells.fire.birthRate",
+            "emitterCells.fire.color", "emitterCells.fire.emitterCells.smoke.velocity", "emitterBehaviors.pull.stiffness",
+            "emitterBehaviors.pull.position",
+        ] {
+            #expect(emitter.contains(keyPath), "\(keyPath)")
+        }
+        for keyPath in ["emitterBehaviors.pull.drag", "emitterCells.fire.contents", "emitterCells.fire.name", "emitterShape", "contents"] {
+            #expect(!emitter.contains(keyPath), "\(keyPath)")
+        }
+        let plain = Set(AnimatableKeyPaths.list(on: .layer, cells: [["fire"]], behaviors: [("pull", .attractor)]).map(\.keyPath))
+        #expect(!plain.contains { $0.hasPrefix("emitterCells") || $0.hasPrefix("emitterBehaviors") || $0 == "birthRate" })
+    }
+}

@@ -144,7 +144,10 @@ struct Page: Sendable {
             JSON.stringify({ href: location.href, readyState: document.readyState,
               notice: (document.getElementById('notice') || {}).textContent,
               socket: window.sparksStudio && sparksStudio.socket ? sparksStudio.socket.readyState : null,
-              frames: window.sparksStudio ? sparksStudio.frames : null, doc: !!(window.sparksStudio && sparksStudio.doc) })
+              frames: window.sparksStudio ? sparksStudio.frames : null, doc: !!(window.sparksStudio && sparksStudio.doc),
+              time: window.sparksStudio && sparksStudio.header ? sparksStudio.header.time : null,
+              paused: window.sparksStudio && sparksStudio.header ? sparksStudio.header.paused : null,
+              focus: document.activeElement ? document.activeElement.id || document.activeElement.tagName : null })
             """
         do { return "\(try await evaluate(expression) ?? "nothing")" } catch { return "the page did not answer: \(error)" }
     }
