@@ -33,6 +33,7 @@ const state = {
   latencies: [],      // edit → frame of its version drawn, in ms (tests and measurements read these)
   length: 10,         // the timeline's length, seconds
   selectedKeyframe: null, // index of the keyframe selected on the timeline
+  advancedOpen: false,    // whether the Advanced fold of layer keys is open
   connections: 0,     // sessions opened (tests read this)
   reconnectTimer: null,
 };
@@ -261,6 +262,7 @@ function showDocument(message) {
   renderTree();
   renderProblems();
   renderInspector();
+  runWaitingForCurrent();
 }
 
 function defaultSelection(outline) {
@@ -296,13 +298,22 @@ function renderTree(force = false) {
     li.appendChild(label);
     if (item.children.length > 0) {
       const ul = document.createElement("ul");
-      for (const child of item.children) add(child, ul);
+      for (const child of frontFirst(item.children)) add(child, ul);
       li.appendChild(ul);
     }
     parent.appendChild(li);
   };
   add(state.doc.outline, list);
   renderAddChoices();
+}
+
+// Layers are listed front first, as in After Effects and Photoshop: the file draws its list in
+// order, so the last layer (drawn last, in front) is at the top of the tree.
+function frontFirst(children) {
+  const isLayer = (c) => c.kind === "layer" && typeof c.path[c.path.length - 1] === "number";
+  const layers = children.filter(isLayer).reverse();
+  let k = 0;
+  return children.map((c) => (isLayer(c) ? layers[k++] : c));
 }
 
 function renderProblems() {
@@ -325,6 +336,14 @@ $("degrees").onchange = () => renderInspector();
 // The step a person reads: the power of ten that gives 100 to 1000 steps over the slider's
 // range (10 for 0…1000, 0.01 for 0…1, 1° for a turn), so a dragged value has 2–3 significant
 // digits. The ends are whole steps: the slider's values are min + k × step.
+// The unit beside a number, as a person writes it.
+function unitSymbol(info, degreesShown) {
+  if (degreesShown) return info.unitName === "radiansPerSecond" ? "°/s" : "°";
+  return { points: "pt", pointsPerSecond: "pt/s", pointsPerSecondSquared: "pt/s²", seconds: "s", perSecond: "/s",
+    radians: "rad", radiansPerSecond: "rad/s", particlesPerSecond: "/s", factor: "×", fractionPerSecond: "/s",
+    pixelsPerPoint: "px/pt" }[info.unitName] ?? "";
+}
+
 function sliderStep(span, integer) {
   const step = Math.pow(10, Math.floor(Math.log10(span)) - 2);
   return integer ? Math.max(1, step) : step;
@@ -380,6 +399,10 @@ function renderInspector() {
     group.textContent = object.title;
     group.title = object.introduction;
     box.appendChild(group);
+    // The keys every layer has are many: beyond the everyday ones and those the file sets, they
+    // wait under Advanced, folded (a fold opened stays open for the session).
+    let into = box;
+    const folded = objectName === "layer" && item.objects.length > 1;
     const keys = new Map(object.keys.map((k) => [k.key, k]));
     // An object whose keys depend on one of its keys (a behaviour's type): that key as a menu,
     // and only the keys the chosen value reads.
@@ -395,12 +418,25 @@ function renderInspector() {
     const stops = keys.has("locations") && applies("locations")
       ? object.keys.find((k) => applies(k.key) && (k.kind === "colorList" || k.key === "values")) : null;
     if (stops) shown.add("locations");
+    const advanced = document.createElement("details");
+    advanced.className = "advanced";
+    advanced.open = state.advancedOpen;
+    advanced.addEventListener("toggle", () => { state.advancedOpen = advanced.open; });
+    const summary = document.createElement("summary");
+    advanced.appendChild(summary);
+    let foldedCount = 0;
     for (const info of object.keys) {
       if (shown.has(info.key) || !applies(info.key)) continue;
       // A "…Range" key is drawn beside its value; colour speeds and ranges beside the colour.
       if (info.key.endsWith("Range") && keys.has(info.key.slice(0, -5))) continue;
       shown.add(info.key);
-      box.appendChild(info === stops ? stopsRow(item, node, info, problems) : row(item, node, info, keys, problems));
+      const element = info === stops ? stopsRow(item, node, info, problems) : row(item, node, info, keys, problems);
+      const everyday = everydayLayerKeys.has(info.key) || Object.prototype.hasOwnProperty.call(node, info.key) || problems.has(pathText([...item.path, info.key]));
+      if (folded && !everyday) { advanced.appendChild(element); foldedCount += 1; } else into.appendChild(element);
+    }
+    if (foldedCount > 0) {
+      summary.textContent = `Advanced: ${foldedCount} more keys of every layer`;
+      box.appendChild(advanced);
     }
   }
   // Keys of the element the property table does not list, because their kind depends on
@@ -426,6 +462,8 @@ function renderInspector() {
   state.pendingEdit = null;
   renderKeyframeMarkers();
 }
+
+const everydayLayerKeys = new Set(["name", "position", "bounds", "opacity", "hidden", "transform", "backgroundColor", "beginTime", "speed"]);
 
 function isTreeValue(value) {
   const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
@@ -492,11 +530,15 @@ function row(item, node, info, keys, problems) {
       });
       const number = field(typeof value === "number" ? round(value * scale, 4) : value);
       number.title = angle ? "degrees" : info.unit || "";
+      const unit = document.createElement("span");
+      unit.className = "unit";
+      unit.textContent = unitSymbol(info, angle);
+      unit.title = angle ? (info.unitName === "radiansPerSecond" ? "degrees per second" : "degrees") : info.unit || "";
       number.addEventListener("change", () => {
         const v = typed(number.value);
         set(typeof v === "number" ? round(v / scale, 6) : v);
       });
-      control.append(slider, number);
+      control.append(slider, number, unit);
       const rangeKey = keys.get(info.key + "Range");
       if (rangeKey) {
         const rangeValue = node[rangeKey.key] ?? rangeKey.defaultValue ?? 0;
@@ -661,7 +703,8 @@ function variantRow(item, node, object, problems) {
   };
   const div = row(item, node, info, new Map(), problems);
   const select = div.querySelector("select");
-  select.onchange = () => {
+  select.onchange = () => whenCurrent(() => {
+    const node = valueAt(item.path) || {};
     const reads = new Set([variants.key, ...variants.common, ...(variants.choices.find((c) => c.value === select.value) || { keys: [] }).keys]);
     const edits = [{ op: "set", path: [...item.path, variants.key], value: select.value }];
     for (const key of Object.keys(node)) if (!reads.has(key) && !isTreeValue(node[key])) edits.push({ op: "remove", path: [...item.path, key] });
@@ -675,9 +718,33 @@ function variantRow(item, node, object, problems) {
     }
     state.pendingEdit = variants.key;
     edit(edits, `${pathText(item.path)}-${variants.key}-${Date.now()}`);
-  };
+  });
   div.querySelector(".reset").remove();
   return div;
+}
+
+// The stops of `info.key` (colours or values) with their locations, as the file has them (the
+// example when it has none; locations evenly spaced when they are not given one per stop).
+function readStops(item, node, info) {
+  const isColor = info.kind === "colorList";
+  let raw = Array.isArray(node[info.key]) ? node[info.key] : [];
+  if (!Array.isArray(node[info.key])) { try { raw = JSON.parse(info.example); } catch { raw = []; } }
+  const n = raw.length;
+  const read = isColor ? (item.colorLists[info.key] || raw.map((v) => colorOf(v) || [1, 1, 1, 1])) : raw.map(Number);
+  const at = Array.isArray(node.locations) && node.locations.length === n ? node.locations.map(Number)
+    : raw.map((_, i) => (n > 1 ? round(i / (n - 1), 4) : 0));
+  return raw.map((text, i) => ({ at: at[i], value: isColor ? (read[i] || [1, 1, 1, 1]) : read[i], text }));
+}
+
+// Runs `action` once the document holds every edit this page has sent (at once when it does):
+// an edit made of a whole list is made from the list as the page's own last edit left it.
+const waitingForCurrent = [];
+function whenCurrent(action) {
+  if (!state.doc || state.doc.edits >= state.editsSent) action();
+  else waitingForCurrent.push(action);
+}
+function runWaitingForCurrent() {
+  while (waitingForCurrent.length > 0 && state.doc && state.doc.edits >= state.editsSent) waitingForCurrent.shift()();
 }
 
 // Stops along a particle's life or a gradient: colours (a gradient with a colour and alpha per
@@ -692,24 +759,22 @@ function stopsRow(item, node, info, problems) {
   label.textContent = `${info.key} & locations`;
   label.title = tooltip(info);
   div.appendChild(label);
-  const present = Array.isArray(node[info.key]);
-  if (present) div.classList.add("changed");
-  let raw = present ? node[info.key] : [];
-  if (!present) { try { raw = JSON.parse(info.example); } catch { raw = []; } }
-  const n = raw.length;
-  const read = isColor ? (item.colorLists[info.key] || raw.map((v) => colorOf(v) || [1, 1, 1, 1])) : raw.map(Number);
-  const at = Array.isArray(node.locations) && node.locations.length === n ? node.locations.map(Number)
-    : raw.map((_, i) => (n > 1 ? round(i / (n - 1), 4) : 0));
-  const stops = raw.map((text, i) => ({ at: at[i], value: read[i], text }));
+  if (Array.isArray(node[info.key])) div.classList.add("changed");
+  const stops = readStops(item, node, info);
   const path = [...item.path, info.key];
-  const write = (list, group) => {
-    const sorted = [...list].sort((a, b) => a.at - b.at);
+  // A change is made to the stops as the page's last edit left them (read when every edit
+  // sent is in the document), so quick changes one after another all count.
+  const write = (change, group) => whenCurrent(() => {
+    const current = findItem(state.doc.outline, item.path);
+    const now = current && valueAt(item.path);
+    if (!now) return;
+    const sorted = [...change(readStops(current, now, info))].sort((a, b) => a.at - b.at);
     state.pendingEdit = info.key;
     edit([
       { op: "set", path, value: sorted.map((s) => s.text) },
       { op: "set", path: [...item.path, "locations"], value: sorted.map((s) => round(s.at, 4)) },
     ], group);
-  };
+  });
   const control = document.createElement("div");
   control.className = "control stops-control";
   div.appendChild(control);
@@ -756,7 +821,7 @@ function stopsRow(item, node, info, problems) {
     where.addEventListener("change", () => {
       const v = Number(where.value);
       if (!(v >= 0 && v <= 1)) { notice("A stop's location is from 0 to 1.", "error"); where.value = String(stop.at); return; }
-      write(stops.map((s, j) => (j === i ? { ...s, at: v } : s)));
+      write((list) => list.map((s, j) => (j === i ? { ...s, at: v } : s)));
     });
     line.appendChild(where);
     if (isColor) {
@@ -774,9 +839,9 @@ function stopsRow(item, node, info, problems) {
         return picker.value + (a === 255 ? "" : a.toString(16).padStart(2, "0"));
       };
       const group = `${pathText(path)}-${i}-${Date.now()}`;
-      picker.addEventListener("input", () => write(stops.map((s, j) => (j === i ? { ...s, text: colorText() } : s)), group));
+      picker.addEventListener("input", () => { const text = colorText(); write((list) => list.map((s, j) => (j === i ? { ...s, text } : s)), group); });
       alpha.addEventListener("pointerdown", () => { state.holding = true; });
-      alpha.addEventListener("input", () => write(stops.map((s, j) => (j === i ? { ...s, text: colorText() } : s)), group));
+      alpha.addEventListener("input", () => { const text = colorText(); write((list) => list.map((s, j) => (j === i ? { ...s, text } : s)), group); });
       line.append(picker, alpha);
     } else {
       const value = document.createElement("input");
@@ -787,7 +852,7 @@ function stopsRow(item, node, info, problems) {
       value.addEventListener("change", () => {
         const v = Number(value.value);
         if (!Number.isFinite(v)) { notice("A stop's value is a number.", "error"); value.value = String(stop.value); return; }
-        write(stops.map((s, j) => (j === i ? { ...s, value: v, text: v } : s)));
+        write((list) => list.map((s, j) => (j === i ? { ...s, value: v, text: v } : s)));
       });
       line.appendChild(value);
     }
@@ -796,7 +861,7 @@ function stopsRow(item, node, info, problems) {
     remove.textContent = "✕";
     remove.title = "Take this stop out";
     remove.disabled = stops.length <= 1;
-    remove.onclick = () => write(stops.filter((_, j) => j !== i));
+    remove.onclick = () => write((list) => list.filter((_, j) => j !== i));
     line.appendChild(remove);
     control.appendChild(line);
   });
@@ -805,9 +870,9 @@ function stopsRow(item, node, info, problems) {
   add.className = "add-stop";
   add.textContent = "+ stop";
   add.title = "Add a stop in the middle of the widest gap";
-  add.onclick = () => {
+  add.onclick = () => write((stops) => {
     const sorted = [...stops].sort((a, b) => a.at - b.at);
-    if (sorted.length === 0) { write([{ at: 0, value: null, text: isColor ? "#ffffff" : 1 }]); return; }
+    if (sorted.length === 0) return [{ at: 0, value: null, text: isColor ? "#ffffff" : 1 }];
     let best = { from: sorted[sorted.length - 1], to: null, width: 1 - sorted[sorted.length - 1].at };
     if (sorted[0].at > best.width) best = { from: null, to: sorted[0], width: sorted[0].at };
     for (let j = 0; j + 1 < sorted.length; j += 1) {
@@ -821,8 +886,8 @@ function stopsRow(item, node, info, problems) {
       ? "#" + a.value.slice(0, 3).map((c, k) => Math.round(Math.min(Math.max(mix(c, b.value[k]), 0), 1) * 255).toString(16).padStart(2, "0")).join("")
         + Math.round(Math.min(Math.max(mix(a.value[3], b.value[3]), 0), 1) * 255).toString(16).padStart(2, "0")
       : round(mix(a.value, b.value), 4);
-    write([...stops, { at: round(t, 4), value: isColor ? null : text, text }]);
-  };
+    return [...stops, { at: round(t, 4), value: isColor ? null : text, text }];
+  });
   control.appendChild(add);
   const reset = document.createElement("button");
   reset.className = "reset";
@@ -852,6 +917,15 @@ function keyframesOf(item) {
   const duration = typeof node.duration === "number" && node.duration > 0 ? node.duration : 0.25;
   const begin = typeof node.beginTime === "number" ? node.beginTime : 0;
   return { node, values: node.values, times, duration, begin };
+}
+// A change to the keyframes as the page's last edit left them (see whenCurrent).
+function changeKeyframes(item, change, group) {
+  whenCurrent(() => {
+    const current = findItem(state.doc.outline, item.path);
+    const frames = keyframesOf(current);
+    if (!frames) return;
+    writeKeyframes(current, change(frames.values.map((value, i) => ({ value, time: frames.times[i] }))), group);
+  });
 }
 function writeKeyframes(item, frames, group) {
   const sorted = [...frames].sort((a, b) => a.time - b.time);
@@ -919,7 +993,9 @@ function animationRows(item, node, problems) {
     const div = row(item, node, info, new Map(), problems);
     div.querySelector(".reset").remove();
     const select = div.querySelector("select");
-    select.onchange = () => {
+    select.onchange = () => whenCurrent(() => {
+      const node = valueAt(item.path) || {};
+      const keyPath = typeof node.keyPath === "string" ? node.keyPath : "";
       const edits = [{ op: "set", path: [...item.path, "type"], value: select.value }];
       const now = keyPath ? currentValue(item, keyPath) : 0;
       if (select.value === "keyframe") {
@@ -935,7 +1011,7 @@ function animationRows(item, node, problems) {
       }
       state.pendingEdit = "type";
       edit(edits, `${pathText(item.path)}-type-${Date.now()}`);
-    };
+    });
     rows.push(div);
   }
   // The key path: a menu of what the layer can animate (its cells' and behaviours' keys too).
@@ -947,7 +1023,10 @@ function animationRows(item, node, problems) {
     const select = div.querySelector("select");
     for (const option of select.options) option.title = keyPathKind(item, option.value) || "";
     select.value = keyPath;
-    select.onchange = () => {
+    select.onchange = () => whenCurrent(() => {
+      const node = valueAt(item.path) || {};
+      const type = node.type || "basic";
+      const keyPath = typeof node.keyPath === "string" ? node.keyPath : "";
       const edits = [{ op: "set", path: [...item.path, "keyPath"], value: select.value }];
       // Another kind of value: the values start again from the property's value now.
       if (keyPathKind(item, select.value) !== keyPathKind(item, keyPath)) {
@@ -962,7 +1041,7 @@ function animationRows(item, node, problems) {
       }
       state.pendingEdit = "keyPath";
       edit(edits, `${pathText(item.path)}-keyPath-${Date.now()}`);
-    };
+    });
     rows.push(div);
   }
   const kind = keyPathKind(item, keyPath);
@@ -1066,16 +1145,16 @@ function keyframesRow(item, kind, problems) {
     when.addEventListener("change", () => {
       const t = (Number(when.value) - frames.begin) / frames.duration;
       if (!(t >= 0 && t <= 1)) { notice(`A keyframe is within the animation: ${round(frames.begin, 3)} to ${round(frames.begin + frames.duration, 3)} s.`, "error"); when.value = String(round(frames.begin + frame.time * frames.duration, 3)); return; }
-      writeKeyframes(item, list.map((f, j) => (j === i ? { ...f, time: t } : f)));
+      changeKeyframes(item, (frames) => frames.map((f, j) => (j === i ? { ...f, time: t } : f)));
     });
     line.appendChild(when);
-    line.append(...valueEditor(frame.value, kind, `keyframes.${i}.value`, (v) => writeKeyframes(item, list.map((f, j) => (j === i ? { ...f, value: v } : f)), `${pathText(item.path)}-keyframe-${i}`)));
+    line.append(...valueEditor(frame.value, kind, `keyframes.${i}.value`, (v) => changeKeyframes(item, (frames) => frames.map((f, j) => (j === i ? { ...f, value: v } : f)), `${pathText(item.path)}-keyframe-${i}`)));
     const remove = document.createElement("button");
     remove.className = "remove-stop";
     remove.textContent = "✕";
     remove.title = "Take this keyframe out";
     remove.disabled = list.length <= 1;
-    remove.onclick = () => { state.selectedKeyframe = null; writeKeyframes(item, list.filter((_, j) => j !== i)); };
+    remove.onclick = () => { state.selectedKeyframe = null; changeKeyframes(item, (frames) => frames.filter((_, j) => j !== i)); };
     line.appendChild(remove);
     control.appendChild(line);
   });
@@ -1093,19 +1172,19 @@ function keyframesRow(item, kind, problems) {
 }
 
 function addKeyframeAtPlayhead(item) {
-  const frames = keyframesOf(item);
-  if (!frames) return;
   const now = state.header ? state.header.time : 0;
-  const t = (now - frames.begin) / frames.duration;
-  if (!(t >= 0 && t <= 1)) {
-    notice(`The playhead (${now.toFixed(2)} s) is outside the animation (${round(frames.begin, 3)} to ${round(frames.begin + frames.duration, 3)} s): move it there first.`, "error");
-    return;
-  }
-  const list = frames.values.map((value, i) => ({ value, time: frames.times[i] }));
-  if (list.some((f) => Math.abs(f.time - t) < 1e-4)) { notice("There is a keyframe at the playhead already."); return; }
-  list.push({ value: valueBetween(list, t), time: t });
-  state.selectedKeyframe = [...list].sort((a, b) => a.time - b.time).findIndex((f) => f.time === t);
-  writeKeyframes(item, list, `${pathText(item.path)}-add-keyframe-${Date.now()}`);
+  changeKeyframes(item, (list) => {
+    const frames = keyframesOf(findItem(state.doc.outline, item.path));
+    const t = (now - frames.begin) / frames.duration;
+    if (!(t >= 0 && t <= 1)) {
+      notice(`The playhead (${now.toFixed(2)} s) is outside the animation (${round(frames.begin, 3)} to ${round(frames.begin + frames.duration, 3)} s): move it there first.`, "error");
+      return list;
+    }
+    if (list.some((f) => Math.abs(f.time - t) < 1e-4)) { notice("There is a keyframe at the playhead already."); return list; }
+    const added = [...list, { value: valueBetween(list, t), time: t }];
+    state.selectedKeyframe = [...added].sort((a, b) => a.time - b.time).findIndex((f) => f.time === t);
+    return added;
+  }, `${pathText(item.path)}-add-keyframe-${Date.now()}`);
 }
 
 // The selected keyframe animation's keyframes on the timeline, as ◆ at their times: a click
@@ -1147,7 +1226,8 @@ function renderKeyframeMarkers() {
         mark.removeEventListener("pointerup", up);
         state.holding = false;
         if (moved !== null && Math.abs(moved - keyTime) > 1e-9) {
-          writeKeyframes(item, frames.values.map((value, j) => ({ value, time: j === i ? moved : frames.times[j] })));
+          const to = moved;
+          changeKeyframes(item, (list) => list.map((f, j) => (j === i ? { ...f, time: to } : f)));
         } else renderInspector();
       };
       mark.addEventListener("pointermove", move);
@@ -1280,6 +1360,8 @@ $("duplicate-item").onclick = () => {
   const item = findItem(state.doc.outline, state.selected);
   if (!item || typeof item.path[item.path.length - 1] !== "number") return;
   edit([{ op: "duplicate", path: item.path, name: uniqueName(`${item.label} copy `, item.nameKey).trim() }]);
+  state.selected = [...item.path.slice(0, -1), item.path[item.path.length - 1] + 1];
+  state.selectionAwaits = state.doc.version;
 };
 // Rename: the tree's label becomes a field; Enter writes the name, Escape keeps the old one.
 $("rename-item").onclick = () => {
@@ -1307,9 +1389,11 @@ $("delete-item").onclick = () => {
   edit([{ op: "remove", path: item.path }]);
   state.selected = item.path.slice(0, -2);
 };
+// ↑ moves up the tree: for a layer that is towards the front (later in the file's list).
 function move(by) {
   const item = findItem(state.doc.outline, state.selected);
   if (!item || typeof item.path[item.path.length - 1] !== "number") return;
+  if (item.kind === "layer") by = -by;
   const index = item.path[item.path.length - 1];
   const array = item.path.slice(0, -1);
   const list = valueAt(array);
@@ -1344,7 +1428,7 @@ document.addEventListener("keydown", (event) => {
     if (frames && frames.values.length > 1 && state.selectedKeyframe < frames.values.length) {
       const i = state.selectedKeyframe;
       state.selectedKeyframe = null;
-      writeKeyframes(item, frames.values.map((value, j) => ({ value, time: frames.times[j] })).filter((_, j) => j !== i));
+      changeKeyframes(item, (list) => list.filter((_, j) => j !== i));
       event.preventDefault();
     }
   } else if ((event.key === "r" || event.key === "R") && !event.ctrlKey && !event.metaKey) {

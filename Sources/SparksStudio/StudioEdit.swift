@@ -29,15 +29,15 @@ enum StudioEdit: Equatable, Sendable {
         do {
             switch self {
             case .set(let path, let value):
-                return try PresetTextEdit.setting(value, at: path, in: text)
+                return try PresetTextEdit.setting(value, at: path, in: text, layOut: true)
             case .remove(let path):
                 return try PresetTextEdit.removing(at: path, in: text)
             case .insert(let path, let index, let value):
                 if try node(at: path, in: text) == nil {
                     guard index == 0 else { throw Failure(description: "no array at \(Self.pathText(path))") }
-                    return try PresetTextEdit.setting("[\(value)]", at: path, in: text)
+                    return try PresetTextEdit.setting("[\(value)]", at: path, in: text, layOut: true)
                 }
-                return try PresetTextEdit.inserting(value, at: path, index: index, in: text)
+                return try PresetTextEdit.inserting(value, at: path, index: index, in: text, layOut: true)
             case .move(let path, let from, let to):
                 guard case .array(let elements)? = try node(at: path, in: text)?.value,
                     elements.indices.contains(from), elements.indices.contains(to)

@@ -224,3 +224,47 @@ private indirect enum Tree: Equatable {
         }
     }
 }
+
+extension PresetTextEditTests {
+    @Test("An element given on one line goes into a list of one element to a line laid out as the file's are; elsewhere as given")
+    func insertedLaidOut() throws {
+        let text = Array(
+            """
+            {
+              "layers": [
+                {
+                  "type": "emitter",
+                  "emitterBehaviors": [
+                    { "type": "drag", "drag": 1 }
+                  ],
+                  "emitterCells": [{ "name": "a" }]
+                }
+              ]
+            }
+            """.utf8)
+        let element = ##"{"type":"colorOverLife","name":"fade","colors":["#ffffff00","#ffffff"],"locations":[0,1]}"##
+        let behaviours: [PresetTextEdit.Step] = [.key("layers"), .index(0), .key("emitterBehaviors")]
+        let laidOut = try PresetTextEdit.inserting(element, at: behaviours, index: 1, in: text, layOut: true)
+        #expect(
+            String(decoding: laidOut, as: UTF8.self).contains(
+                """
+                    { "type": "drag", "drag": 1 },
+                        {
+                          "type": "colorOverLife",
+                          "name": "fade",
+                          "colors": ["#ffffff00", "#ffffff"],
+                          "locations": [0, 1]
+                        }
+                      ],
+                """))
+        // The same element as the parser reads it.
+        let inserted = try #require(try PresetTextEdit.node(at: behaviours + [.index(1)], in: laidOut))
+        #expect(String(decoding: laidOut[inserted.span], as: UTF8.self).filter { !$0.isWhitespace } == element)
+        // A list on one line, and an insert not asked to lay out, keep the text as given.
+        let cells: [PresetTextEdit.Step] = [.key("layers"), .index(0), .key("emitterCells")]
+        let inline = try PresetTextEdit.inserting(#"{"name":"b"}"#, at: cells, index: 1, in: text, layOut: true)
+        #expect(String(decoding: inline, as: UTF8.self).contains(#""emitterCells": [{ "name": "a" }, {"name":"b"}]"#))
+        let asGiven = try PresetTextEdit.inserting(element, at: behaviours, index: 1, in: text)
+        #expect(String(decoding: asGiven, as: UTF8.self).contains(element))
+    }
+}

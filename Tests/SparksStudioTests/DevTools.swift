@@ -152,6 +152,17 @@ struct Page: Sendable {
         do { return "\(try await evaluate(expression) ?? "nothing")" } catch { return "the page did not answer: \(error)" }
     }
 
+    /// Starts watching, in the page itself, for `expression` to become true (every 5 ms): a
+    /// state the page passes through while the test process is busy is not missed. Wait for it
+    /// with `wait("window.sparksSeen.NAME")`.
+    func watch(_ name: String, _ expression: String) async throws {
+        _ = try await evaluate(
+            """
+            (() => { window.sparksSeen = window.sparksSeen || {}; window.sparksSeen[\(quoted(name))] = false;
+              const timer = setInterval(() => { try { if (\(expression)) { window.sparksSeen[\(quoted(name))] = true; clearInterval(timer); } } catch (e) {} }, 5); })()
+            """)
+    }
+
     /// A mouse press at (x, y), a move to (toX, toY) in steps, and a release: a real drag.
     func drag(from x: Double, _ y: Double, to toX: Double, _ toY: Double, steps: Int = 8) async throws {
         _ = try await call("Input.dispatchMouseEvent", ["type": "mousePressed", "x": x, "y": y, "button": "left", "clickCount": 1])

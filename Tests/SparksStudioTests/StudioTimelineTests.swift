@@ -45,8 +45,9 @@ import Testing
                     #expect(
                         try await page.wait(
                             "sparksStudio.header.paused && Math.abs(sparksStudio.header.time - \(length)) < 1e-9", seconds: length + 10))
+                    try await page.watch("replay", "!sparksStudio.header.paused && sparksStudio.header.time < \(length / 2)")
                     try await page.press(" ")
-                    let replays = try await page.wait("!sparksStudio.header.paused && sparksStudio.header.time < \(length / 2)")
+                    let replays = try await page.wait("window.sparksSeen.replay")
                     let after = await page.diagnosis()
                     #expect(replays, "Space at the end plays from the start: \(after)")
 
@@ -59,10 +60,17 @@ import Testing
                     #expect(live > 0 && live <= 40, "600 sparks a second for 0.05 s: \(live)")
 
                     // The restart button plays; Space right after it pauses.
+                    // Looping again (so it never pauses by itself): the restart button plays, and
+                    // Space right after it pauses, whatever has the focus (the loop box keeps its tick).
+                    try await page.click("#loop")
+                    try await page.watch("restart", "!sparksStudio.header.paused")
                     try await page.click("#restart")
-                    #expect(try await page.wait("!sparksStudio.header.paused"))
+                    #expect(try await page.wait("window.sparksSeen.restart"))
+                    try await page.click("#loop")
+                    try await page.click("#loop")
                     try await page.press(" ")
                     #expect(try await page.wait("sparksStudio.header.paused"), "Space after restart pauses")
+                    #expect(try await page.evaluate("document.getElementById('loop').checked") as? Bool == true)
 
                     // A typed length is the timeline's, and this browser keeps it for the file.
                     _ = try await page.evaluate(

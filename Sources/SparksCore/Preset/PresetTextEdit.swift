@@ -20,22 +20,30 @@ public enum PresetTextEdit {
     }
 
     /// `text` with the value at `path` set to `value` (JSON text, e.g. `[400, 300]`). The last
-    /// step must be a key; every step before it must exist.
-    public static func setting(_ value: String, at path: [Step], in text: [UInt8]) throws(Failure) -> [UInt8] {
+    /// step must be a key; every step before it must exist. With `layOut`, a value given on one
+    /// line is written as the preset encoder lays JSON out (an object's members one to a line,
+    /// short lists on one), indented for its place.
+    public static func setting(_ value: String, at path: [Step], in text: [UInt8], layOut: Bool = false) throws(Failure) -> [UInt8] {
         guard case .key(let key)? = path.last else { throw Failure(description: "the path must end with a key") }
         let node = try find(Array(path.dropLast()), in: text)
         guard case .object(let members) = node.value else { throw Failure(description: "not an object") }
-        let bytes = Array(value.utf8)
+        /// The value's bytes: with `layOut`, a value given on one line is laid out as the preset
+        /// encoder writes, for a line indented as the one at `position`.
+        func bytes(at position: Int) -> [UInt8] {
+            guard layOut, !value.contains("\n") else { return Array(value.utf8) }
+            return laidOut(value, indentLevel: lineIndent(of: position, in: text).count / 2)
+        }
         // An existing key: its value's bytes (the last of duplicates, which the reader uses).
         if let member = members.last(where: { $0.key == key }) {
-            return Array(text[..<member.value.span.lowerBound]) + bytes + Array(text[member.value.span.upperBound...])
+            return Array(text[..<member.value.span.lowerBound]) + bytes(at: member.value.span.lowerBound)
+                + Array(text[member.value.span.upperBound...])
         }
-        let addition = Array("\"\(key)\": ".utf8) + bytes
         guard let last = members.last else {
             // `{}`: the member goes inside the braces.
             let open = node.span.lowerBound + 1
-            return Array(text[..<open]) + Array(" ".utf8) + addition + Array(" ".utf8) + Array(text[open...])
+            return Array(text[..<open]) + Array(" \"\(key)\": \(value) ".utf8) + Array(text[open...])
         }
+        let addition = Array("\"\(key)\": ".utf8) + bytes(at: last.value.span.lowerBound)
         // After the last member's value, on a line of its own indented as that member is when
         // the members are one to a line; on the same line otherwise.
         let previous = members.count > 1 ? members[members.count - 2].value.span.lowerBound : node.span.lowerBound
@@ -87,24 +95,50 @@ public enum PresetTextEdit {
 
     /// `text` with `value` (JSON text) inserted into the array at `path` before element
     /// `index` (at the end when `index` is the array's count), laid out as its elements are:
-    /// one to a line, or on one line.
-    public static func inserting(_ value: String, at path: [Step], index: Int, in text: [UInt8]) throws(Failure) -> [UInt8] {
+    /// one to a line, or on one line. With `layOut`, a value given on one line going into a list
+    /// of one element to a line is itself laid out as the preset encoder writes (an element the
+    /// file already had, moved or copied, keeps its own text and comments).
+    public static func inserting(
+        _ value: String, at path: [Step], index: Int, in text: [UInt8], layOut: Bool = false
+    ) throws(Failure) -> [UInt8] {
         let node = try find(path, in: text)
         guard case .array(let elements) = node.value else { throw Failure(description: "not an array") }
         guard (0...elements.count).contains(index) else { throw Failure(description: "no place \(index) in an array of \(elements.count)") }
-        let bytes = Array(value.utf8)
         guard let first = elements.first else {
             let open = node.span.lowerBound + 1
-            return Array(text[..<open]) + bytes + Array(text[open...])
+            return Array(text[..<open]) + Array(value.utf8) + Array(text[open...])
         }
         let oneToALine = lineNumber(node.span.lowerBound, in: text) != lineNumber(first.span.lowerBound, in: text)
-        let separator = oneToALine ? Array(",\n".utf8) + lineIndent(of: first.span.lowerBound, in: text) : Array(", ".utf8)
+        let indent = lineIndent(of: first.span.lowerBound, in: text)
+        // In a list written one element to a line, a new element given on one line is laid out as
+        // the file's own are (members one to a line, short lists on one) when asked.
+        let bytes =
+            oneToALine && layOut && !value.contains("\n") ? laidOut(value, indentLevel: indent.count / 2) : Array(value.utf8)
+        let separator = oneToALine ? Array(",\n".utf8) + indent : Array(", ".utf8)
         if index < elements.count {
             let at = elements[index].span.lowerBound
             return Array(text[..<at]) + bytes + separator + Array(text[at...])
         }
         let end = elements[elements.count - 1].span.upperBound
         return Array(text[..<end]) + separator + bytes + Array(text[end...])
+    }
+
+    /// `value` (JSON text) as the preset encoder lays JSON out, nested lines indented for an
+    /// element whose line is indented `indentLevel` steps of two spaces; unchanged when it is not
+    /// JSON or has nothing to lay out.
+    static func laidOut(_ value: String, indentLevel: Int) -> [UInt8] {
+        guard let node = try? JSONParser.parse(Array(value.utf8)) else { return Array(value.utf8) }
+        func convert(_ node: JSONNode) -> PresetJSON {
+            switch node.value {
+            case .null: .null
+            case .bool(let b): .bool(b)
+            case .number(let n): .number(n)
+            case .string(let s): .string(s)
+            case .array(let items): .array(items.map(convert))
+            case .object(let members): .object(members.map { ($0.key, convert($0.value)) })
+            }
+        }
+        return Array(convert(node).text(indent: indentLevel).utf8)
     }
 
     /// The node at `path` in `text`, or nil when only the path's last step, a key, is missing

@@ -1,0 +1,72 @@
+import Foundation
+import SparksCore
+import Testing
+
+/// What a designer coming from After Effects or Particle Designer expects without being told:
+/// the front layer at the top of the list, Duplicate selecting the copy, units beside numbers,
+/// the many keys every layer has folded under Advanced, and added items written laid out like
+/// the rest of the file.
+@Suite(.serialized) struct StudioDefaultsTests {
+    @Test func whatADesignerExpects() async throws {
+        let browser = try Browser()
+        try await withPresetFolder(["fire"]) { folder in
+            let file = folder.appendingPathComponent("fire.json")
+            try await withStudioProgram(folder: folder) { studio in
+                try await browser.withPage("\(studio.origin)/?token=\(studio.token)#edit=fire.json") { page in
+                    try #require(try await page.wait("sparksStudio.frames > 3 && sparksStudio.doc"))
+                    func text() -> String { (try? String(contentsOf: file, encoding: .utf8)) ?? "" }
+                    func eventually(_ what: String, _ condition: () -> Bool) async throws {
+                        for _ in 0..<500 where !condition() { try await Task.sleep(for: .milliseconds(20)) }
+                        #expect(condition(), "\(what): \(text())")
+                    }
+                    // Units beside numbers: spin in °/s with degrees on, rad/s with them off.
+                    try #require(try await page.wait("document.querySelector('.row[data-key=spin] .unit')"))
+                    #expect(try await page.evaluate("document.querySelector('.row[data-key=spin] .unit').textContent") as? String == "°/s")
+                    #expect(
+                        try await page.evaluate("document.querySelector('.row[data-key=velocity] .unit').textContent") as? String == "pt/s")
+                    try await page.click("#degrees")
+                    #expect(try await page.wait("document.querySelector('.row[data-key=spin] .unit').textContent === 'rad/s'"))
+                    try await page.click("#degrees")
+
+                    // Duplicate selects the copy.
+                    try await page.click("#duplicate-item")
+                    #expect(
+                        try await page.wait(
+                            "sparksStudio.doc.document.layers[0].emitterCells.length === 2 && document.getElementById('inspector-title').textContent.startsWith('fire copy')"
+                        ), "the copy is selected")
+
+                    // A second emitter layer: drawn in front, listed at the top.
+                    try await page.click("#tree .item[data-path=\"\"]")
+                    try #require(try await page.wait("document.querySelector('#add-what option[value=layer]')"))
+                    try await page.click("#add-item")
+                    try await eventually("a second layer") { text().contains("\"emitter1\"") }
+                    #expect(
+                        try await page.wait(
+                            "[...document.querySelectorAll('#tree .item')].map(e => e.dataset.path).filter(p => /^layers\\[\\d+\\]$/.test(p)).join(' ') === 'layers[1] layers[0]'"
+                        ), "the front layer first")
+                    // Its many layer keys are folded under Advanced; the everyday ones are not.
+                    try #require(try await page.wait("document.getElementById('inspector-title').textContent.startsWith('emitter1')"))
+                    #expect(
+                        try await page.evaluate("!!document.querySelector('details.advanced:not([open]) .row[data-key=cornerRadius]')")
+                            as? Bool == true)
+                    #expect(try await page.evaluate("!!document.querySelector('#inspector > .row[data-key=opacity]')") as? Bool == true)
+                    // ↑ moves the selected layer up the list: behind the other, listed second.
+                    try await page.click("#move-down")
+                    #expect(
+                        try await page.wait("sparksStudio.doc.document.layers[0].name === 'emitter1'"), "moved down the list: drawn first")
+
+                    // An added behaviour is written laid out, one key to a line.
+                    try await page.click("#tree .item[data-path=\"layers[1]\"]")
+                    try #require(try await page.wait("document.querySelector('#add-what option[value=\"behavior:wave\"]')"))
+                    _ = try await page.evaluate(
+                        "(() => { const m = document.getElementById('add-what'); m.value = 'behavior:wave'; m.dispatchEvent(new Event('change')); })()"
+                    )
+                    try await page.click("#add-item")
+                    try await eventually("the wave laid out") {
+                        text().range(of: #"\{\n\s+"type": "wave",\n\s+"name": "wave1","#, options: .regularExpression) != nil
+                    }
+                }
+            }
+        }
+    }
+}
