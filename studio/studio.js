@@ -1484,7 +1484,10 @@ async function showGallery() {
   };
   $("folder-presets").textContent = "";
   for (const name of list.presets) {
-    $("folder-presets").appendChild(card(name, api("/api/thumbnail", `&name=${encodeURIComponent(name)}`), () => { location.hash = `edit=${name}`; }));
+    const div = card(name, api("/api/thumbnail", `&name=${encodeURIComponent(name)}&t=${Date.now()}`), () => { location.hash = `edit=${name}`; });
+    div.dataset.file = name;
+    div.appendChild(presetTools(name, div));
+    $("folder-presets").appendChild(div);
   }
   $("shipped-presets").textContent = "";
   for (const name of list.shipped) {
@@ -1514,6 +1517,51 @@ async function getJSON(url) {
     if (attempt > 0) $("notice").hidden = true;
     return response.json();
   }
+}
+
+// A preset card's Rename (its name becomes a field: Enter renames, Escape keeps it) and Delete
+// (to the desktop's trash, from where a file manager puts it back).
+function presetTools(name, div) {
+  const tools = document.createElement("div");
+  tools.className = "card-tools";
+  const post = async (url, done) => {
+    let response;
+    try { response = await fetch(url, { method: "POST" }); } catch { notice("The studio did not answer.", "error", 10); return; }
+    if (!response.ok) { notice(await response.text(), "error", 10); return; }
+    done(await response.json());
+    await showGallery();
+  };
+  const rename = document.createElement("button");
+  rename.className = "rename-preset";
+  rename.textContent = "Rename";
+  rename.onclick = (event) => {
+    event.stopPropagation();
+    const label = div.querySelector(".name");
+    const input = document.createElement("input");
+    input.className = "rename-field";
+    input.value = name.replace(/\.json$/, "");
+    label.textContent = "";
+    label.appendChild(input);
+    input.onclick = (e) => e.stopPropagation();
+    input.focus();
+    input.select();
+    input.addEventListener("keydown", (e) => {
+      e.stopPropagation();
+      if (e.key === "Escape") { label.textContent = name; return; }
+      if (e.key !== "Enter" || input.value.trim() === "") return;
+      post(api("/api/rename", `&name=${encodeURIComponent(name)}&to=${encodeURIComponent(input.value.trim())}`), (made) => notice(`Renamed to ${made.file}`));
+    });
+  };
+  const remove = document.createElement("button");
+  remove.className = "delete-preset";
+  remove.textContent = "Delete";
+  remove.title = "Move it to the desktop's trash (a file manager can put it back)";
+  remove.onclick = (event) => {
+    event.stopPropagation();
+    post(api("/api/delete", `&name=${encodeURIComponent(name)}`), (made) => notice(`${name} is in the trash: ${made.trash}`, "info", 8));
+  };
+  tools.append(rename, remove);
+  return tools;
 }
 
 async function route() {

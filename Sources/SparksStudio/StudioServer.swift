@@ -26,6 +26,8 @@ package struct StudioServer: Sendable {
         /// Seconds a connection may stay silent (no request, or a request never finished)
         /// before it is closed.
         package var idleTimeout: Double = 30
+        /// The trash folder deleted presets go to (nil: the desktop's, `~/.local/share/Trash`).
+        package var trashFolder: URL?
 
         package init(
             folder: URL, startFile: String?, webFolder: URL, port: Int = 8765, limits: PresetLimits = .standard,
@@ -50,7 +52,7 @@ package struct StudioServer: Sendable {
         access = StudioAccess(token: token)
         workspace = StudioWorkspace(
             folder: configuration.folder, startFile: configuration.startFile, locator: locator, limits: configuration.limits,
-            threads: configuration.threads)
+            threads: configuration.threads, trash: configuration.trashFolder.map(PresetTrash.init(folder:)) ?? .user)
     }
 
     /// The token pages must present.
@@ -172,6 +174,32 @@ package struct StudioServer: Sendable {
                 return Self.refusal(.internalServerError, "\(error)")
             }
             return Self.json(["file": name])
+        }
+        // The gallery's rename and delete (to the desktop's trash) of the folder's presets.
+        router.post("/api/rename") { request, _ in
+            let name = request.uri.queryParameters.get("name").map { String($0) } ?? ""
+            var to = request.uri.queryParameters.get("to").map { String($0) } ?? ""
+            if !to.hasSuffix(".json") { to += ".json" }
+            let (from, newName) = (name, to)
+            do {
+                try await Self.fileWork.run { try workspace.renamePreset(from, to: newName) }
+            } catch let refusal as StudioWorkspace.Refusal {
+                return Self.refusal(refusal.exists ? .conflict : .badRequest, "\(refusal)")
+            } catch {
+                return Self.refusal(.internalServerError, "\(error)")
+            }
+            return Self.json(["file": newName])
+        }
+        router.post("/api/delete") { request, _ in
+            let name = request.uri.queryParameters.get("name").map { String($0) } ?? ""
+            do {
+                let trashed = try await Self.fileWork.run { try workspace.trashPreset(name) }
+                return Self.json(["file": name, "trash": trashed])
+            } catch let refusal as StudioWorkspace.Refusal {
+                return Self.refusal(.badRequest, "\(refusal)")
+            } catch {
+                return Self.refusal(.internalServerError, "\(error)")
+            }
         }
         router.get("/api/export") { request, _ in
             let file = request.uri.queryParameters.get("file").map { String($0) } ?? ""

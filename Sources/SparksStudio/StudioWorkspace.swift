@@ -29,7 +29,13 @@ final class StudioWorkspace: @unchecked Sendable {
     private var documents: [String: StudioDocument] = [:]
     private var thumbnails: [String: [UInt8]] = [:]
 
-    init(folder: URL, startFile: String?, locator: PresetLocator, limits: PresetLimits, threads: Int) {
+    /// Where deleted presets go.
+    let trash: PresetTrash
+
+    init(
+        folder: URL, startFile: String?, locator: PresetLocator, limits: PresetLimits, threads: Int, trash: PresetTrash = .user
+    ) {
+        self.trash = trash
         self.folder = folder.standardizedFileURL
         self.startFile = startFile
         self.locator = locator
@@ -70,6 +76,50 @@ final class StudioWorkspace: @unchecked Sendable {
         }
     }
 
+    /// Renames preset `name` of the folder to `newName` (both preset file names); refuses when a
+    /// file of the new name exists. A page editing it saves what it has first, then goes on with
+    /// the new name when it opens it again.
+    func renamePreset(_ name: String, to newName: String) throws {
+        guard Self.isPresetName(name), Self.isPresetName(newName) else {
+            throw Refusal(description: "\"\(Self.isPresetName(name) ? newName : name)\" is not a preset file name")
+        }
+        try closeDocument(name)
+        let from = folder.appendingPathComponent(name), to = folder.appendingPathComponent(newName)
+        var status = stat()
+        guard lstat(from.path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
+            throw Refusal(description: "no preset \(name) in \(folder.path)")
+        }
+        // A link then an unlink: never over a file of the new name, even one made meanwhile.
+        guard link(from.path, to.path) == 0 else {
+            if errno == EEXIST { throw Refusal(description: "\(newName) exists in \(folder.path); choose another name", exists: true) }
+            throw Refusal(description: "\(name) could not be renamed: \(String(cString: strerror(errno)))")
+        }
+        unlink(from.path)
+        lock.locked { thumbnails = thumbnails.filter { !$0.key.hasPrefix("folder/") } }
+    }
+
+    /// Moves preset `name` of the folder to the desktop's trash, from where a file manager puts
+    /// it back; returns where it went.
+    func trashPreset(_ name: String) throws -> String {
+        guard Self.isPresetName(name) else { throw Refusal(description: "\"\(name)\" is not a preset file name") }
+        try closeDocument(name)
+        let file = folder.appendingPathComponent(name)
+        var status = stat()
+        guard lstat(file.path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
+            throw Refusal(description: "no preset \(name) in \(folder.path)")
+        }
+        let trashed = try trash.move(file)
+        lock.locked { thumbnails = thumbnails.filter { !$0.key.hasPrefix("folder/") } }
+        return trash.folder.appendingPathComponent("files").appendingPathComponent(trashed).path
+    }
+
+    /// Saves what an open document of `name` holds and forgets it.
+    private func closeDocument(_ name: String) throws {
+        guard let document = lock.locked({ documents[name] }) else { return }
+        if let failure = document.tick(now: 0, force: true) { throw Refusal(description: failure) }
+        lock.locked { documents[name] = nil }
+    }
+
     /// The open document of preset `name` in the folder, opened on first use.
     func document(named name: String) throws -> StudioDocument {
         guard Self.isPresetName(name) else { throw Refusal(description: "\"\(name)\" is not a preset file name of this folder") }
@@ -94,9 +144,10 @@ final class StudioWorkspace: @unchecked Sendable {
         return names.filter(Self.isPresetName).sorted()
     }
 
-    /// The shipped presets (to start a new one from), by name without .json.
+    /// The shipped presets to start a new one from, by name without .json (the benchmark
+    /// workloads, `bench-…`, left out: they measure, they do not show).
     var shippedNames: [String] {
-        locator.presetFiles.map { $0.deletingPathExtension().lastPathComponent }
+        locator.presetFiles.map { $0.deletingPathExtension().lastPathComponent }.filter { !$0.hasPrefix("bench-") }
     }
 
     /// Images a preset of the folder can name: the folder's and the assets', by file name.

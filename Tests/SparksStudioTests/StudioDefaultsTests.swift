@@ -69,4 +69,36 @@ import Testing
             }
         }
     }
+
+    @Test func theGalleryRenamesAndDeletesToTheTrash() async throws {
+        let browser = try Browser()
+        try await withPresetFolder(["fire", "neon"]) { folder in
+            try await withStudioProgram(folder: folder) { studio in
+                try await browser.withPage("\(studio.origin)/?token=\(studio.token)#gallery") { page in
+                    try #require(try await page.wait("document.querySelectorAll('#folder-presets .card').length === 2"))
+                    #expect(
+                        try await page.evaluate(
+                            "[...document.querySelectorAll('#shipped-presets .card .name')].some(n => n.textContent.startsWith('bench-'))")
+                            as? Bool == false, "no benchmark workloads among the presets to start from")
+                    // Rename: the name becomes a field; Enter renames the file.
+                    try await page.click("#folder-presets .card[data-file=\"fire.json\"] .rename-preset")
+                    try #require(try await page.wait("document.activeElement && document.activeElement.className === 'rename-field'"))
+                    _ = try await page.evaluate("document.activeElement.value = 'campfire'")
+                    try await page.press("Enter")
+                    #expect(try await page.wait("!!document.querySelector('#folder-presets .card[data-file=\"campfire.json\"]')"))
+                    #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("campfire.json").path))
+                    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("fire.json").path))
+                    // Delete: to the desktop's trash, said in a notice.
+                    try await page.click("#folder-presets .card[data-file=\"neon.json\"] .delete-preset")
+                    #expect(try await page.wait("document.querySelectorAll('#folder-presets .card').length === 1"))
+                    #expect(try await page.wait("document.getElementById('notice').textContent.includes('trash')"))
+                    let trash = folder.deletingLastPathComponent().appendingPathComponent(folder.lastPathComponent + "-data/Trash")
+                    defer { try? FileManager.default.removeItem(at: trash.deletingLastPathComponent()) }
+                    #expect(FileManager.default.fileExists(atPath: trash.appendingPathComponent("files/neon.json").path))
+                    #expect(FileManager.default.fileExists(atPath: trash.appendingPathComponent("info/neon.json.trashinfo").path))
+                    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("neon.json").path))
+                }
+            }
+        }
+    }
 }

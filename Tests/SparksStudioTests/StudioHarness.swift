@@ -99,6 +99,8 @@ func withStudio<T: Sendable>(
     var configuration = StudioServer.Configuration(
         folder: folder, startFile: start, webFolder: repositoryRoot.appendingPathComponent("studio"), port: 0, threads: threads)
     configuration.idleTimeout = idleTimeout
+    // Deleted presets go to a trash of the test's own, beside its folder.
+    configuration.trashFolder = folder.deletingLastPathComponent().appendingPathComponent(folder.lastPathComponent + "-trash")
     let server = StudioServer(configuration, locator: PresetLocator(executable: sparksExecutable.path), token: StudioAccess.randomToken())
     let port = LockedBox<Int?>(nil)
     let app = server.application { port.value = $0 }
@@ -126,6 +128,9 @@ final class StudioProgram: @unchecked Sendable {
         let programs = sparksExecutable.deletingLastPathComponent()
         process.executableURL = programs.appendingPathComponent(wrapper ? "sparks" : "sparks-studio")
         process.arguments = ["studio", folder.path, "--port", "0", "--no-open", "--threads", String(threads)]
+        // Deleted presets go to a trash of the test's own, beside its folder.
+        process.environment = ProcessInfo.processInfo.environment.merging(
+            ["XDG_DATA_HOME": folder.deletingLastPathComponent().appendingPathComponent(folder.lastPathComponent + "-data").path]) { $1 }
         log = FileManager.default.temporaryDirectory.appendingPathComponent("sparks-studio-\(UUID().uuidString).log")
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         let handle = try FileHandle(forWritingTo: log)

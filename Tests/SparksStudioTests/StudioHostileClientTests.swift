@@ -43,6 +43,16 @@ import Testing
                     #expect(answer.status.map { $0 >= 400 } ?? true, "POST \(target) answered \(answer.status ?? 0)")
                 }
                 #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("sneaky.json").path))
+                // The gallery's rename and delete: the preset stays where and as it is.
+                for target in Self.spellings(of: "rename", tail: "?name=fire.json&to=moved")
+                    + Self.spellings(of: "delete", tail: "?name=fire.json")
+                {
+                    let answer = try RawConnection.exchange(
+                        port: studio.port, "POST \(target) HTTP/1.1\r\n\(host)Content-Length: 0\r\nConnection: close\r\n\r\n")
+                    #expect(answer.status.map { $0 >= 400 } ?? true, "POST \(target) answered \(answer.status ?? 0)")
+                }
+                #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("fire.json").path))
+                #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("moved.json").path))
                 for target in Self.spellings(of: "export", tail: "?file=fire.json&format=swift") {
                     let answer = try RawConnection.exchange(port: studio.port, "GET \(target) HTTP/1.1\r\n\(host)Connection: close\r\n\r\n")
                     #expect(answer.status.map { $0 >= 400 } ?? true, "GET \(target) answered \(answer.status ?? 0)")
@@ -171,7 +181,10 @@ import Testing
                     probes.append(
                         "img(\(quoted(target + spelling))); settle(fetch(\(quoted(target + spelling)), {mode: 'no-cors'}));")
                 }
-                for spelling in StudioHostileClientTests.spellings(of: "new", tail: "?from=neon&name=cross") {
+                for spelling in StudioHostileClientTests.spellings(of: "new", tail: "?from=neon&name=cross")
+                    + StudioHostileClientTests.spellings(of: "rename", tail: "?name=fire.json&to=cross")
+                    + StudioHostileClientTests.spellings(of: "delete", tail: "?name=fire.json")
+                {
                     probes.append("post(\(quoted(target + spelling)));")
                 }
                 for spelling in StudioHostileClientTests.spellings(of: "session", tail: "?file=fire.json") {
@@ -201,6 +214,7 @@ import Testing
                 let reached = try #require(studio.access).admitted
                 #expect(reached == ["/studio.css"], "the other page reached \(reached)")
                 #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("cross.json").path))
+                #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("fire.json").path))
             }
         }
     }

@@ -7,6 +7,46 @@ import Testing
 
 /// The studio's server over real HTTP and WebSocket connections on loopback.
 @Suite(.serialized) struct StudioServerTests {
+    @Test func theGalleryRenamesAndTrashesPresetsOfItsFolderOnly() async throws {
+        try await withPresetFolder(["fire", "neon"]) { folder in
+            try await withStudio(folder: folder) { studio in
+                let list = try await studio.request("/api/presets")
+                let presets = try #require(try JSONSerialization.jsonObject(with: Data(list.body)) as? [String: Any])
+                let shipped = try #require(presets["shipped"] as? [String])
+                #expect(shipped.contains("fire") && !shipped.contains { $0.hasPrefix("bench-") }, "benchmarks are not in the gallery")
+
+                // Renamed: the new name, the old one gone; never over another preset; never outside.
+                #expect(try await studio.request("/api/rename?name=fire.json&to=campfire", method: .post).status == 200)
+                let files = { Set(try FileManager.default.contentsOfDirectory(atPath: folder.path)) }
+                #expect(try files() == ["campfire.json", "neon.json"])
+                #expect(try await studio.request("/api/rename?name=campfire.json&to=neon.json", method: .post).status == 409)
+                for bad in ["../escaped", "sub/x", ".hidden", "-x", "sparks.schema.json"] {
+                    let to = bad.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? bad
+                    #expect(try await studio.request("/api/rename?name=campfire.json&to=\(to)", method: .post).status == 400, "\(bad)")
+                }
+                #expect(try await studio.request("/api/rename?name=missing.json&to=other", method: .post).status == 400)
+                #expect(try files() == ["campfire.json", "neon.json"])
+                #expect(
+                    !FileManager.default.fileExists(atPath: folder.deletingLastPathComponent().appendingPathComponent("escaped.json").path))
+
+                // Deleted: into the trash, with the information a file manager needs to put it back.
+                let deleted = try await studio.request("/api/delete?name=campfire.json", method: .post)
+                #expect(deleted.status == 200, "\(String(decoding: deleted.body, as: UTF8.self))")
+                #expect(try files() == ["neon.json"])
+                let trash = folder.deletingLastPathComponent().appendingPathComponent(folder.lastPathComponent + "-trash")
+                defer { try? FileManager.default.removeItem(at: trash) }
+                #expect(FileManager.default.fileExists(atPath: trash.appendingPathComponent("files/campfire.json").path))
+                let info = try String(contentsOf: trash.appendingPathComponent("info/campfire.json.trashinfo"), encoding: .utf8)
+                #expect(info.hasPrefix("[Trash Info]\nPath=\(folder.standardizedFileURL.path)/campfire.json\nDeletionDate="), "\(info)")
+                // A second preset of the same name deleted later keeps the first in the trash.
+                #expect(try await studio.request("/api/rename?name=neon.json&to=campfire", method: .post).status == 200)
+                #expect(try await studio.request("/api/delete?name=campfire.json", method: .post).status == 200)
+                #expect(FileManager.default.fileExists(atPath: trash.appendingPathComponent("files/campfire.2.json").path))
+                #expect(try await studio.request("/api/delete?name=../fire.json", method: .post).status == 400)
+            }
+        }
+    }
+
     @Test func answersItsOwnPageAndRefusesEveryoneElse() async throws {
         try await withPresetFolder(["fire"]) { folder in
             try await withStudio(folder: folder) { studio in
