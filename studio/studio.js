@@ -214,6 +214,11 @@ $("length").addEventListener("change", () => {
 // size armed with its ⊕ button is set by the drag instead.
 function dragTarget() {
   if (state.dragKey) return state.dragKey;
+  // An attractor selected: a drag on the preview places its point.
+  const item = state.doc && findItem(state.doc.outline, state.selected);
+  if (item && item.kind === "behavior" && (valueAt(item.path) || {}).type === "attractor") {
+    return { layer: item.path.slice(0, -2), key: "position", element: item.path.slice(-2) };
+  }
   if (!state.doc || state.doc.emitters.length === 0) return null;
   let best = state.doc.emitters[0], bestLength = -1;
   for (const path of state.doc.emitters) {
@@ -230,7 +235,7 @@ function canvasPoint(event) {
 }
 function sendDrag(event) {
   const target = dragTarget();
-  if (target) send({ type: "drag", ...canvasPoint(event), layer: target.layer, key: target.key, group: state.dragging });
+  if (target) send({ type: "drag", ...canvasPoint(event), layer: target.layer, key: target.key, element: target.element, group: state.dragging });
 }
 canvas.addEventListener("pointerdown", (event) => {
   canvas.setPointerCapture(event.pointerId);

@@ -70,12 +70,15 @@ struct PreviewSession {
         }
     }
 
-    /// A drag on the preview: canvas point (x, y) sets `key` of the layer at `layer`.
+    /// A drag on the preview: canvas point (x, y) sets `key` of the layer at `layer`, or of its
+    /// behaviour at `element` (`emitterBehaviors`, index: an attractor's `position`, a point in
+    /// the emitter layer's coordinates).
     struct Drag {
         var x: Double, y: Double
         var layer: [PresetTextEdit.Step]
         var key: String
         var group: String
+        var element: [PresetTextEdit.Step] = []
     }
 
     /// Serves the page until it closes the connection (or the studio stops).
@@ -142,7 +145,15 @@ struct PreviewSession {
             }
             var group = "drag"
             if case .string(let g)? = message["group"]?.value { group = g }
-            inbox.drag(Drag(x: x, y: y, layer: layer, key: key, group: group))
+            var element: [PresetTextEdit.Step] = []
+            if case .array(let steps)? = message["element"]?.value {
+                // Only a behaviour's point: ["emitterBehaviors", index] and its position.
+                guard steps.count == 2, case .string("emitterBehaviors") = steps[0].value, key == "position",
+                    case .number(let n) = steps[1].value, n >= 0, n < 1e6, n.rounded() == n
+                else { return }
+                element = [.key("emitterBehaviors"), .index(Int(n))]
+            }
+            inbox.drag(Drag(x: x, y: y, layer: layer, key: key, group: group, element: element))
         case "edit":
             var group: String?
             if case .string(let g)? = message["group"]?.value { group = g }
@@ -221,20 +232,24 @@ struct PreviewSession {
                 if let stopped { try await outbound.write(.text(stopped)) }
             }
             if let drag = drags.last {
-                // Only the keys of layers that hold points or sizes in points.
-                let info = ["layer", "emitter", "replicator", "shape", "gradient", "text"].compactMap(PresetObject.named)
-                    .compactMap { $0[drag.key] }.first { $0.guide.unit == .points && [.point, .size].contains($0.kind) }
+                // Only the keys of layers that hold points or sizes in points, and an attractor's
+                // point (in the emitter layer's own coordinates, as its emitterPosition is).
+                let objects = drag.element.isEmpty ? ["layer", "emitter", "replicator", "shape", "gradient", "text"] : ["emitterBehaviors"]
+                let info = objects.compactMap(PresetObject.named).compactMap { $0[drag.key] }
+                    .first { $0.guide.unit == .points && [.point, .size].contains($0.kind) }
+                let layerKey = drag.element.isEmpty ? drag.key : "emitterPosition"
                 let value =
                     await info.asyncMap { info in
                         await preview.run {
-                            player.value.dragValue(canvasX: drag.x, y: drag.y, layer: drag.layer, key: drag.key, kind: info.kind)
+                            player.value.dragValue(canvasX: drag.x, y: drag.y, layer: drag.layer, key: layerKey, kind: info.kind)
                         }
                     } ?? nil
                 if let value {
                     let text = "[" + value.map { NumberText.shortest(($0 * 10).rounded() / 10) }.joined(separator: ", ") + "]"
                     let failure = await preview.run { () -> String? in
                         do {
-                            _ = try document.apply([.set(drag.layer + [.key(drag.key)], value: text)], group: drag.group, now: now())
+                            _ = try document.apply(
+                                [.set(drag.layer + drag.element + [.key(drag.key)], value: text)], group: drag.group, now: now())
                             return nil
                         } catch {
                             return "\(error)"

@@ -111,4 +111,47 @@ import Testing
             }
         }
     }
+
+    @Test func anAttractorPlacedByDraggingOnThePreview() async throws {
+        let browser = try Browser()
+        try await withPresetFolder(["fire"]) { folder in
+            let file = folder.appendingPathComponent("fire.json")
+            try await withStudioProgram(folder: folder) { studio in
+                try await browser.withPage("\(studio.origin)/?token=\(studio.token)#edit=fire.json") { page in
+                    try #require(try await page.wait("sparksStudio.frames > 3 && sparksStudio.doc"))
+                    try await page.click("#tree .item[data-path=\"layers[0]\"]")
+                    try #require(try await page.wait("document.querySelector('#add-what option[value=\"behavior:attractor\"]')"))
+                    _ = try await page.evaluate(
+                        "(() => { const m = document.getElementById('add-what'); m.value = 'behavior:attractor'; m.dispatchEvent(new Event('change')); })()"
+                    )
+                    try await page.click("#add-item")
+                    try #require(try await page.wait("document.getElementById('inspector-title').textContent.endsWith('(behavior)')"))
+                    try await eventually(file, "an attractor") { string($0["type"]) == "attractor" }
+                    // A drag on the preview to canvas point (520, 180): the attractor's point is
+                    // there, in the emitter layer's coordinates; the emitter stays.
+                    let canvas = try await page.box("#preview")
+                    let at = { (x: Double, y: Double) in (canvas[0] + x / 800 * canvas[2], canvas[1] + y / 600 * canvas[3]) }
+                    let (fromX, fromY) = at(400, 300), (toX, toY) = at(520, 180)
+                    try await page.mouse("mousePressed", x: fromX, y: fromY)
+                    for i in 1...5 {
+                        try await page.mouse(
+                            "mouseMoved", x: fromX + (toX - fromX) * Double(i) / 5, y: fromY + (toY - fromY) * Double(i) / 5)
+                        try await Task.sleep(for: .milliseconds(30))
+                    }
+                    try await page.mouse("mouseReleased", x: toX, y: toY)
+                    let description = try PresetDecoder.load(
+                        contentsOf: file, assetDirectories: [repositoryRoot.appendingPathComponent("assets")]
+                    ).get()
+                    let scene = Scene(description, limits: .standard)
+                    let local = scene.layers[0].pointFromCanvas(Point(x: 520, y: 180))
+                    try await eventually(file, "the attractor at the drag's end, \(local)") {
+                        guard let p = numbers($0["position"]), p.count == 2 else { return false }
+                        return abs(p[0] - local.x) < 0.6 && abs(p[1] - local.y) < 0.6
+                    }
+                    let text = try String(contentsOf: file, encoding: .utf8)
+                    #expect(!text.contains("\"emitterPosition\""), "the emitter did not move")
+                }
+            }
+        }
+    }
 }
