@@ -717,7 +717,9 @@ function variantRow(item, node, object, problems) {
       if (key === variants.key || variants.common.includes(key) || Object.prototype.hasOwnProperty.call(node, key)) continue;
       const example = exampleValue(object.name, key);
       const keyInfo = object.keys.find((k) => k.key === key);
-      if (example !== undefined && JSON.stringify(example) !== JSON.stringify(keyInfo && keyInfo.defaultValue)) {
+      // Choices keep Core Animation's default (an attractor stays radial); numbers and points
+      // take the table's example, so the new type shows at once.
+      if (example !== undefined && keyInfo && keyInfo.kind !== "choice" && JSON.stringify(example) !== JSON.stringify(keyInfo.defaultValue)) {
         edits.push({ op: "set", path: [...item.path, key], value: example });
       }
     }
@@ -1339,7 +1341,7 @@ $("add-item").onclick = () => {
     for (const key of choice ? choice.keys : []) {
       const example = exampleValue("emitterBehaviors", key);
       const info = object.keys.find((k) => k.key === key);
-      if (example !== undefined && JSON.stringify(example) !== JSON.stringify(info && info.defaultValue)) behaviour[key] = example;
+      if (example !== undefined && info && info.kind !== "choice" && JSON.stringify(example) !== JSON.stringify(info.defaultValue)) behaviour[key] = example;
     }
     insertInto([...item.path, "emitterBehaviors"], behaviour);
   } else if (what === "animation") {

@@ -90,10 +90,11 @@ import Testing
                     // Retyped again: values over life, a curve of scale with its stops.
                     try #require(try await page.wait("document.querySelectorAll('.row[data-key=colors] .stop').length === 3"))
                     try await choose(".row[data-key=type] select", "valueOverLife")
-                    // The stops' locations stay; the values are the example's, one per stop.
+                    // The stops' locations stay; the values are the example's, one per stop; the
+                    // key path keeps its default (scale) until chosen.
                     try await eventually(file, "values over life, the colours gone, nothing else added") {
                         guard case .object(let members) = $0.value else { return false }
-                        return Set(members.map(\.key)) == ["type", "name", "keyPath", "values", "locations"]
+                        return Set(members.map(\.key)) == ["type", "name", "values", "locations"]
                             && numbers($0["values"]) == [0, 1, 0] && numbers($0["locations"]) == [0.1, 0.2, 1]
                     }
                     try #require(try await page.wait("document.querySelector('.row[data-key=values] svg.curve polyline')"))

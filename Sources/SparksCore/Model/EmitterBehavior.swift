@@ -169,8 +169,8 @@ public struct EmitterBehavior: Hashable, Sendable {
             "zPosition": PropertyGuide(.points, -100...100, example: "0"),
             "orientationLatitude": PropertyGuide(.radians, -1.5708...1.5708, example: "0"),
             "orientationLongitude": PropertyGuide(.radians, -3.14159...3.14159, example: "1.5708"),
-            "falloff": PropertyGuide(nil, -2...2, example: "1"),
-            "falloffDistance": PropertyGuide(.points, 0...500, example: "100"),
+            "falloff": PropertyGuide(nil, -2...2, example: "0.01"),
+            "falloffDistance": PropertyGuide(.points, 0...500, example: "300"),
         ])
 
     /// The value at normalised age `t` of stops `values` at `locations` (evenly spaced when nil
