@@ -730,6 +730,16 @@ function variantRow(item, node, object, problems) {
   return div;
 }
 
+// A button of the inspector's.
+function button(className, text, title, onclick) {
+  const b = document.createElement("button");
+  b.className = className;
+  b.textContent = text;
+  b.title = title;
+  b.onclick = onclick;
+  return b;
+}
+
 // The stops of `info.key` (colours or values) with their locations, as the file has them (the
 // example when it has none; locations evenly spaced when they are not given one per stop).
 function readStops(item, node, info) {
@@ -863,21 +873,13 @@ function stopsRow(item, node, info, problems) {
       });
       line.appendChild(value);
     }
-    const remove = document.createElement("button");
-    remove.className = "remove-stop";
-    remove.textContent = "✕";
-    remove.title = "Take this stop out";
+    const remove = button("remove-stop", "✕", "Take this stop out", () => write((list) => list.filter((_, j) => j !== i)));
     remove.disabled = stops.length <= 1;
-    remove.onclick = () => write((list) => list.filter((_, j) => j !== i));
     line.appendChild(remove);
     control.appendChild(line);
   });
   // A new stop in the middle of the widest gap, with the colour or value already there.
-  const add = document.createElement("button");
-  add.className = "add-stop";
-  add.textContent = "+ stop";
-  add.title = "Add a stop in the middle of the widest gap";
-  add.onclick = () => write((stops) => {
+  const add = button("add-stop", "+ stop", "Add a stop in the middle of the widest gap", () => write((stops) => {
     const sorted = [...stops].sort((a, b) => a.at - b.at);
     if (sorted.length === 0) return [{ at: 0, value: null, text: isColor ? "#ffffff" : 1 }];
     let best = { from: sorted[sorted.length - 1], to: null, width: 1 - sorted[sorted.length - 1].at };
@@ -894,7 +896,7 @@ function stopsRow(item, node, info, problems) {
         + Math.round(Math.min(Math.max(mix(a.value[3], b.value[3]), 0), 1) * 255).toString(16).padStart(2, "0")
       : round(mix(a.value, b.value), 4);
     return [...stops, { at: round(t, 4), value: isColor ? null : text, text }];
-  });
+  }));
   control.appendChild(add);
   const reset = document.createElement("button");
   reset.className = "reset";
@@ -1156,21 +1158,16 @@ function keyframesRow(item, kind, problems) {
     });
     line.appendChild(when);
     line.append(...valueEditor(frame.value, kind, `keyframes.${i}.value`, (v) => changeKeyframes(item, (frames) => frames.map((f, j) => (j === i ? { ...f, value: v } : f)), `${pathText(item.path)}-keyframe-${i}`)));
-    const remove = document.createElement("button");
-    remove.className = "remove-stop";
-    remove.textContent = "✕";
-    remove.title = "Take this keyframe out";
+    const remove = button("remove-stop", "✕", "Take this keyframe out", () => {
+      state.selectedKeyframe = null;
+      changeKeyframes(item, (frames) => frames.filter((_, j) => j !== i));
+    });
     remove.disabled = list.length <= 1;
-    remove.onclick = () => { state.selectedKeyframe = null; changeKeyframes(item, (frames) => frames.filter((_, j) => j !== i)); };
     line.appendChild(remove);
     control.appendChild(line);
   });
-  const add = document.createElement("button");
-  add.className = "add-stop add-keyframe";
-  add.textContent = "◆+ at the playhead";
-  add.title = "Add a keyframe at the time shown, with the value the animation has there";
-  add.onclick = () => addKeyframeAtPlayhead(item);
-  control.appendChild(add);
+  control.appendChild(button("add-stop add-keyframe", "◆+ at the playhead", "Add a keyframe at the time shown, with the value the animation has there",
+    () => addKeyframeAtPlayhead(item)));
   for (const key of ["values", "keyTimes"]) {
     const problem = problems.get(pathText([...item.path, key]));
     if (problem) addProblem(div, problem);

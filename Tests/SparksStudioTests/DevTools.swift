@@ -163,6 +163,14 @@ struct Page: Sendable {
             """)
     }
 
+    /// Chooses `value` in the menu `selector` names (the change a person's choice makes).
+    func choose(_ selector: String, _ value: String) async throws {
+        try #require(try await wait("document.querySelector(\(quoted(selector)))"), "\(selector)")
+        _ = try await evaluate(
+            "(() => { const s = document.querySelector(\(quoted(selector))); s.value = \(quoted(value)); s.dispatchEvent(new Event('change')); })()"
+        )
+    }
+
     /// A mouse press at (x, y), a move to (toX, toY) in steps, and a release: a real drag.
     func drag(from x: Double, _ y: Double, to toX: Double, _ toY: Double, steps: Int = 8) async throws {
         _ = try await call("Input.dispatchMouseEvent", ["type": "mousePressed", "x": x, "y": y, "button": "left", "clickCount": 1])

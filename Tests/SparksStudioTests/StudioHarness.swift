@@ -194,6 +194,27 @@ func withStudioProgram<T: Sendable>(folder: URL, threads: Int = 2, _ body: (Runn
     return try await body(program.studio)
 }
 
+/// Headless Chromium on a page of a `sparks-studio` of its own, serving copies of `presets`, at
+/// `#fragment`; a page opened on a preset (`edit=NAME`) is handed over once its preview streams.
+/// What each browser test starts from.
+func withStudioPage(
+    _ presets: [String], at fragment: String, _ body: @escaping @Sendable (Page, URL) async throws -> Void
+) async throws {
+    let browser = try Browser()
+    try await withPresetFolder(presets) { folder in
+        try await withStudioProgram(folder: folder) { studio in
+            try await browser.withPage("\(studio.origin)/?token=\(studio.token)#\(fragment)") { page in
+                if fragment.hasPrefix("edit=") {
+                    let streams = try await page.wait("sparksStudio.frames > 3 && sparksStudio.doc")
+                    let diagnosis = await page.diagnosis()
+                    try #require(streams, "the preview streams: \(diagnosis)")
+                }
+                try await body(page, folder)
+            }
+        }
+    }
+}
+
 /// One page's end of a session: what the studio sent, and messages to send it.
 final class StudioConnection: @unchecked Sendable {
     private var iterator: WebSocketInboundMessageStream.AsyncIterator
