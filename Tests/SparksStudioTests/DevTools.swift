@@ -212,8 +212,10 @@ struct Page: Sendable {
         return try #require(value as? [Double])
     }
 
-    /// A click at the middle of the element `selector` names, with the mouse.
+    /// A click at the middle of the element `selector` names, with the mouse, scrolled into view
+    /// first as a person would.
     func click(_ selector: String) async throws {
+        _ = try await evaluate("document.querySelector(\(quoted(selector))).scrollIntoView({ block: 'center' })")
         let b = try await box(selector)
         try await mouse("mousePressed", x: b[0] + b[2] / 2, y: b[1] + b[3] / 2)
         try await mouse("mouseReleased", x: b[0] + b[2] / 2, y: b[1] + b[3] / 2)

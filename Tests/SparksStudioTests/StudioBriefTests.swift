@@ -7,143 +7,218 @@ import Testing
 /// top-right corner, where a game shows its score — made from the shipped recipe-burst in ten
 /// edits. The file and the preview are checked at the end; the steps' screenshots are in
 /// docs/studio/coin-*.png (`SPARKS_UPDATE_DOCS=1` writes them again).
-@Suite(.serialized) struct StudioBriefTests {
-    @Test func aCoinCollectedBurstPulledIntoTheCorner() async throws {
-        let browser = try Browser()
-        let shots = repositoryRoot.appendingPathComponent(".build/studio-coin")
+/// One brief's session: the page, the preset file it makes, its screenshots, and the edits a
+/// person made (each a choice, a click or a value typed).
+final class Brief: @unchecked Sendable {
+    let page: Page
+    let file: URL
+    let shots: URL
+    let name: String
+    var edits = 0
+
+    init(page: Page, folder: URL, name: String) throws {
+        self.page = page
+        self.name = name
+        file = folder.appendingPathComponent("\(name).json")
+        shots = repositoryRoot.appendingPathComponent(".build/studio-\(name)")
         try? FileManager.default.removeItem(at: shots)
         try FileManager.default.createDirectory(at: shots, withIntermediateDirectories: true)
-        try await withPresetFolder([]) { folder in
-            let file = folder.appendingPathComponent("coin.json")
-            try await withStudioProgram(folder: folder) { studio in
-                try await browser.withPage("\(studio.origin)/?token=\(studio.token)") { page in
-                    var edits = 0
-                    func shot(_ name: String) async throws {
-                        try await Task.sleep(for: .milliseconds(300))
-                        try await page.screenshot().write(to: shots.appendingPathComponent("coin-\(name).png"))
-                    }
-                    func choose(_ selector: String, _ value: String) async throws {
-                        try #require(try await page.wait("document.querySelector(\(quoted(selector)))"), "\(selector)")
-                        _ = try await page.evaluate(
-                            "(() => { const s = document.querySelector(\(quoted(selector))); s.value = \(quoted(value)); s.dispatchEvent(new Event('change')); })()"
-                        )
-                    }
-                    /// Types `text` into the field `selector` names and presses Enter, as a hand does.
-                    func type(_ text: String, into selector: String) async throws {
-                        try #require(try await page.wait("document.querySelector(\(quoted(selector)))"), "\(selector)")
-                        try await page.click(selector)
-                        _ = try await page.evaluate(
-                            "(() => { const f = document.querySelector(\(quoted(selector))); f.value = \(quoted(text)); f.dispatchEvent(new Event('change')); })()"
-                        )
-                    }
-                    func select(_ path: String, _ kind: String) async throws {
-                        try await page.click("#tree .item[data-path=\"\(path)\"]")
-                        try #require(try await page.wait("document.getElementById('inspector-title').textContent.endsWith('(\(kind))')"))
-                    }
-                    func text() -> String { (try? String(contentsOf: file, encoding: .utf8)) ?? "" }
-                    func eventually(_ what: String, _ condition: () -> Bool) async throws {
-                        for _ in 0..<1000 where !condition() { try await Task.sleep(for: .milliseconds(20)) }
-                        try #require(condition(), "\(what): \(text())")
-                    }
+    }
 
-                    // 1. From the gallery: recipe-burst, named coin.
-                    try #require(try await page.wait("document.querySelectorAll('#shipped-presets .card').length > 10"))
-                    _ = try await page.evaluate("(() => { const n = document.getElementById('new-name'); n.value = 'coin'; })()")
-                    let card = try #require(
-                        try await page.evaluate(
-                            "[...document.querySelectorAll('#shipped-presets .card')].findIndex(c => c.textContent.startsWith('recipe-burst'))"
-                        )
-                            as? Int)
-                    try await page.click("#shipped-presets .card:nth-child(\(card + 1))")
-                    edits += 1
-                    try await eventually("coin.json made") { text().contains("\"name\": \"coin\"") }
-                    try #require(
-                        try await page.wait("sparksStudio.frames > 3 && sparksStudio.doc && sparksStudio.doc.file === 'coin.json'"))
-                    try await shot("1-from-recipe-burst")
+    func shot(_ step: String) async throws {
+        try await Task.sleep(for: .milliseconds(300))
+        try await page.screenshot().write(to: shots.appendingPathComponent("\(name)-\(step).png"))
+    }
 
-                    // 2. Gold sparks (the spark cell is selected first).
-                    try #require(try await page.wait("document.querySelector('.row[data-key=color] input[type=color]')"))
-                    _ = try await page.evaluate(
-                        "(() => { const p = document.querySelector('.row[data-key=color] input[type=color]'); p.value = '#ffcc33'; p.dispatchEvent(new Event('input')); })()"
-                    )
-                    edits += 1
-                    try await eventually("gold") { text().contains("[1, 0.8, 0.2, 1]") }
+    /// Types `text` into the field `selector` names, as a hand does (one edit).
+    func type(_ text: String, into selector: String) async throws {
+        try #require(try await page.wait("document.querySelector(\(quoted(selector)))"), "\(selector)")
+        try await page.click(selector)
+        _ = try await page.evaluate(
+            "(() => { const f = document.querySelector(\(quoted(selector))); f.value = \(quoted(text)); f.dispatchEvent(new Event('change')); })()"
+        )
+        edits += 1
+    }
 
-                    // 3. One pop, not one every 1.5 s: the burst animation plays once.
-                    try await select("layers[0].animations[0]", "animation")
-                    try await type("1", into: ".row[data-key=repeatCount] input")
-                    edits += 1
-                    try await eventually("played once") { text().contains("\"repeatCount\": 1") }
+    /// Chooses `value` in a menu (one edit).
+    func choose(_ selector: String, _ value: String) async throws {
+        try await page.choose(selector, value)
+        edits += 1
+    }
 
-                    // 4–6. An attractor in the top-right corner, placed with the mouse, stiffer.
-                    try await select("layers[0]", "layer")
-                    try await choose("#add-what", "behavior:attractor")
-                    try await page.click("#add-item")
-                    edits += 1
-                    try await eventually("an attractor") { text().contains("\"type\": \"attractor\"") }
-                    try #require(try await page.wait("document.getElementById('inspector-title').textContent.endsWith('(behavior)')"))
-                    let canvas = try await page.box("#preview")
-                    let corner = (x: canvas[0] + 740.0 / 800 * canvas[2], y: canvas[1] + 60.0 / 600 * canvas[3])
-                    try await page.mouse("mousePressed", x: corner.x - 40, y: corner.y + 40)
-                    try await page.mouse("mouseMoved", x: corner.x - 20, y: corner.y + 20)
-                    try await page.mouse("mouseMoved", x: corner.x, y: corner.y)
-                    try await page.mouse("mouseReleased", x: corner.x, y: corner.y)
-                    edits += 1
-                    try await type("30", into: ".row[data-key=stiffness] input.number")
-                    edits += 1
-                    try await eventually("stiffness 30") { text().contains("\"stiffness\": 30") }
-                    try await shot("2-attractor-in-the-corner")
+    /// Picks `hex` with the colour picker `selector` names (one edit).
+    func pick(_ hex: String, in selector: String) async throws {
+        try #require(try await page.wait("document.querySelector(\(quoted(selector)))"), "\(selector)")
+        _ = try await page.evaluate(
+            "(() => { const p = document.querySelector(\(quoted(selector))); p.value = \(quoted(hex)); p.dispatchEvent(new Event('input')); })()"
+        )
+        edits += 1
+    }
 
-                    // 7–8. A drag behaviour so the sparks settle there instead of swinging past.
-                    try await select("layers[0]", "layer")
-                    try await choose("#add-what", "behavior:drag")
-                    try await page.click("#add-item")
-                    edits += 1
-                    try await eventually("a drag behaviour") { text().contains("\"type\": \"drag\"") }
-                    try await type("8", into: ".row[data-key=drag] input.number")
-                    edits += 1
-                    try await eventually("drag 8") { text().contains("\"drag\": 8") }
+    /// A click that changes something (one edit).
+    func click(_ selector: String) async throws {
+        try #require(try await page.wait("document.querySelector(\(quoted(selector)))"), "\(selector)")
+        try await page.click(selector)
+        edits += 1
+    }
 
-                    // 9–10. Played once from the start: loop off, then R.
-                    try await page.click("#loop")
-                    edits += 1
-                    try await page.press("r")
-                    edits += 1
-                    try await shot("3-played-once")
-                    #expect(edits <= 20, "\(edits) edits")
+    /// Selects an item of the tree (not an edit).
+    func select(_ path: String, _ kind: String) async throws {
+        try await page.click("#tree .item[data-path=\"\(path)\"]")
+        try #require(try await page.wait("document.getElementById('inspector-title').textContent.endsWith('(\(kind))')"))
+    }
 
-                    // The file: no problems, and the preview is sparks render --at 0.9 of it.
-                    #expect(try await page.wait("sparksStudio.doc.problems.length === 0"))
-                    _ = try await page.evaluate("(() => { const t = document.getElementById('time'); t.focus(); t.value = '0.9'; })()")
-                    try await page.press("Enter")
-                    try #require(
-                        try await page.wait(
-                            "sparksStudio.header.paused && Math.abs(sparksStudio.header.time - 0.9) < 1e-9 && sparksStudio.header.version === sparksStudio.doc.version"
-                        ))
-                    let shown = try await StudioBrowserTests().canvasPixels(page)
-                    let rendered = try renderedPixels(file, at: 0.9)
-                    #expect(shown == rendered, "the preview is sparks render --at 0.9")
-                    try await shot("4-at-0.9-s")
-                    // The pop has gathered in the corner: the light's centre is in the top-right.
-                    var (sx, sy, sw) = (0.0, 0.0, 0.0)
-                    for y in 0..<600 {
-                        for x in 0..<800 {
-                            let i = (y * 800 + x) * 4
-                            let w = max(0, Double(rendered[i]) + Double(rendered[i + 1]) + Double(rendered[i + 2]) - 60)
-                            (sx, sy, sw) = (sx + w * Double(x), sy + w * Double(y), sw + w)
-                        }
-                    }
-                    #expect(
-                        sw > 0 && sx / sw > 560 && sy / sw < 200, "the light's centre (\(sx / max(sw, 1)), \(sy / max(sw, 1))): \(text())")
-                    if ProcessInfo.processInfo.environment["SPARKS_UPDATE_DOCS"] == "1" {
-                        let docs = repositoryRoot.appendingPathComponent("docs/studio")
-                        for name in try FileManager.default.contentsOfDirectory(atPath: shots.path) {
-                            try? FileManager.default.removeItem(at: docs.appendingPathComponent(name))
-                            try FileManager.default.copyItem(at: shots.appendingPathComponent(name), to: docs.appendingPathComponent(name))
-                        }
-                    }
-                }
-            }
+    var text: String { (try? String(contentsOf: file, encoding: .utf8)) ?? "" }
+
+    func eventually(_ what: String, _ condition: (String) -> Bool) async throws {
+        for _ in 0..<1000 where !condition(text) { try await Task.sleep(for: .milliseconds(20)) }
+        try #require(condition(text), "\(what): \(text)")
+    }
+
+    /// The gallery's new preset from shipped `preset`, named as the brief (one edit), opened.
+    func start(from preset: String) async throws {
+        try #require(try await page.wait("document.querySelectorAll('#shipped-presets .card').length > 10"))
+        _ = try await page.evaluate("document.getElementById('new-name').value = \(quoted(name))")
+        let card = try #require(
+            try await page.evaluate(
+                "[...document.querySelectorAll('#shipped-presets .card')].findIndex(c => c.textContent === \(quoted(preset)))") as? Int)
+        try await click("#shipped-presets .card:nth-child(\(card + 1))")
+        try await eventually("\(name).json made") { $0.contains("\"name\": \"\(name)\"") }
+        try #require(
+            try await page.wait("sparksStudio.frames > 3 && sparksStudio.doc && sparksStudio.doc.file === '\(name).json'"))
+    }
+
+    /// Pauses the preview at `time`, checks it is `sparks render --at time` of the file, and
+    /// returns its pixels.
+    func preview(at time: Double) async throws -> [UInt8] {
+        _ = try await page.evaluate("(() => { const t = document.getElementById('time'); t.focus(); t.value = '\(time)'; })()")
+        try await page.press("Enter")
+        try #require(
+            try await page.wait(
+                "sparksStudio.header.paused && Math.abs(sparksStudio.header.time - \(time)) < 1e-9 && sparksStudio.header.version === sparksStudio.doc.version"
+            ))
+        let shown = try await StudioBrowserTests().canvasPixels(page)
+        let rendered = try renderedPixels(file, at: time)
+        #expect(shown == rendered, "the preview is sparks render --at \(time)")
+        return rendered
+    }
+
+    /// The screenshots into docs/studio when asked (`SPARKS_UPDATE_DOCS=1`).
+    func publish() throws {
+        guard ProcessInfo.processInfo.environment["SPARKS_UPDATE_DOCS"] == "1" else { return }
+        let docs = repositoryRoot.appendingPathComponent("docs/studio")
+        for shot in try FileManager.default.contentsOfDirectory(atPath: shots.path) {
+            try? FileManager.default.removeItem(at: docs.appendingPathComponent(shot))
+            try FileManager.default.copyItem(at: shots.appendingPathComponent(shot), to: docs.appendingPathComponent(shot))
+        }
+    }
+}
+
+/// Where the light of an 800×600 picture is: the centre of its brightness above the
+/// background's, and its mean red, green and blue there.
+func light(of pixels: [UInt8]) -> (x: Double, y: Double, red: Double, green: Double, blue: Double) {
+    var (sx, sy, sw, r, g, b) = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
+    for y in 0..<600 {
+        for x in 0..<800 {
+            let i = (y * 800 + x) * 4
+            let w = max(0, Double(pixels[i]) + Double(pixels[i + 1]) + Double(pixels[i + 2]) - 60)
+            (sx, sy, sw) = (sx + w * Double(x), sy + w * Double(y), sw + w)
+            (r, g, b) = (r + w * Double(pixels[i]), g + w * Double(pixels[i + 1]), b + w * Double(pixels[i + 2]))
+        }
+    }
+    let n = max(sw, 1)
+    return (sx / n, sy / n, r / n, g / n, b / n)
+}
+
+@Suite(.serialized) struct StudioBriefTests {
+    @Test func aCoinCollectedBurstPulledIntoTheCorner() async throws {
+        try await withStudioPage([], at: "gallery") { page, folder in
+            let brief = try Brief(page: page, folder: folder, name: "coin")
+            // 1. From the gallery: recipe-burst (it starts empty), named coin.
+            try await brief.start(from: "recipe-burst")
+            try await brief.shot("1-from-recipe-burst")
+            // 2. Gold sparks (the spark cell is selected first).
+            try await brief.pick("#ffcc33", in: ".row[data-key=color] input[type=color]")
+            try await brief.eventually("gold") { $0.contains("[1, 0.8, 0.2, 1]") }
+            // 3. One pop, not one every 1.5 s: the burst animation plays once.
+            try await brief.select("layers[0].animations[0]", "animation")
+            try await brief.type("1", into: ".row[data-key=repeatCount] input")
+            try await brief.eventually("played once") { $0.contains("\"repeatCount\": 1") }
+            // 4–6. An attractor in the top-right corner, placed with the mouse, stiffer.
+            try await brief.select("layers[0]", "layer")
+            try await brief.choose("#add-what", "behavior:attractor")
+            try await brief.click("#add-item")
+            try await brief.eventually("an attractor") { $0.contains("\"type\": \"attractor\"") }
+            try #require(try await page.wait("document.getElementById('inspector-title').textContent.endsWith('(behavior)')"))
+            let canvas = try await page.box("#preview")
+            let corner = (x: canvas[0] + 740.0 / 800 * canvas[2], y: canvas[1] + 60.0 / 600 * canvas[3])
+            try await page.mouse("mousePressed", x: corner.x - 40, y: corner.y + 40)
+            try await page.mouse("mouseMoved", x: corner.x - 20, y: corner.y + 20)
+            try await page.mouse("mouseMoved", x: corner.x, y: corner.y)
+            try await page.mouse("mouseReleased", x: corner.x, y: corner.y)
+            brief.edits += 1
+            try await brief.type("30", into: ".row[data-key=stiffness] input.number")
+            try await brief.eventually("stiffness 30") { $0.contains("\"stiffness\": 30") }
+            try await brief.shot("2-attractor-in-the-corner")
+            // 7–8. A drag behaviour so the sparks settle there instead of swinging past.
+            try await brief.select("layers[0]", "layer")
+            try await brief.choose("#add-what", "behavior:drag")
+            try await brief.click("#add-item")
+            try await brief.eventually("a drag behaviour") { $0.contains("\"type\": \"drag\"") }
+            try await brief.type("8", into: ".row[data-key=drag] input.number")
+            try await brief.eventually("drag 8") { $0.contains("\"drag\": 8") }
+            // 9–10. Played once from the start: loop off, then R.
+            try await brief.click("#loop")
+            try await page.press("r")
+            brief.edits += 1
+            try await brief.shot("3-played-once")
+            #expect(brief.edits <= 20, "\(brief.edits) edits")
+            #expect(try await page.wait("sparksStudio.doc.problems.length === 0"))
+            // The pop has gathered in the corner: the light's centre is in the top-right.
+            let pixels = try await brief.preview(at: 0.9)
+            try await brief.shot("4-at-0.9-s")
+            let seen = light(of: pixels)
+            #expect(seen.x > 560 && seen.y < 200, "the light's centre (\(seen.x), \(seen.y)): \(brief.text)")
+            try brief.publish()
+        }
+    }
+
+    /// A magic portal: the swirl of streaks, violet turning to cyan as they are drawn in, wider.
+    @Test func aMagicPortal() async throws {
+        try await withStudioPage([], at: "gallery") { page, folder in
+            let brief = try Brief(page: page, folder: folder, name: "portal")
+            // 1. From the gallery: swirl, named portal.
+            try await brief.start(from: "swirl")
+            try await brief.shot("1-from-swirl")
+            // 2. Violet streaks.
+            try await brief.pick("#9b5cff", in: ".row[data-key=color] input[type=color]")
+            try await brief.eventually("violet") { $0.contains("[0.608, 0.361, 1") }
+            // 3–5. Colour over life on the emitter: its stops made violet, then cyan, then gone.
+            try await brief.select("layers[0]", "layer")
+            try await brief.choose("#add-what", "behavior:colorOverLife")
+            try await brief.click("#add-item")
+            try await brief.eventually("colours over life") { $0.contains("\"type\": \"colorOverLife\"") }
+            try #require(try await page.wait("document.querySelectorAll('.row[data-key=colors] .stop').length === 3"))
+            try await brief.pick("#b070ff", in: ".row[data-key=colors] .stop[data-stop=\"0\"] input[type=color]")
+            try await brief.eventually("violet first") { $0.contains("\"#b070ff\"") }
+            try #require(try await page.wait("document.querySelectorAll('.row[data-key=colors] .stop').length === 3"))
+            try await brief.pick("#40e0ff", in: ".row[data-key=colors] .stop[data-stop=\"1\"] input[type=color]")
+            try await brief.eventually("cyan next") { $0.contains("\"#40e0ff\"") }
+            try await brief.shot("2-violet-to-cyan")
+            // 6. Wider: the emitter's circle 560 across.
+            try await brief.select("layers[0]", "layer")
+            try await brief.type("560", into: ".row[data-key=emitterSize] input[data-field=\"emitterSize.0\"]")
+            try await brief.type("560", into: ".row[data-key=emitterSize] input[data-field=\"emitterSize.1\"]")
+            try await brief.eventually("wider") { $0.contains("\"emitterSize\": [560, 560]") }
+            #expect(brief.edits <= 10, "\(brief.edits) edits")
+            #expect(try await page.wait("sparksStudio.doc.problems.length === 0"))
+            let pixels = try await brief.preview(at: 2)
+            try await brief.shot("3-portal")
+            // Violet and cyan light around the centre: more blue than red, and more than green.
+            let seen = light(of: pixels)
+            #expect(seen.blue > seen.red && seen.blue > seen.green, "\(seen)")
+            #expect(abs(seen.x - 400) < 80 && abs(seen.y - 300) < 80, "\(seen)")
+            try brief.publish()
         }
     }
 }
