@@ -25,7 +25,7 @@ import Testing
     }
 
     func eventually(_ file: URL, _ what: String, _ condition: (JSONNode) -> Bool) async throws {
-        for _ in 0..<500 {
+        for _ in 0..<3000 {
             if let b = try? behaviour(file), condition(b) { return }
             try await Task.sleep(for: .milliseconds(20))
         }

@@ -63,15 +63,24 @@ final class Brief: @unchecked Sendable {
     }
 
     /// Selects an item of the tree (not an edit).
+    /// A click that lands while the tree is being redrawn does nothing: as a person would, it
+    /// clicks again when the inspector has not changed.
     func select(_ path: String, _ kind: String) async throws {
-        try await page.click("#tree .item[data-path=\"\(path)\"]")
-        try #require(try await page.wait("document.getElementById('inspector-title').textContent.endsWith('(\(kind))')"))
+        let shown =
+            "document.getElementById('inspector-title').textContent.endsWith('(\(kind))') && samePath(sparksStudio.selected, \(path.jsPath))"
+        for _ in 0..<3 {
+            try #require(try await page.wait("document.querySelector('#tree .item[data-path=\"\(path)\"]')"), "\(path) in the tree")
+            try await page.click("#tree .item[data-path=\"\(path)\"]")
+            if try await page.wait(shown, seconds: 10) { return }
+        }
+        let title = try await page.evaluate("document.getElementById('inspector-title').textContent") as? String
+        Issue.record("\(path) is not selected: the inspector shows \(title ?? "nothing")")
     }
 
     var text: String { (try? String(contentsOf: file, encoding: .utf8)) ?? "" }
 
     func eventually(_ what: String, _ condition: (String) -> Bool) async throws {
-        for _ in 0..<1000 where !condition(text) { try await Task.sleep(for: .milliseconds(20)) }
+        for _ in 0..<3000 where !condition(text) { try await Task.sleep(for: .milliseconds(20)) }
         try #require(condition(text), "\(what): \(text)")
     }
 
@@ -220,5 +229,27 @@ func light(of pixels: [UInt8]) -> (x: Double, y: Double, red: Double, green: Dou
             #expect(abs(seen.x - 400) < 80 && abs(seen.y - 300) < 80, "\(seen)")
             try brief.publish()
         }
+    }
+}
+
+extension String {
+    /// A tree path (`layers[0].animations[0]`) as the page's path array literal.
+    var jsPath: String {
+        let steps = split(separator: ".").flatMap { part -> [String] in
+            var out: [String] = []
+            var rest = Substring(part)
+            if let open = rest.firstIndex(of: "[") {
+                out.append("'\(rest[..<open])'")
+                rest = rest[open...]
+                while let o = rest.firstIndex(of: "["), let c = rest.firstIndex(of: "]") {
+                    out.append(String(rest[rest.index(after: o)..<c]))
+                    rest = rest[rest.index(after: c)...]
+                }
+            } else {
+                out.append("'\(rest)'")
+            }
+            return out
+        }
+        return "[" + steps.joined(separator: ", ") + "]"
     }
 }

@@ -84,7 +84,7 @@ import Testing
     }
 
     func waitForFileValue(_ file: URL, _ path: [PresetTextEdit.Step], _ matches: (JSONValue) -> Bool) async throws -> Bool {
-        for _ in 0..<500 {
+        for _ in 0..<3000 {
             if let v = try? value(file, path), matches(v) { return true }
             try await Task.sleep(for: .milliseconds(20))
         }

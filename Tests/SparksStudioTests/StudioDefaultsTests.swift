@@ -12,7 +12,7 @@ import Testing
             let file = folder.appendingPathComponent("fire.json")
             func text() -> String { (try? String(contentsOf: file, encoding: .utf8)) ?? "" }
             func eventually(_ what: String, _ condition: () -> Bool) async throws {
-                for _ in 0..<500 where !condition() { try await Task.sleep(for: .milliseconds(20)) }
+                for _ in 0..<3000 where !condition() { try await Task.sleep(for: .milliseconds(20)) }
                 #expect(condition(), "\(what): \(text())")
             }
             // Units beside numbers: spin in °/s with degrees on, rad/s with them off.

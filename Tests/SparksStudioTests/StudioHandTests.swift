@@ -10,7 +10,7 @@ import Testing
     /// The number at `key` of fire's cell in the file, once it is `wanted` (to a billionth; nil:
     /// any number).
     func cellNumber(_ file: URL, _ key: String, wanted: Double? = nil) async throws -> Double? {
-        for _ in 0..<500 {
+        for _ in 0..<3000 {
             if let root = try? JSONParser.parse([UInt8](Data(contentsOf: file))),
                 case .array(let layers)? = root["layers"]?.value, case .array(let cells)? = layers.first?["emitterCells"]?.value,
                 case .number(let n)? = cells.first?[key]?.value, wanted.map({ abs(n - $0) <= 1e-9 * max(1, abs($0)) }) ?? true

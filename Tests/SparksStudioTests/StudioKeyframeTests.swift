@@ -27,7 +27,7 @@ import Testing
     }
 
     func eventually(_ file: URL, _ what: String, _ condition: (JSONNode) -> Bool) async throws {
-        for _ in 0..<500 {
+        for _ in 0..<3000 {
             if let a = try? animation(file), condition(a) { return }
             try await Task.sleep(for: .milliseconds(20))
         }
