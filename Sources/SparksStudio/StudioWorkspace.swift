@@ -84,18 +84,14 @@ final class StudioWorkspace: @unchecked Sendable {
             throw Refusal(description: "\"\(Self.isPresetName(name) ? newName : name)\" is not a preset file name")
         }
         try closeDocument(name)
-        let from = folder.appendingPathComponent(name), to = folder.appendingPathComponent(newName)
-        var status = stat()
-        guard lstat(from.path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
-            throw Refusal(description: "no preset \(name) in \(folder.path)")
-        }
+        let from = try existingPreset(name), to = folder.appendingPathComponent(newName)
         // A link then an unlink: never over a file of the new name, even one made meanwhile.
         guard link(from.path, to.path) == 0 else {
             if errno == EEXIST { throw Refusal(description: "\(newName) exists in \(folder.path); choose another name", exists: true) }
             throw Refusal(description: "\(name) could not be renamed: \(String(cString: strerror(errno)))")
         }
         unlink(from.path)
-        lock.locked { thumbnails = thumbnails.filter { !$0.key.hasPrefix("folder/") } }
+        forgetFolderThumbnails()
     }
 
     /// Moves preset `name` of the folder to the desktop's trash, from where a file manager puts
@@ -103,14 +99,24 @@ final class StudioWorkspace: @unchecked Sendable {
     func trashPreset(_ name: String) throws -> String {
         guard Self.isPresetName(name) else { throw Refusal(description: "\"\(name)\" is not a preset file name") }
         try closeDocument(name)
+        let trashed = try trash.move(try existingPreset(name))
+        forgetFolderThumbnails()
+        return trash.folder.appendingPathComponent("files").appendingPathComponent(trashed).path
+    }
+
+    /// The file of preset `name` of the folder, a regular file (not a link, not a folder).
+    private func existingPreset(_ name: String) throws -> URL {
         let file = folder.appendingPathComponent(name)
         var status = stat()
         guard lstat(file.path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
             throw Refusal(description: "no preset \(name) in \(folder.path)")
         }
-        let trashed = try trash.move(file)
+        return file
+    }
+
+    /// The folder's thumbnails are made again after a rename or delete.
+    private func forgetFolderThumbnails() {
         lock.locked { thumbnails = thumbnails.filter { !$0.key.hasPrefix("folder/") } }
-        return trash.folder.appendingPathComponent("files").appendingPathComponent(trashed).path
     }
 
     /// Saves what an open document of `name` holds and forgets it.

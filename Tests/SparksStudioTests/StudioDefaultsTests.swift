@@ -46,7 +46,7 @@ import Testing
                 try await page.evaluate("!!document.querySelector('details.advanced:not([open]) .row[data-key=cornerRadius]')")
                     as? Bool == true)
             #expect(try await page.evaluate("!!document.querySelector('#inspector > .row[data-key=opacity]')") as? Bool == true)
-            // ↑ moves the selected layer up the list: behind the other, listed second.
+            // ↓ moves the selected layer down the list: behind the other, drawn first.
             try await page.click("#move-down")
             #expect(
                 try await page.wait("sparksStudio.doc.document.layers[0].name === 'emitter1'"), "moved down the list: drawn first")
