@@ -167,14 +167,18 @@ lint: check-swift
 # shared threads, which the other suites' tests (waiting on the programs they run) keep busy
 # for seconds at a time on two cores. StudioTimingTests measures how long the studio takes
 # under attack: it runs last, alone, so that its clocks mean something.
+TESTS_BEFORE_STUDIO := --skip SparksStudioTests
+STUDIO_TESTS := --filter SparksStudioTests --skip StudioTimingTests
+STUDIO_TIMING_TESTS := --filter StudioTimingTests
+
 test: test-deps
 	$(SWIFT) build $(RELEASE) --build-tests
 	$(MAKE) examples
 	@export SPARKS_REQUIRE_ALLOCATION_COUNTER=1 SPARKS_REQUIRE_EXAMPLES=1; \
 	if [ -n "$$DISPLAY" ]; then run=""; else echo "No DISPLAY: running the tests under Xvfb"; run='xvfb-run -a -s "-screen 0 1024x768x24"'; fi; \
-	eval $$run $(SWIFT) test -c release --skip-build --skip SparksStudioTests && \
-	eval $$run $(SWIFT) test -c release --skip-build --filter SparksStudioTests --skip StudioTimingTests && \
-	eval $$run $(SWIFT) test -c release --skip-build --filter StudioTimingTests
+	eval $$run $(SWIFT) test -c release --skip-build $(TESTS_BEFORE_STUDIO) && \
+	eval $$run $(SWIFT) test -c release --skip-build $(STUDIO_TESTS) && \
+	eval $$run $(SWIFT) test -c release --skip-build $(STUDIO_TIMING_TESTS)
 
 # The conformance suite (public effects against their own iOS captures, Tests/Conformance/):
 # a table case × statistic × iOS × Sparks, and side-by-side pictures in .build/conformance/.
@@ -261,19 +265,23 @@ fuzz-raster: deps
 # tools/sanitizers/tsan.supp.
 # SANITIZE_SKIP leaves out tests whose names match (CI leaves out the real-window suite, whose
 # X server round trips time out under the sanitizers' slowdown on a shared machine); the timing
-# suites are always left out (their clocks mean nothing at a sanitizer's speed).
+# suites are always left out (their clocks mean nothing at a sanitizer's speed). The studio's
+# suites run after the rest, as in `make test`.
 SANITIZERS ?= address thread
 SANITIZE_SKIP ?=
 XVFB := $(if $(DISPLAY),,xvfb-run -a -s "-screen 0 1024x768x24")
+
+SANITIZED_TEST = SPARKS_REQUIRE_ALLOCATION_COUNTER= SPARKS_SANITIZER=$$sanitizer \
+	LSAN_OPTIONS=suppressions=$$PWD/tools/sanitizers/lsan.supp ASAN_OPTIONS=detect_leaks=1 \
+	TSAN_OPTIONS="halt_on_error=1 suppressions=$$PWD/tools/sanitizers/tsan.supp" \
+	$(XVFB) $(SWIFT) test -c release --skip-build --sanitize=$$sanitizer --scratch-path .build-$$sanitizer
 
 sanitize: test-deps
 	@for sanitizer in $(SANITIZERS); do \
 	  echo "== the test suite under the $$sanitizer sanitizer"; \
 	  $(SWIFT) build -c release --build-tests --sanitize=$$sanitizer --scratch-path .build-$$sanitizer || exit 1; \
-	  SPARKS_REQUIRE_ALLOCATION_COUNTER= SPARKS_SANITIZER=$$sanitizer \
-	  LSAN_OPTIONS=suppressions=$$PWD/tools/sanitizers/lsan.supp ASAN_OPTIONS=detect_leaks=1 \
-	  TSAN_OPTIONS="halt_on_error=1 suppressions=$$PWD/tools/sanitizers/tsan.supp" \
-	    $(XVFB) $(SWIFT) test -c release --skip-build --sanitize=$$sanitizer --scratch-path .build-$$sanitizer --skip StudioTimingTests $(if $(SANITIZE_SKIP),--skip $(SANITIZE_SKIP)) || exit 1; \
+	  $(SANITIZED_TEST) $(TESTS_BEFORE_STUDIO) $(if $(SANITIZE_SKIP),--skip $(SANITIZE_SKIP)) || exit 1; \
+	  $(SANITIZED_TEST) $(STUDIO_TESTS) $(if $(SANITIZE_SKIP),--skip $(SANITIZE_SKIP)) || exit 1; \
 	done
 
 # Every gallery preset open in a window at once (under Xvfb), each saved every second with a

@@ -15,9 +15,9 @@ import SparksRaster
 
 /// A desktop window that runs a live preset in real time.
 ///
-/// Real time goes through a `FixedStepClock`: each frame runs as many fixed steps as the
-/// elapsed time asks for, bounded; when the machine cannot keep up, time slows and the HUD says
-/// so. Saves of the preset file are applied between steps (see ``LivePreset``); a bad save shows
+/// Real time goes through a ``ScenePlayer`` (the studio's preview plays the same way): each
+/// frame runs as many fixed steps as the elapsed time asks for, bounded; when the machine
+/// cannot keep up, time slows and the HUD says so. Saves of the preset file are applied between steps (see ``LivePreset``); a bad save shows
 /// its problems over the running effect.
 ///
 /// Controls: drag with the mouse to move the first emitter's `emitterPosition`, and W (or
@@ -53,7 +53,7 @@ public final class WindowPresenter {
     private var options: Options
     private let live: LivePreset
     private var scene: Scene { live.scene }
-    private var clock: FixedStepClock
+    private var player: ScenePlayer
     private let window: OpaquePointer
     private let canvas: WindowCanvas
     private var renderer: OpaquePointer { canvas.renderer }
@@ -92,8 +92,7 @@ public final class WindowPresenter {
     public init(options: Options = Options(), live: LivePreset) throws {
         self.options = options
         self.live = live
-        clock = FixedStepClock(stepRate: live.scene.source.stepRate)
-        clock.speed = options.speed
+        player = ScenePlayer(stepRate: live.scene.source.stepRate, speed: options.speed, paused: options.startsPaused)
         showsHUD = options.showsHUD
 
         if SDL_WasInit(UInt32(SDL_INIT_VIDEO)) == 0, SDL_InitSubSystem(UInt32(SDL_INIT_VIDEO)) != 0 {
@@ -136,7 +135,6 @@ public final class WindowPresenter {
             throw error
         }
         self.window = window
-        clock.isPaused = options.startsPaused
         do {
             hud = try HeadsUpDisplay()
         } catch {
@@ -181,10 +179,10 @@ public final class WindowPresenter {
                 partSeconds[keyPath: part] += Double(now &- mark) / frequency
                 mark = now
             }
-            let advance = clock.advance(by: elapsed)
-            if advance.isBehind { behindUntil = now + UInt64(frequency) }
-            for _ in 0..<advance.steps { scene.step() }
-            stepsThisPeriod += advance.steps
+            if case .stepped(let steps, let dropped) = player.advance(scene, byWallSeconds: elapsed) {
+                if dropped > 0 { behindUntil = now + UInt64(frequency) }
+                stepsThisPeriod += steps
+            }
             lap(\.simulate)
             scene.buildRenderList(into: &list)
             canvas.build(list)
@@ -240,11 +238,7 @@ public final class WindowPresenter {
     }
 
     private func restartClock() {
-        let speed = clock.speed
-        let paused = clock.isPaused
-        clock = FixedStepClock(stepRate: scene.source.stepRate)
-        clock.speed = speed
-        clock.isPaused = paused
+        player.restarted(stepRate: scene.source.stepRate)
         scene.startIfNeeded()
     }
 
@@ -293,7 +287,7 @@ public final class WindowPresenter {
         let parts = partMilliseconds
         func ms(_ v: Double) -> String { NumberText.fixed(v, decimals: 1) }
         var lines = [
-            "\(status)   t = \(NumberText.fixed(scene.time, decimals: 2)) s\(clock.isPaused ? "   PAUSED" : "")\(clock.speed != 1 ? "   speed ×\(formatSpeed(clock.speed))" : "")",
+            "\(status)   t = \(NumberText.fixed(scene.time, decimals: 2)) s\(player.isPaused ? "   PAUSED" : "")\(player.speed != 1 ? "   speed ×\(formatSpeed(player.speed))" : "")",
             "particles \(scene.liveParticleCount)   steps/s \(Int(stepsPerSecond.rounded()))   frame \(ms(frameMilliseconds)) ms   drawn by \(canvas.summary)",
             "simulate \(ms(parts.simulate))  build \(ms(parts.build))  draw \(ms(parts.draw))  present \(ms(parts.present)) ms",
         ]
@@ -369,15 +363,13 @@ public final class WindowPresenter {
         case SDL_Keycode(SDLK_ESCAPE.rawValue), SDL_Keycode(SDLK_q.rawValue):
             running = false
         case SDL_Keycode(SDLK_SPACE.rawValue):
-            clock.isPaused.toggle()
-        case SDL_Keycode(SDLK_RIGHT.rawValue) where clock.isPaused:
+            player.isPaused.toggle()
+        case SDL_Keycode(SDLK_RIGHT.rawValue) where player.isPaused:
             scene.step()
         case SDL_Keycode(SDLK_PLUS.rawValue), SDL_Keycode(SDLK_EQUALS.rawValue), SDL_Keycode(SDLK_KP_PLUS.rawValue):
-            clock.speed = min(clock.speed * 2, 8)
-            flash("speed ×\(formatSpeed(clock.speed))")
+            flash("speed ×\(formatSpeed(player.faster()))")
         case SDL_Keycode(SDLK_MINUS.rawValue), SDL_Keycode(SDLK_KP_MINUS.rawValue):
-            clock.speed = max(clock.speed / 2, 1.0 / 8)
-            flash("speed ×\(formatSpeed(clock.speed))")
+            flash("speed ×\(formatSpeed(player.slower()))")
         case SDL_Keycode(SDLK_r.rawValue):
             live.restart()
             restartClock()

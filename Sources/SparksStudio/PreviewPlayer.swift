@@ -4,9 +4,10 @@ import SparksRaster
 import SparksSDL
 
 /// One page's preview: a scene of the document's last good version, drawn by the offscreen
-/// renderer `sparks render` uses, at the canvas's size. Paused at time t, it shows exactly
-/// `sparks render --at t` of the same text (the scene is run from 0 to t again after each
-/// change); playing, a change is applied keeping the live particles, as the window does.
+/// renderer `sparks render` uses, at the canvas's size, and played by the ``ScenePlayer`` the
+/// window plays with. Paused at time t, it shows exactly `sparks render --at t` of the same
+/// text (the scene is run from 0 to t again after each change); playing, a change is applied
+/// keeping the live particles, as the window does.
 ///
 /// Not thread-safe: one page's session uses it on one serial queue, never on the server's own
 /// threads (a seek to an hour of a heavy preset is long work).
@@ -44,19 +45,13 @@ final class PreviewPlayer {
 
     let limits: PresetLimits
     let threads: Int
-    /// Longest scene time a seek runs to (as `render --at`).
-    static let maxTime = 3600.0
 
     private(set) var version: Int
     private var description: SceneDescription
     private var scene: Scene
     private var renderer: OffscreenRenderer
     private var list = RenderList()
-    private(set) var isPaused = false
-    private(set) var speed = 1.0
-    /// Where playing ends (the page's timeline), and whether it then starts again from 0.
-    private(set) var length = maxTime
-    private(set) var loops = true
+    private var player: ScenePlayer
     /// Wall time of the last frame, to advance the scene by when playing.
     private var lastWall: Double?
     private var needsFrame = true
@@ -69,6 +64,8 @@ final class PreviewPlayer {
         scene = Scene(snapshot.description, limits: limits)
         scene.threadCount = threads
         renderer = try Self.renderer(for: snapshot.description, limits: limits, threads: threads)
+        player = ScenePlayer(stepRate: snapshot.description.stepRate)
+        player.setLength(ScenePlayer.maxTime, loops: true)
     }
 
     private static func renderer(for description: SceneDescription, limits: PresetLimits, threads: Int) throws -> OffscreenRenderer {
@@ -80,7 +77,7 @@ final class PreviewPlayer {
     }
 
     /// Whether the next frame differs from the last one sent (playing, or something changed).
-    var hasNewFrame: Bool { needsFrame || !isPaused }
+    var hasNewFrame: Bool { needsFrame || !player.isPaused }
 
     /// Scene time now.
     var time: Double { scene.time }
@@ -92,23 +89,21 @@ final class PreviewPlayer {
         needsFrame = true
         switch command {
         case .play:
-            isPaused = false
+            player.isPaused = false
             lastWall = nil
-        case .pause: isPaused = true
-        case .speed(let s): speed = min(max(s, 0.0625), 8)
+        case .pause: player.isPaused = true
+        case .speed(let s): player.speed = s
         case .step:
-            isPaused = true
+            player.isPaused = true
             scene.step()
         case .restart:
             rebuild(at: 0, shouldStop: shouldStop)
-            isPaused = false
-            lastWall = nil
+            player.isPaused = false
         case .seek(let t):
-            isPaused = true
-            return rebuild(at: min(max(t, 0), Self.maxTime), shouldStop: shouldStop)
+            player.isPaused = true
+            return rebuild(at: t.isFinite ? min(max(t, 0), ScenePlayer.maxTime) : 0, shouldStop: shouldStop)
         case .length(let seconds, let loops):
-            length = min(max(seconds, 0.01), Self.maxTime)
-            self.loops = loops
+            player.setLength(seconds, loops: loops)
         }
         return nil
     }
@@ -125,8 +120,8 @@ final class PreviewPlayer {
         let changed = !Self.sameDescription(snapshot.description, description)
         description = snapshot.description
         guard changed else { return nil }
-        if isPaused || scene.requiresRestart(for: description) {
-            return rebuild(at: isPaused ? scene.time : 0, shouldStop: shouldStop)
+        if player.isPaused || scene.requiresRestart(for: description) {
+            return rebuild(at: player.isPaused ? scene.time : 0, shouldStop: shouldStop)
         }
         _ = scene.update(to: description)
         return nil
@@ -167,23 +162,12 @@ final class PreviewPlayer {
         return layer(at: Array(path.dropFirst(2)), in: layers[i].sublayers)
     }
 
-    /// The frame for wall time `now` (seconds): the scene advanced by the time since the last
-    /// frame times the speed when playing (at most 0.1 s of it, so a slow frame slows the
-    /// scene instead of jumping), then drawn.
+    /// The frame for wall time `now` (seconds): the scene played for the time since the last
+    /// frame (see ``ScenePlayer/advance(_:byWallSeconds:)``), then drawn.
     func frame(now: Double) throws -> Frame {
         let start = DispatchTime.now().uptimeNanoseconds
-        if !isPaused {
-            let elapsed = lastWall.map { min(max(now - $0, 0), 0.1) } ?? 0
-            let target = scene.time + elapsed * speed
-            if target < length {
-                scene.run(until: target)
-            } else if loops && scene.time >= length {
-                rebuild(at: 0, shouldStop: { false })
-            } else {
-                // The end itself is shown once (looping) or held, paused (playing once).
-                scene.run(until: length)
-                isPaused = !loops
-            }
+        if player.advance(scene, byWallSeconds: lastWall.map { max(now - $0, 0) } ?? 0) == .restart {
+            rebuild(at: 0, shouldStop: { false })
         }
         lastWall = now
         scene.buildRenderList(into: &list)
@@ -199,7 +183,8 @@ final class PreviewPlayer {
             width: renderer.width, height: renderer.height, time: scene.time, live: scene.liveParticleCount,
             simulateMilliseconds: Double(built - start) / 1e6, drawMilliseconds: Double(drawn - built) / 1e6,
             budgetCut: renderer.budgetCut?.description ?? renderer.textureFailures.first.map { "\($0.key): \($0.value)" },
-            refusedBirths: scene.budget.refusedBirths, particleLimit: scene.budget.limit, version: version, paused: isPaused, speed: speed)
+            refusedBirths: scene.budget.refusedBirths, particleLimit: scene.budget.limit, version: version, paused: player.isPaused,
+            speed: player.speed)
     }
 
     /// Writes the last frame's pixels, straight-alpha RGBA rows top to bottom (what `sparks
@@ -213,6 +198,7 @@ final class PreviewPlayer {
     private func rebuild(at t: Double, shouldStop: () -> Bool) -> Double? {
         scene = Scene(description, limits: limits)
         scene.threadCount = threads
+        player.restarted(stepRate: description.stepRate)
         lastWall = nil
         return scene.run(until: t, stoppingWhen: shouldStop) ? nil : scene.time
     }

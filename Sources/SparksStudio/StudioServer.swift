@@ -207,8 +207,8 @@ package struct StudioServer: Sendable {
                 return Self.refusal(.badRequest, "format must be one of " + StudioExport.allCases.map(\.rawValue).joined(separator: ", "))
             }
             let at = request.uri.queryParameters.get("at").map { Double(String($0)) } ?? 0
-            guard let at, at.isFinite, (0...PreviewPlayer.maxTime).contains(at) else {
-                return Self.refusal(.badRequest, "at must be a time from 0 to \(Int(PreviewPlayer.maxTime)) seconds")
+            guard let at, at.isFinite, (0...ScenePlayer.maxTime).contains(at) else {
+                return Self.refusal(.badRequest, "at must be a time from 0 to \(Int(ScenePlayer.maxTime)) seconds")
             }
             do {
                 let document = try workspace.document(named: file)

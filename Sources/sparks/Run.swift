@@ -36,7 +36,7 @@ struct Run: ParsableCommand {
 
     @OptionGroup var scene: SceneOptions
 
-    @Option(help: "Simulation speed relative to real time (0.125 … 8).")
+    @Option(help: "Simulation speed relative to real time (0.0625 … 8; + and − in the window double and halve it).")
     var speed: Double = 1
 
     @Flag(name: .customLong("no-hud"), help: "Start with the HUD hidden.")
@@ -63,7 +63,9 @@ struct Run: ParsableCommand {
     func validate() throws {
         guard (1...64).contains(threads) else { throw ValidationError("--threads must be between 1 and 64") }
         guard at.isFinite, (0...3600).contains(at) else { throw ValidationError("--at must be between 0 and 3600 seconds") }
-        guard speed.isFinite, (0.125...8).contains(speed) else { throw ValidationError("--speed must be between 0.125 and 8") }
+        guard speed.isFinite, ScenePlayer.speeds.contains(speed) else {
+            throw ValidationError("--speed must be between 0.0625 (1/16) and 8")
+        }
         if let quitAfter, !(quitAfter.isFinite && quitAfter > 0) {
             throw ValidationError("--quit-after must be a positive number of seconds")
         }
