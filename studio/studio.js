@@ -483,6 +483,8 @@ function tooltip(info) {
   return parts.join(" ");
 }
 
+// One row of the inspector: the key's name (its summary as a tooltip), the editor of its kind,
+// a button back to Core Animation's default, and the key's problem if it has one.
 function row(item, node, info, keys, problems) {
   const div = document.createElement("div");
   div.className = "row";
@@ -509,182 +511,7 @@ function row(item, node, info, keys, problems) {
   // Typed text: a number or JSON when it reads as one, otherwise the text itself (so a
   // mistake reaches the preset's checks and is shown at the field).
   const typed = (text) => { try { return JSON.parse(text); } catch { return text; } };
-
-  switch (info.kind) {
-    case "number": {
-      const angle = isAngle(info) && degrees();
-      const scale = angle ? 180 / Math.PI : 1;
-      // The slider and the field show display units (degrees for angles when chosen); the
-      // file keeps the property's own (radians).
-      const [lo, hi, step] = sliderRange(info, scale);
-      const slider = document.createElement("input");
-      slider.type = "range";
-      slider.min = String(lo);
-      slider.max = String(hi);
-      slider.step = String(step);
-      slider.value = String(typeof value === "number" ? value * scale : 0);
-      slider.dataset.field = info.key + ".slider";
-      slider.addEventListener("pointerdown", () => { state.sliderGroup = `${pathText(path)}-${Date.now()}`; state.holding = true; });
-      // Arrow keys: one undo step per press pause (a run of presses is one step).
-      slider.addEventListener("keydown", () => { if (!state.holding) state.sliderGroup = state.keyGroup || (state.keyGroup = `${pathText(path)}-${Date.now()}`); });
-      slider.addEventListener("keyup", () => { clearTimeout(state.keyGroupTimer); state.keyGroupTimer = setTimeout(() => { state.keyGroup = null; }, 1000); });
-      slider.addEventListener("input", () => {
-        const shown = snap(Number(slider.value), step);
-        number.value = String(shown);
-        set(angle ? round(shown / scale, 6) : shown, state.sliderGroup || `${pathText(path)}-${Date.now()}`);
-      });
-      const number = field(typeof value === "number" ? round(value * scale, 4) : value);
-      number.title = angle ? "degrees" : info.unit || "";
-      const unit = document.createElement("span");
-      unit.className = "unit";
-      unit.textContent = unitSymbol(info, angle);
-      unit.title = angle ? (info.unitName === "radiansPerSecond" ? "degrees per second" : "degrees") : info.unit || "";
-      number.addEventListener("change", () => {
-        const v = typed(number.value);
-        set(typeof v === "number" ? round(v / scale, 6) : v);
-      });
-      control.append(slider, number, unit);
-      const rangeKey = keys.get(info.key + "Range");
-      if (rangeKey) {
-        const rangeValue = node[rangeKey.key] ?? rangeKey.defaultValue ?? 0;
-        const plus = document.createElement("span");
-        plus.textContent = "±";
-        plus.title = tooltip(rangeKey);
-        const rangeField = field(round(rangeValue * scale, 4), "range-field");
-        rangeField.dataset.field = rangeKey.key;
-        rangeField.title = `${rangeKey.key}: ${tooltip(rangeKey)}`;
-        rangeField.addEventListener("change", () => {
-          const v = typed(rangeField.value);
-          state.pendingEdit = rangeKey.key;
-          edit([{ op: "set", path: [...item.path, rangeKey.key], value: typeof v === "number" ? round(v / scale, 6) : v }]);
-        });
-        control.append(plus, rangeField);
-        // The band value ± range, drawn on the slider's track.
-        const a = ((value * scale - rangeValue * scale - lo) / (hi - lo)) * 100, b = ((value * scale + rangeValue * scale - lo) / (hi - lo)) * 100;
-        slider.style.background = `linear-gradient(90deg, transparent ${Math.max(0, a)}%, rgba(255,154,60,0.45) ${Math.max(0, a)}%, rgba(255,154,60,0.45) ${Math.min(100, b)}%, transparent ${Math.min(100, b)}%)`;
-        if (node[rangeKey.key] !== undefined && node[rangeKey.key] !== rangeKey.defaultValue) div.classList.add("changed");
-        const rangeProblem = problems.get(pathText([...item.path, rangeKey.key]));
-        if (rangeProblem) addProblem(div, rangeProblem);
-      }
-      break;
-    }
-    case "bool": {
-      const box = document.createElement("input");
-      box.type = "checkbox";
-      box.checked = value === true;
-      box.dataset.field = info.key;
-      box.onchange = () => set(box.checked);
-      control.appendChild(box);
-      break;
-    }
-    case "choice": {
-      const select = document.createElement("select");
-      select.dataset.field = info.key;
-      const meanings = new Map(info.options.map((o) => [o.option, o.meaning]));
-      for (const choice of info.choices) {
-        const option = document.createElement("option");
-        option.value = choice;
-        option.textContent = choice;
-        option.title = meanings.get(choice) || "";
-        select.appendChild(option);
-      }
-      if (typeof value === "string" && !info.choices.includes(value)) {
-        const option = document.createElement("option");
-        option.value = value;
-        option.textContent = value;
-        select.appendChild(option);
-      }
-      select.value = value ?? info.choices[0];
-      select.onchange = () => set(select.value);
-      control.appendChild(select);
-      break;
-    }
-    case "color": {
-      const rgba = item.colors[info.key] || colorOf(value) || [0, 0, 0, 1];
-      const picker = document.createElement("input");
-      picker.type = "color";
-      picker.dataset.field = info.key;
-      picker.value = "#" + rgba.slice(0, 3).map((c) => Math.round(Math.min(Math.max(c, 0), 1) * 255).toString(16).padStart(2, "0")).join("");
-      const alpha = document.createElement("input");
-      alpha.type = "range";
-      alpha.className = "swatch-alpha";
-      alpha.min = "0"; alpha.max = "1"; alpha.step = "0.01";
-      alpha.value = String(rgba[3]);
-      alpha.title = "alpha";
-      alpha.dataset.field = info.key + ".alpha";
-      const write = (group) => {
-        const hex = picker.value;
-        const c = [1, 3, 5].map((i) => round(parseInt(hex.slice(i, i + 2), 16) / 255, 3));
-        set([...c, round(Number(alpha.value), 3)], group);
-      };
-      picker.addEventListener("input", () => write(`${pathText(path)}-colour`));
-      alpha.addEventListener("pointerdown", () => { state.sliderGroup = `${pathText(path)}-${Date.now()}`; });
-      alpha.addEventListener("input", () => write(state.sliderGroup));
-      const text = field(value, "wide");
-      text.title = "The colour as the preset writes it: #RRGGBB(AA), [r, g, b, a] or a UIKit name";
-      text.addEventListener("change", () => set(typed(text.value)));
-      control.append(picker, alpha, text);
-      break;
-    }
-    case "image": {
-      const select = document.createElement("select");
-      select.dataset.field = info.key;
-      const none = document.createElement("option");
-      none.value = "";
-      none.textContent = "(none)";
-      select.appendChild(none);
-      for (const name of state.images) {
-        const option = document.createElement("option");
-        option.value = name;
-        option.textContent = name;
-        select.appendChild(option);
-      }
-      if (typeof value === "string" && value !== "" && !state.images.includes(value)) {
-        const option = document.createElement("option");
-        option.value = value;
-        option.textContent = value;
-        select.appendChild(option);
-      }
-      select.value = typeof value === "string" ? value : "";
-      const thumb = document.createElement("img");
-      thumb.className = "thumb";
-      const show = () => { thumb.src = select.value ? api("/api/image", `&name=${encodeURIComponent(select.value)}&changed=${state.doc ? state.doc.imagesChangedAt : 0}`) : ""; thumb.hidden = !select.value; };
-      show();
-      select.onchange = () => { show(); select.value ? set(select.value) : edit([{ op: "remove", path }]); };
-      control.append(thumb, select);
-      break;
-    }
-    case "point": case "size": case "offset": case "vector3": case "rect": {
-      const count = { point: 2, size: 2, offset: 2, vector3: 3, rect: 4 }[info.kind];
-      const values = Array.isArray(value) ? value : new Array(count).fill(0);
-      const fields = [];
-      for (let i = 0; i < count; i += 1) {
-        const f = field(values[i] ?? 0);
-        f.dataset.field = `${info.key}.${i}`;
-        f.addEventListener("change", () => set(fields.map((x) => typed(x.value))));
-        fields.push(f);
-      }
-      control.append(...fields);
-      // Points and sizes of a layer, in points: set by dragging on the preview.
-      if ((info.kind === "point" || info.kind === "size") && info.unitName === "points" && item.kind === "layer") {
-        const aim = document.createElement("button");
-        const armed = state.dragKey && state.dragKey.key === info.key && samePath(state.dragKey.layer, item.path);
-        aim.textContent = "⊕";
-        aim.className = "aim" + (armed ? " armed" : "");
-        aim.title = armed ? "Dragging on the preview sets this; click to go back to moving the emitter"
-          : info.kind === "size" ? "Drag on the preview to set this size (twice the distance from the emitter's position)"
-          : "Drag on the preview to set this point";
-        aim.onclick = () => { state.dragKey = armed ? null : { layer: item.path, key: info.key }; renderInspector(); };
-        control.appendChild(aim);
-      }
-      break;
-    }
-    default: {
-      const text = field(value, "wide");
-      text.addEventListener("change", () => set(typed(text.value)));
-      control.appendChild(text);
-    }
-  }
+  editorFor(info.kind)({ item, node, info, keys, problems, value, path, set, field, typed, control, div });
   const reset = document.createElement("button");
   reset.className = "reset";
   reset.textContent = "×";
@@ -694,6 +521,211 @@ function row(item, node, info, keys, problems) {
   const problem = problems.get(pathText(path));
   if (problem) addProblem(div, problem);
   return div;
+}
+
+// The editor of each kind of value in the property table; any other kind (JSON) is its text.
+// Each fills the row's control with its fields (`at` holds the row: its item, node, key info,
+// value, path, and `set`, which makes an edit).
+function editorFor(kind) {
+  switch (kind) {
+    case "number": return numberEditor;
+    case "bool": return boolEditor;
+    case "choice": return choiceEditor;
+    case "color": return colorEditor;
+    case "image": return imageEditor;
+    case "point": case "size": case "offset": case "vector3": case "rect": return vectorEditor;
+    default: return textEditor;
+  }
+}
+
+// A number: a slider with the steps a person reads, the field, its unit, and its …Range beside it
+// (drawn as a band on the track).
+function numberEditor(at) {
+  const { item, node, info, keys, problems, value, path, set, field, typed, control, div } = at;
+  const angle = isAngle(info) && degrees();
+  const scale = angle ? 180 / Math.PI : 1;
+  // The slider and the field show display units (degrees for angles when chosen); the
+  // file keeps the property's own (radians).
+  const [lo, hi, step] = sliderRange(info, scale);
+  const slider = document.createElement("input");
+  slider.type = "range";
+  slider.min = String(lo);
+  slider.max = String(hi);
+  slider.step = String(step);
+  slider.value = String(typeof value === "number" ? value * scale : 0);
+  slider.dataset.field = info.key + ".slider";
+  slider.addEventListener("pointerdown", () => { state.sliderGroup = `${pathText(path)}-${Date.now()}`; state.holding = true; });
+  // Arrow keys: one undo step per press pause (a run of presses is one step).
+  slider.addEventListener("keydown", () => { if (!state.holding) state.sliderGroup = state.keyGroup || (state.keyGroup = `${pathText(path)}-${Date.now()}`); });
+  slider.addEventListener("keyup", () => { clearTimeout(state.keyGroupTimer); state.keyGroupTimer = setTimeout(() => { state.keyGroup = null; }, 1000); });
+  slider.addEventListener("input", () => {
+    const shown = snap(Number(slider.value), step);
+    number.value = String(shown);
+    set(angle ? round(shown / scale, 6) : shown, state.sliderGroup || `${pathText(path)}-${Date.now()}`);
+  });
+  const number = field(typeof value === "number" ? round(value * scale, 4) : value);
+  number.title = angle ? "degrees" : info.unit || "";
+  const unit = document.createElement("span");
+  unit.className = "unit";
+  unit.textContent = unitSymbol(info, angle);
+  unit.title = angle ? (info.unitName === "radiansPerSecond" ? "degrees per second" : "degrees") : info.unit || "";
+  number.addEventListener("change", () => {
+    const v = typed(number.value);
+    set(typeof v === "number" ? round(v / scale, 6) : v);
+  });
+  control.append(slider, number, unit);
+  const rangeKey = keys.get(info.key + "Range");
+  if (rangeKey) {
+    const rangeValue = node[rangeKey.key] ?? rangeKey.defaultValue ?? 0;
+    const plus = document.createElement("span");
+    plus.textContent = "±";
+    plus.title = tooltip(rangeKey);
+    const rangeField = field(round(rangeValue * scale, 4), "range-field");
+    rangeField.dataset.field = rangeKey.key;
+    rangeField.title = `${rangeKey.key}: ${tooltip(rangeKey)}`;
+    rangeField.addEventListener("change", () => {
+      const v = typed(rangeField.value);
+      state.pendingEdit = rangeKey.key;
+      edit([{ op: "set", path: [...item.path, rangeKey.key], value: typeof v === "number" ? round(v / scale, 6) : v }]);
+    });
+    control.append(plus, rangeField);
+    // The band value ± range, drawn on the slider's track.
+    const a = ((value * scale - rangeValue * scale - lo) / (hi - lo)) * 100, b = ((value * scale + rangeValue * scale - lo) / (hi - lo)) * 100;
+    slider.style.background = `linear-gradient(90deg, transparent ${Math.max(0, a)}%, rgba(255,154,60,0.45) ${Math.max(0, a)}%, rgba(255,154,60,0.45) ${Math.min(100, b)}%, transparent ${Math.min(100, b)}%)`;
+    if (node[rangeKey.key] !== undefined && node[rangeKey.key] !== rangeKey.defaultValue) div.classList.add("changed");
+    const rangeProblem = problems.get(pathText([...item.path, rangeKey.key]));
+    if (rangeProblem) addProblem(div, rangeProblem);
+  }
+}
+
+// A switch.
+function boolEditor(at) {
+  const { info, value, set, control } = at;
+  const box = document.createElement("input");
+  box.type = "checkbox";
+  box.checked = value === true;
+  box.dataset.field = info.key;
+  box.onchange = () => set(box.checked);
+  control.appendChild(box);
+}
+
+// A menu of the table's choices (and the file's own value when it is none of them).
+function choiceEditor(at) {
+  const { info, value, set, control } = at;
+  const select = document.createElement("select");
+  select.dataset.field = info.key;
+  const meanings = new Map(info.options.map((o) => [o.option, o.meaning]));
+  for (const choice of info.choices) {
+    const option = document.createElement("option");
+    option.value = choice;
+    option.textContent = choice;
+    option.title = meanings.get(choice) || "";
+    select.appendChild(option);
+  }
+  if (typeof value === "string" && !info.choices.includes(value)) {
+    const option = document.createElement("option");
+    option.value = value;
+    option.textContent = value;
+    select.appendChild(option);
+  }
+  select.value = value ?? info.choices[0];
+  select.onchange = () => set(select.value);
+  control.appendChild(select);
+}
+
+// A colour: the picker, an alpha slider and the text as the preset writes it.
+function colorEditor(at) {
+  const { item, info, value, path, set, field, typed, control } = at;
+  const rgba = item.colors[info.key] || colorOf(value) || [0, 0, 0, 1];
+  const picker = document.createElement("input");
+  picker.type = "color";
+  picker.dataset.field = info.key;
+  picker.value = "#" + rgba.slice(0, 3).map((c) => Math.round(Math.min(Math.max(c, 0), 1) * 255).toString(16).padStart(2, "0")).join("");
+  const alpha = document.createElement("input");
+  alpha.type = "range";
+  alpha.className = "swatch-alpha";
+  alpha.min = "0"; alpha.max = "1"; alpha.step = "0.01";
+  alpha.value = String(rgba[3]);
+  alpha.title = "alpha";
+  alpha.dataset.field = info.key + ".alpha";
+  const write = (group) => {
+    const hex = picker.value;
+    const c = [1, 3, 5].map((i) => round(parseInt(hex.slice(i, i + 2), 16) / 255, 3));
+    set([...c, round(Number(alpha.value), 3)], group);
+  };
+  picker.addEventListener("input", () => write(`${pathText(path)}-colour`));
+  alpha.addEventListener("pointerdown", () => { state.sliderGroup = `${pathText(path)}-${Date.now()}`; });
+  alpha.addEventListener("input", () => write(state.sliderGroup));
+  const text = field(value, "wide");
+  text.title = "The colour as the preset writes it: #RRGGBB(AA), [r, g, b, a] or a UIKit name";
+  text.addEventListener("change", () => set(typed(text.value)));
+  control.append(picker, alpha, text);
+}
+
+// An image: a menu of the folder's images with a thumbnail; (none) removes the key.
+function imageEditor(at) {
+  const { info, value, path, set, control } = at;
+  const select = document.createElement("select");
+  select.dataset.field = info.key;
+  const none = document.createElement("option");
+  none.value = "";
+  none.textContent = "(none)";
+  select.appendChild(none);
+  for (const name of state.images) {
+    const option = document.createElement("option");
+    option.value = name;
+    option.textContent = name;
+    select.appendChild(option);
+  }
+  if (typeof value === "string" && value !== "" && !state.images.includes(value)) {
+    const option = document.createElement("option");
+    option.value = value;
+    option.textContent = value;
+    select.appendChild(option);
+  }
+  select.value = typeof value === "string" ? value : "";
+  const thumb = document.createElement("img");
+  thumb.className = "thumb";
+  const show = () => { thumb.src = select.value ? api("/api/image", `&name=${encodeURIComponent(select.value)}&changed=${state.doc ? state.doc.imagesChangedAt : 0}`) : ""; thumb.hidden = !select.value; };
+  show();
+  select.onchange = () => { show(); select.value ? set(select.value) : edit([{ op: "remove", path }]); };
+  control.append(thumb, select);
+}
+
+// Points, sizes, offsets, vectors and rectangles: one field per component; a layer's points and
+// sizes can be set by dragging on the preview.
+function vectorEditor(at) {
+  const { item, info, value, set, field, typed, control } = at;
+  const count = { point: 2, size: 2, offset: 2, vector3: 3, rect: 4 }[info.kind];
+  const values = Array.isArray(value) ? value : new Array(count).fill(0);
+  const fields = [];
+  for (let i = 0; i < count; i += 1) {
+    const f = field(values[i] ?? 0);
+    f.dataset.field = `${info.key}.${i}`;
+    f.addEventListener("change", () => set(fields.map((x) => typed(x.value))));
+    fields.push(f);
+  }
+  control.append(...fields);
+  // Points and sizes of a layer, in points: set by dragging on the preview.
+  if ((info.kind === "point" || info.kind === "size") && info.unitName === "points" && item.kind === "layer") {
+    const aim = document.createElement("button");
+    const armed = state.dragKey && state.dragKey.key === info.key && samePath(state.dragKey.layer, item.path);
+    aim.textContent = "⊕";
+    aim.className = "aim" + (armed ? " armed" : "");
+    aim.title = armed ? "Dragging on the preview sets this; click to go back to moving the emitter"
+      : info.kind === "size" ? "Drag on the preview to set this size (twice the distance from the emitter's position)"
+      : "Drag on the preview to set this point";
+    aim.onclick = () => { state.dragKey = armed ? null : { layer: item.path, key: info.key }; renderInspector(); };
+    control.appendChild(aim);
+  }
+}
+
+// Anything else: its JSON text.
+function textEditor(at) {
+  const { value, set, field, typed, control } = at;
+  const text = field(value, "wide");
+  text.addEventListener("change", () => set(typed(text.value)));
+  control.appendChild(text);
 }
 
 // The menu of an object's choosing key. Choosing another value is one edit (one undo step):

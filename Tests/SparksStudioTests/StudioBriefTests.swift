@@ -2,11 +2,6 @@ import Foundation
 import SparksCore
 import Testing
 
-/// A designer's brief carried out in headless Chromium with the mouse and keyboard, no JSON
-/// typed: a "coin collected" burst — one gold pop that starts empty and is pulled into the
-/// top-right corner, where a game shows its score — made from the shipped recipe-burst in ten
-/// edits. The file and the preview are checked at the end; the steps' screenshots are in
-/// docs/studio/coin-*.png (`SPARKS_UPDATE_DOCS=1` writes them again).
 /// One brief's session: the page, the preset file it makes, its screenshots, and the edits a
 /// person made (each a choice, a click or a value typed).
 final class Brief: @unchecked Sendable {
@@ -139,6 +134,12 @@ func light(of pixels: [UInt8]) -> (x: Double, y: Double, red: Double, green: Dou
     return (sx / n, sy / n, r / n, g / n, b / n)
 }
 
+/// Designers' briefs carried out in headless Chromium with the mouse and keyboard, no JSON
+/// typed, each counting its edits: a "coin collected" burst (one gold pop that starts empty and
+/// is pulled into the top-right corner, where a game shows its score) from the shipped
+/// recipe-burst, a campfire with embers from fire, and a magic portal from swirl. The file and
+/// the preview are checked at the end; the steps' screenshots are in docs/studio/*.png
+/// (`SPARKS_UPDATE_DOCS=1` writes them again).
 @Suite(.serialized) struct StudioBriefTests {
     @Test func aCoinCollectedBurstPulledIntoTheCorner() async throws {
         try await withStudioPage([], at: "gallery") { page, folder in
@@ -188,6 +189,79 @@ func light(of pixels: [UInt8]) -> (x: Double, y: Double, red: Double, green: Dou
             try await brief.shot("4-at-0.9-s")
             let seen = light(of: pixels)
             #expect(seen.x > 560 && seen.y < 200, "the light's centre (\(seen.x), \(seen.y)): \(brief.text)")
+            try brief.publish()
+        }
+    }
+
+    /// A campfire: the fire lower and wider and redder, embers rising from it and drifting, and
+    /// the whole flickering.
+    @Test func aCampfireWithEmbers() async throws {
+        try await withStudioPage([], at: "gallery") { page, folder in
+            let brief = try Brief(page: page, folder: folder, name: "campfire")
+            // 1. From the gallery: fire, named campfire.
+            try await brief.start(from: "fire")
+            try await brief.shot("1-from-fire")
+            // 2–3. On the ground, and wider.
+            try await brief.select("layers[0]", "layer")
+            try await brief.type("470", into: ".row[data-key=position] input[data-field=\"position.1\"]")
+            try await brief.type("90", into: ".row[data-key=emitterSize] input[data-field=\"emitterSize.0\"]")
+            try await brief.eventually("on the ground, wider") { $0.contains("\"position\": [400, 470]") && $0.contains("[90, 10]") }
+            // 4. Redder flames.
+            try await brief.select("layers[0].emitterCells[0]", "cell")
+            try await brief.pick("#ff5a1a", in: ".row[data-key=color] input[type=color]")
+            try await brief.eventually("redder") { $0.contains("[1, 0.353, 0.102, 0.1]") }
+            // 5–14. Embers: a new cell, few, long-lived, small, orange, fading (a line emitter's
+            // particles rise at longitude 0, as on iOS).
+            try await brief.select("layers[0]", "layer")
+            try await brief.choose("#add-what", "cell")
+            try await brief.click("#add-item")
+            try await brief.eventually("a second cell") { $0.contains("\"name\": \"cell1\"") }
+            try #require(try await page.wait("document.getElementById('inspector-title').textContent.startsWith('cell1')"))
+            for (key, value) in [
+                ("birthRate", "30"), ("lifetime", "2.5"), ("velocity", "110"), ("emissionRange", "30"), ("scale", "0.5"),
+            ] {
+                try await brief.type(value, into: ".row[data-key=\(key)] input.number")
+                try #require(
+                    try await page.wait("sparksStudio.doc.version > 0 && !document.querySelector('.row[data-key=\(key)] .problem')"))
+            }
+            try await brief.eventually("embers rising") { $0.contains("\"emissionRange\": 0.523599") && $0.contains("\"scale\": 0.5") }
+            try await brief.pick("#ffb347", in: ".row[data-key=color] input[type=color]")
+            try await brief.eventually("orange embers") { $0.contains("[1, 0.702, 0.278, 1]") }
+            try await brief.type("-0.2", into: ".row[data-key=alphaSpeed] input.number")
+            try await brief.eventually("embers fade") { $0.contains("\"alphaSpeed\": -0.2") }
+            try await brief.shot("2-embers")
+            // 15–16. A wave so the embers drift as they rise.
+            try await brief.select("layers[0]", "layer")
+            try await brief.choose("#add-what", "behavior:wave")
+            try await brief.click("#add-item")
+            try await brief.eventually("a wave") { $0.contains("\"type\": \"wave\"") }
+            // 17–20. A flicker: the layer's opacity between 1 and 0.8, fast, forever.
+            try await brief.select("layers[0]", "layer")
+            try await brief.choose("#add-what", "animation")
+            try await brief.click("#add-item")
+            try await brief.eventually("an animation") { $0.contains("\"animations\"") }
+            try #require(try await page.wait("document.getElementById('inspector-title').textContent.endsWith('(animation)')"))
+            try await brief.type("0.8", into: ".row[data-key=toValue] input")
+            try await brief.eventually("flicker to 0.8") { $0.contains("\"toValue\": 0.8") }
+            try await brief.type("0.12", into: ".row[data-key=duration] input.number")
+            try await brief.eventually("a fast flicker") { $0.contains("\"duration\": 0.12") }
+            try await brief.shot("3-flicker")
+            #expect(brief.edits <= 25, "\(brief.edits) edits")
+            #expect(try await page.wait("sparksStudio.doc.problems.length === 0"))
+            let pixels = try await brief.preview(at: 3)
+            try await brief.shot("4-campfire")
+            // A warm fire low on the canvas, and embers well above its flames (which end near y = 360).
+            let seen = light(of: pixels)
+            #expect(seen.red > seen.green && seen.green > seen.blue, "\(seen)")
+            #expect(abs(seen.x - 400) < 60 && seen.y > 380, "the light's centre (\(seen.x), \(seen.y))")
+            var embers = 0
+            for y in 100..<300 {
+                for x in 250..<550 {
+                    let i = (y * 800 + x) * 4
+                    if Int(pixels[i]) > 50 && Int(pixels[i]) > Int(pixels[i + 2]) + 30 { embers += 1 }
+                }
+            }
+            #expect(embers > 20, "\(embers) ember pixels above the fire: \(brief.text)")
             try brief.publish()
         }
     }
