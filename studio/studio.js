@@ -11,6 +11,7 @@ const api = (path, extra = "") => `${path}?token=${encodeURIComponent(token)}${e
 
 const state = {
   table: null,        // objects by name
+  structure: null,    // where each element of a preset sits, by element (PresetElement)
   file: null,
   socket: null,
   doc: null,          // the last document message
@@ -448,7 +449,7 @@ function renderInspector() {
   // another key (an animation's type, keyPath and values, a behaviour's type): each as its
   // JSON text, checked by the preset's rules like any other edit. Elements the tree shows
   // (cells, sublayers, animations, masks) are left to the tree.
-  const others = Object.keys(node).filter((key) => !shown.has(key) && !isTreeValue(node[key]));
+  const others = Object.keys(node).filter((key) => !shown.has(key) && !isTreeKey(item, key));
   if (others.length > 0) {
     const group = document.createElement("div");
     group.className = "group";
@@ -470,9 +471,18 @@ function renderInspector() {
 
 const everydayLayerKeys = new Set(["name", "position", "bounds", "opacity", "hidden", "transform", "backgroundColor", "beginTime", "speed"]);
 
-function isTreeValue(value) {
-  const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
-  return isObject(value) || (Array.isArray(value) && value.some(isObject));
+// Where the selected element holds others (the server's description of a preset's structure):
+// its slots for its type, each a key, the element it holds and whether it is a list.
+function slotsOf(item) {
+  const element = item && state.structure[item.kind];
+  if (!element) return [];
+  const node = valueAt(item.path) || {};
+  const type = element.typeKey && typeof node[element.typeKey] === "string" ? node[element.typeKey] : "";
+  return element.slots.filter((slot) => !slot.types || slot.types.includes(type));
+}
+// Whether `key` of the item holds elements the tree shows.
+function isTreeKey(item, key) {
+  return slotsOf(item).some((slot) => slot.key === key);
 }
 
 function tooltip(info) {
@@ -744,7 +754,7 @@ function variantRow(item, node, object, problems) {
     const node = valueAt(item.path) || {};
     const reads = new Set([variants.key, ...variants.common, ...(variants.choices.find((c) => c.value === select.value) || { keys: [] }).keys]);
     const edits = [{ op: "set", path: [...item.path, variants.key], value: select.value }];
-    for (const key of Object.keys(node)) if (!reads.has(key) && !isTreeValue(node[key])) edits.push({ op: "remove", path: [...item.path, key] });
+    for (const key of Object.keys(node)) if (!reads.has(key) && !isTreeKey(item, key)) edits.push({ op: "remove", path: [...item.path, key] });
     for (const key of reads) {
       if (key === variants.key || variants.common.includes(key) || Object.prototype.hasOwnProperty.call(node, key)) continue;
       const example = exampleValue(object.name, key);
@@ -1321,17 +1331,25 @@ function uniqueName(base, field = "name") {
   return `${base}${n}`;
 }
 
-// What + Add can put into the selected item, the first being what a click adds.
+// What + Add can put into the selected item, the first being what a click adds: an element
+// for each list the item holds (a behaviour of each type), or else a layer at the top.
 function addChoices(item) {
   if (!item) return [];
-  if (item.kind === "cell") return [["cell", "sub-cell"]];
-  if (item.kind === "layer" && item.objects.includes("emitter")) {
-    const behaviours = (state.table.emitterBehaviors.variants || { choices: [] }).choices.map((c) => [`behavior:${c.value}`, `${c.value} behaviour`]);
-    return [["cell", "cell"], ...behaviours, ["animation", "animation"], ["sublayer", "sublayer"]];
+  const choices = [];
+  for (const slot of slotsOf(item).filter((s) => s.list)) {
+    if (slot.element === "cell") choices.push(["cell", item.kind === "cell" ? "sub-cell" : "cell"]);
+    else if (slot.element === "behavior") {
+      for (const c of (state.table.emitterBehaviors.variants || { choices: [] }).choices) choices.push([`behavior:${c.value}`, `${c.value} behaviour`]);
+    } else if (slot.element === "animation") choices.push(["animation", "animation"]);
+    else if (slot.element === "layer") choices.push(item.kind === "preset" ? ["layer", "emitter layer"] : ["sublayer", "sublayer"]);
   }
-  if (item.kind === "layer") return [["sublayer", "sublayer"], ["animation", "animation"]];
-  if (item.kind === "animation" && valueAt(item.path)?.type === "group") return [["animation", "animation"]];
-  return [["layer", "emitter layer"]];
+  return choices.length > 0 ? choices : [["layer", "emitter layer"]];
+}
+// The list + Add's choice `what` goes into: the item's list of that element, or the top layers.
+function addPath(item, what) {
+  const element = what.startsWith("behavior:") ? "behavior" : what === "sublayer" || what === "layer" ? "layer" : what;
+  const slot = what === "layer" ? null : slotsOf(item).find((s) => s.list && s.element === element);
+  return slot ? [...item.path, slot.key] : [state.structure.preset.slots.find((s) => s.element === "layer").key];
 }
 function renderAddChoices() {
   const menu = $("add-what");
@@ -1372,24 +1390,24 @@ $("add-item").onclick = () => {
       const info = object.keys.find((k) => k.key === key);
       if (example !== undefined && info && info.kind !== "choice" && JSON.stringify(example) !== JSON.stringify(info.defaultValue)) behaviour[key] = example;
     }
-    insertInto([...item.path, "emitterBehaviors"], behaviour);
+    insertInto(addPath(item, what), behaviour);
   } else if (what === "animation") {
     // A gentle pulse of the layer's opacity, forever: its type, keyPath and values are
     // under "More keys in the file".
-    insertInto([...item.path, "animations"], {
+    insertInto(addPath(item, what), {
       type: "basic", key: uniqueName("animation", "key"), keyPath: "opacity", fromValue: 1, toValue: 0.5,
       duration: 1, autoreverses: true, repeatCount: "infinity",
     });
   } else if (what === "sublayer") {
-    insertInto([...item.path, "sublayers"], { type: "layer", name: uniqueName("layer") });
+    insertInto(addPath(item, what), { type: "layer", name: uniqueName("layer") });
   } else if (what === "cell") {
     const parent = item.kind === "cell" ? valueAt(item.path) : null;
-    insertInto([...item.path, "emitterCells"], newCell(uniqueName(item.kind === "cell" ? "spark" : "cell"), parent));
+    insertInto(addPath(item, what), newCell(uniqueName(item.kind === "cell" ? "spark" : "cell"), parent));
   } else {
     const canvasSize = doc.canvas || {};
     const w = canvasSize.width || 800, h = canvasSize.height || 600;
     const layer = { type: "emitter", name: uniqueName("emitter"), bounds: [0, 0, w, h], position: [w / 2, h / 2], emitterPosition: [w / 2, h / 2], renderMode: "additive", emitterCells: [newCell("spark")] };
-    insertInto(["layers"], layer);
+    insertInto(addPath(item, what), layer);
   }
 };
 $("duplicate-item").onclick = () => {
@@ -1605,6 +1623,7 @@ async function route() {
   if (!state.table) {
     const table = await getJSON(api("/api/table"));
     state.table = Object.fromEntries(table.objects.map((o) => [o.name, o]));
+    state.structure = Object.fromEntries(table.structure.map((e) => [e.element, e]));
   }
   const list = await getJSON(api("/api/presets"));
   state.images = list.images;

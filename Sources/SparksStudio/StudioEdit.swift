@@ -66,10 +66,11 @@ enum StudioEdit: Equatable, Sendable {
         }
     }
 
-    /// The key that names the elements of the array at `array`: an animation is named by its
-    /// `key` (CAAnimation's), every other element by its `name`.
+    /// The key that names the elements of the array at `array` (``PresetElement/nameKey``): an
+    /// animation is named by its `key` (CAAnimation's), every other element by its `name`.
     static func nameKey(ofElementsIn array: [Step]) -> String {
-        array.last == .key("animations") ? "key" : "name"
+        guard case .key(let key)? = array.last, let element = PresetElement.held(under: key) else { return "name" }
+        return element.nameKey ?? "name"
     }
 
     /// The node at `path`, or nil when its last key is missing.

@@ -154,39 +154,57 @@ extension DocumentMessage {
     }
 }
 
-/// Builds the layer tree of a preset's JSON, as the decoder reads its structure.
+/// Builds the layer tree of a preset's JSON: each element with what it holds, as
+/// ``PresetElement``'s slots say.
 struct StudioOutline {
     let decoder: PresetDecoder
 
     func item(preset root: JSONNode) -> OutlineItem {
-        var children: [OutlineItem] = []
-        let canvas = root["canvas"]
-        children.append(item(canvas ?? JSONNode(.object([]), at: root.location), path: [.key("canvas")], kind: "canvas", label: "canvas"))
-        if case .array(let layers)? = root["layers"]?.value {
-            for (i, layer) in layers.enumerated() { children.append(self.layer(layer, path: [.key("layers"), .index(i)])) }
-        }
-        var top = item(root, path: [], kind: "preset", label: "preset")
-        top.children = children
-        return top
+        element(root, .preset, path: [], keyPaths: nil)
     }
 
-    private func layer(_ node: JSONNode, path: [PresetTextEdit.Step]) -> OutlineItem {
-        var type = "layer"
-        if case .string(let t)? = node["type"]?.value, LayerKind(rawValue: t) != nil { type = t }
-        var result = item(node, path: path, kind: "layer", label: label(node, path: path, fallback: type))
-        result.objects = type == "layer" ? ["layer"] : ["layer", type]
-        result.children += list(node, "emitterCells", path) { cell($0, path: $1) }
-        result.children += list(node, "emitterBehaviors", path) {
-            item($0, path: $1, kind: "behavior", label: label($0, path: $1, fallback: "behavior"))
+    private func element(
+        _ node: JSONNode, _ element: PresetElement, path: [PresetTextEdit.Step], keyPaths: [OutlineItem.KeyPathOut]?
+    ) -> OutlineItem {
+        var type: String?
+        if let typeKey = element.typeKey, case .string(let t)? = node[typeKey]?.value { type = t }
+        var result: OutlineItem
+        var childKeyPaths = keyPaths
+        switch element {
+        case .layer:
+            let kind = type.flatMap(LayerKind.init(rawValue:)) ?? .layer
+            type = kind.rawValue
+            result = item(node, path: path, kind: "layer", label: label(node, path: path, fallback: kind.rawValue))
+            result.objects = kind == .layer ? ["layer"] : ["layer", kind.rawValue]
+            childKeyPaths = Self.keyPaths(of: node, kind: kind)
+        case .animation:
+            var fallback = type ?? "basic"
+            if case .string(let keyPath)? = node["keyPath"]?.value { fallback = keyPath }
+            result = item(node, path: path, kind: "animation", label: label(node, path: path, fallback: fallback))
+            if type == Animation.TypeName.keyframe.rawValue { result.objects.append("keyframe") }
+            result.keyPaths = keyPaths
+        case .preset, .canvas:
+            result = item(node, path: path, kind: element.rawValue, label: element.rawValue)
+        case .cell, .behavior:
+            result = item(node, path: path, kind: element.rawValue, label: label(node, path: path, fallback: element.rawValue))
         }
-        result.children += list(node, "sublayers", path) { layer($0, path: $1) }
-        if let mask = node["mask"], case .object = mask.value {
-            var m = layer(mask, path: path + [.key("mask")])
-            m.label = "mask: " + m.label
-            result.children.append(m)
+        for slot in element.slots(ofType: type) {
+            let here = path + [.key(slot.key)]
+            if slot.isList {
+                guard case .array(let elements)? = node[slot.key]?.value else { continue }
+                for (i, child) in elements.enumerated() {
+                    result.children.append(self.element(child, slot.element, path: here + [.index(i)], keyPaths: childKeyPaths))
+                }
+            } else if slot.element == .canvas {
+                // The canvas is shown (and edited) even when the file leaves it out.
+                result.children.append(
+                    self.element(node[slot.key] ?? JSONNode(.object([]), at: node.location), .canvas, path: here, keyPaths: nil))
+            } else if let child = node[slot.key], case .object = child.value {
+                var held = self.element(child, slot.element, path: here, keyPaths: childKeyPaths)
+                held.label = "\(slot.key): " + held.label
+                result.children.append(held)
+            }
         }
-        let keyPaths = Self.keyPaths(of: node, kind: LayerKind(rawValue: type) ?? .layer)
-        result.children += list(node, "animations", path) { animation($0, path: $1, keyPaths: keyPaths) }
         return result
     }
 
@@ -199,12 +217,12 @@ struct StudioOutline {
             for element in elements {
                 guard let n = name(element) else { continue }
                 cells.append(prefix + [n])
-                visit(element["emitterCells"], prefix + [n])
+                visit(element[PresetSlot.subcells.key], prefix + [n])
             }
         }
-        visit(node["emitterCells"], [])
+        visit(node[PresetSlot.emitterCells.key], [])
         var behaviors: [(name: String, type: EmitterBehavior.Kind)] = []
-        if case .array(let elements)? = node["emitterBehaviors"]?.value {
+        if case .array(let elements)? = node[PresetSlot.emitterBehaviors.key]?.value {
             for element in elements {
                 guard let n = name(element), case .string(let t)? = element["type"]?.value, let type = EmitterBehavior.Kind(rawValue: t)
                 else { continue }
@@ -216,31 +234,6 @@ struct StudioOutline {
         }
     }
 
-    private func cell(_ node: JSONNode, path: [PresetTextEdit.Step]) -> OutlineItem {
-        var result = item(node, path: path, kind: "cell", label: label(node, path: path, fallback: "cell"))
-        result.children += list(node, "emitterCells", path) { cell($0, path: $1) }
-        return result
-    }
-
-    private func animation(_ node: JSONNode, path: [PresetTextEdit.Step], keyPaths: [OutlineItem.KeyPathOut]) -> OutlineItem {
-        var type = "basic"
-        if case .string(let t)? = node["type"]?.value { type = t }
-        var fallback = type
-        if case .string(let keyPath)? = node["keyPath"]?.value { fallback = keyPath }
-        var result = item(node, path: path, kind: "animation", label: label(node, path: path, fallback: fallback))
-        if type == "keyframe" { result.objects.append("keyframe") }
-        result.keyPaths = keyPaths
-        result.children += list(node, "animations", path) { animation($0, path: $1, keyPaths: keyPaths) }
-        return result
-    }
-
-    private func list(
-        _ node: JSONNode, _ key: String, _ path: [PresetTextEdit.Step], _ make: (JSONNode, [PresetTextEdit.Step]) -> OutlineItem
-    ) -> [OutlineItem] {
-        guard case .array(let elements)? = node[key]?.value else { return [] }
-        return elements.enumerated().map { make($1, path + [.key(key), .index($0)]) }
-    }
-
     /// The element's name (its `name`, an animation's `key`), or `fallback`.
     private func label(_ node: JSONNode, path: [PresetTextEdit.Step], fallback: String) -> String {
         let nameKey = StudioEdit.nameKey(ofElementsIn: Array(path.dropLast()))
@@ -248,12 +241,9 @@ struct StudioOutline {
         return fallback
     }
 
-    private static let objectsByKind = [
-        "preset": ["preset"], "canvas": ["canvas"], "cell": ["emitterCells"], "behavior": ["emitterBehaviors"], "animation": ["animations"],
-    ]
-
     private func item(_ node: JSONNode, path: [PresetTextEdit.Step], kind: String, label: String) -> OutlineItem {
-        let objects = Self.objectsByKind[kind] ?? []
+        // A layer's objects depend on its type (set by the caller).
+        let objects = PresetElement(rawValue: kind).map { $0 == .layer ? [] : [$0.objectName] } ?? []
         var result = OutlineItem(
             path: path.map(PathStepOut.init), kind: kind, label: label, nameKey: StudioEdit.nameKey(ofElementsIn: Array(path.dropLast())),
             objects: objects, colors: [:], colorLists: [:], keyPaths: nil, children: [])

@@ -8,6 +8,26 @@ struct TableMessage: Encodable, Sendable {
     var objects: [ObjectOut]
     /// What colours a preset may write, for the colour controls' tooltips.
     var palette: [String]
+    /// Where each element of a preset sits (``PresetElement``): what the tree shows under an
+    /// element and what + Add offers.
+    var structure: [ElementOut]
+
+    struct ElementOut: Encodable, Sendable {
+        var element: String
+        var nameKey: String?
+        var typeKey: String?
+        /// The ``PresetObject`` of its keys.
+        var object: String
+        var slots: [SlotOut]
+    }
+
+    struct SlotOut: Encodable, Sendable {
+        var key: String
+        var element: String
+        var list: Bool
+        /// The holder's types that have it; nil: every type.
+        var types: [String]?
+    }
 
     struct ObjectOut: Encodable, Sendable {
         var name: String
@@ -63,7 +83,12 @@ struct TableMessage: Encodable, Sendable {
                 variants: object.variants.map { v in
                     VariantsOut(key: v.key, common: v.common, choices: v.choices.map { ChoiceOut(value: $0.value, keys: $0.keys) })
                 })
-        }, palette: KeyExplanation.palette)
+        }, palette: KeyExplanation.palette,
+        structure: PresetElement.allCases.map { element in
+            ElementOut(
+                element: element.rawValue, nameKey: element.nameKey, typeKey: element.typeKey, object: element.objectName,
+                slots: element.slots.map { SlotOut(key: $0.key, element: $0.element.rawValue, list: $0.isList, types: $0.types) })
+        })
 }
 
 extension TableMessage.KeyOut {

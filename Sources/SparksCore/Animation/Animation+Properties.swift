@@ -14,7 +14,7 @@ extension Animation {
             switch self {
             case .basic: ["type", "keyPath", "valueFunction", "fromValue", "toValue", "byValue", "timingFunction"]
             case .keyframe: ["type", "keyPath", "valueFunction", "values", "keyTimes", "path", "timingFunction", "timingFunctions"]
-            case .group: ["type", "animations", "timingFunction"]
+            case .group: ["type"] + PresetElement.animation.slots(ofType: rawValue).map(\.key) + ["timingFunction"]
             }
         }
 

@@ -54,7 +54,7 @@ public enum LayerKind: String, Hashable, Sendable, CaseIterable {
     /// Keys holding nested structures this kind adds (decoded by the preset reader, addressed
     /// by name in key paths), besides its properties.
     public var structureKeys: [String] {
-        self == .emitter ? ["emitterCells", "emitterBehaviors"] : []
+        PresetElement.layer.slots.filter { $0.types != nil && $0.holds(inType: rawValue) }.map(\.key)
     }
 
     /// Every property key a layer of this kind has: CALayer's, then its own.

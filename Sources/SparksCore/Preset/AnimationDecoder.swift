@@ -83,7 +83,7 @@ struct AnimationDecoder {
             guard let keyframes = decodeKeyframeValues(members, path: path, node: node, valueKind: valueKind) else { return nil }
             kind = .keyframe(keyframes)
         case .group:
-            guard let children = member("animations") else {
+            guard let children = member(PresetSlot.groupAnimations.key) else {
                 reader.report(path, node.location, "missing key \"animations\" (the group's children)")
                 return nil
             }

@@ -19,11 +19,11 @@ public struct PresetDecoder: Sendable {
     public static let maxLayerDepth = 32
 
     /// Top-level keys.
-    public static let documentKeys = ["$schema"] + SceneDescription.table.keys + ["canvas", "layers"]
-    /// Structural keys of a layer besides its properties.
-    public static let layerStructureKeys = ["type", "sublayers", "animations", "mask"]
+    public static let documentKeys = ["$schema"] + SceneDescription.table.keys + PresetElement.preset.slots.map(\.key)
+    /// Structural keys of every layer besides its properties (a type's own: ``LayerKind/structureKeys``).
+    public static let layerStructureKeys = ["type"] + PresetElement.layer.slots.filter { $0.types == nil }.map(\.key)
     /// Keys of a cell besides its properties.
-    public static let cellStructureKeys = ["emitterCells", "style"]
+    public static let cellStructureKeys = PresetElement.cell.slots.map(\.key) + ["style"]
 
     /// How the file is named in messages.
     public var fileName: String
@@ -90,9 +90,9 @@ public struct PresetDecoder: Sendable {
             switch member.key {
             case "$schema":
                 if case .string = member.value.value {} else { reader.typeMismatch(path, member.value, expected: "a string") }
-            case "canvas":
+            case PresetSlot.canvas.key:
                 decodeCanvas(member.value, reader: reader).map { scene.canvas = $0 }
-            case "layers":
+            case PresetSlot.layers.key:
                 sawLayers = true
                 guard let elements = reader.elements(member.value, path: path, what: "a list of layers") else { continue }
                 scene.layers = elements.enumerated().compactMap { i, element in
@@ -137,18 +137,18 @@ public struct PresetDecoder: Sendable {
         for member in members where member.key != "type" {
             let memberPath = "\(path).\(member.key)"
             switch member.key {
-            case "animations":
+            case PresetSlot.animations.key:
                 layer.animations = AnimationDecoder(reader: reader, layerKind: kind).decodeList(member.value, path: memberPath)
-            case "sublayers":
+            case PresetSlot.sublayers.key:
                 guard let elements = reader.elements(member.value, path: memberPath, what: "a list of layers") else { continue }
                 layer.sublayers = elements.enumerated().compactMap { i, element in
                     decodeLayer(element, path: "\(memberPath)[\(i)]", depth: depth + 1, reader: reader)
                 }
-            case "mask":
+            case PresetSlot.mask.key:
                 layer.mask = decodeLayer(member.value, path: memberPath, depth: depth + 1, reader: reader)
-            case "emitterCells" where kind.structureKeys.contains("emitterCells"):
+            case PresetSlot.emitterCells.key where PresetSlot.emitterCells.holds(inType: kind.rawValue):
                 layer.content.emitter?.emitterCells = decodeCells(member.value, path: memberPath, depth: 1, reader: reader)
-            case "emitterBehaviors" where kind.structureKeys.contains("emitterBehaviors"):
+            case PresetSlot.emitterBehaviors.key where PresetSlot.emitterBehaviors.holds(inType: kind.rawValue):
                 layer.content.emitter?.emitterBehaviors = decodeBehaviors(member.value, path: memberPath, reader: reader)
             default:
                 // A property of CALayer or of this kind: the key path system resolves it, as it
@@ -188,7 +188,7 @@ public struct PresetDecoder: Sendable {
             for member in members where member.key != "style" {
                 let memberPath = "\(cellPath).\(member.key)"
                 guard !reader.set(member, path: memberPath, on: &cell, from: EmitterCell.table) else { continue }
-                if member.key == "emitterCells" {
+                if member.key == PresetSlot.subcells.key {
                     cell.emitterCells = decodeCells(member.value, path: memberPath, depth: depth + 1, reader: reader)
                 } else {
                     unknownKey(member, path: cellPath, allowed: EmitterCell.table.keys + Self.cellStructureKeys, reader: reader)

@@ -26,10 +26,10 @@ public enum PresetEncoder {
         if let summary = scene.summary { members.append(("description", .string(summary))) }
         var canvas: [(String, PresetJSON)] = [("width", .number(scene.canvas.width)), ("height", .number(scene.canvas.height))]
         if scene.canvas.background != .clear { canvas.append(("background", value(.color(scene.canvas.background), kind: .color))) }
-        members.append(("canvas", .object(canvas)))
+        members.append((PresetSlot.canvas.key, .object(canvas)))
         if scene.stepRate != SceneDescription.defaultStepRate { members.append(("stepRate", .number(scene.stepRate))) }
         if scene.startup != .automatic { members.append(("startup", .string(scene.startup.rawValue))) }
-        members.append(("layers", .array(scene.layers.map(layer))))
+        members.append((PresetSlot.layers.key, .array(scene.layers.map(layer))))
         return PresetJSON.object(members).text(indent: 0) + "\n"
     }
 
@@ -80,13 +80,17 @@ public enum PresetEncoder {
     private static func layer(_ layer: LayerDescription) -> PresetJSON {
         var members: [(String, PresetJSON)] = [("type", .string(layer.kind.rawValue))]
         for (key, kind, v) in changedProperties(of: layer) { members.append((key, value(v, kind: kind))) }
-        if let cells = layer.content.emitter?.emitterCells, !cells.isEmpty { members.append(("emitterCells", .array(cells.map(cell)))) }
-        if let behaviors = layer.content.emitter?.emitterBehaviors, !behaviors.isEmpty {
-            members.append(("emitterBehaviors", .array(behaviors.map(behavior))))
+        if let cells = layer.content.emitter?.emitterCells, !cells.isEmpty {
+            members.append((PresetSlot.emitterCells.key, .array(cells.map(cell))))
         }
-        if !layer.animations.isEmpty { members.append(("animations", .array(layer.animations.map { animation($0, on: layer.kind) }))) }
-        if !layer.sublayers.isEmpty { members.append(("sublayers", .array(layer.sublayers.map(self.layer)))) }
-        if let mask = layer.mask { members.append(("mask", self.layer(mask))) }
+        if let behaviors = layer.content.emitter?.emitterBehaviors, !behaviors.isEmpty {
+            members.append((PresetSlot.emitterBehaviors.key, .array(behaviors.map(behavior))))
+        }
+        if !layer.animations.isEmpty {
+            members.append((PresetSlot.animations.key, .array(layer.animations.map { animation($0, on: layer.kind) })))
+        }
+        if !layer.sublayers.isEmpty { members.append((PresetSlot.sublayers.key, .array(layer.sublayers.map(self.layer)))) }
+        if let mask = layer.mask { members.append((PresetSlot.mask.key, self.layer(mask))) }
         return .object(members)
     }
 
@@ -98,7 +102,7 @@ public enum PresetEncoder {
 
     private static func cell(_ cell: EmitterCell) -> PresetJSON {
         var members = changedProperties(of: cell).map { ($0.key, value($0.value, kind: $0.kind)) }
-        if !cell.emitterCells.isEmpty { members.append(("emitterCells", .array(cell.emitterCells.map(self.cell)))) }
+        if !cell.emitterCells.isEmpty { members.append((PresetSlot.subcells.key, .array(cell.emitterCells.map(self.cell)))) }
         return .object(members)
     }
 
@@ -128,7 +132,7 @@ public enum PresetEncoder {
             if let curves = keyframes.timingFunctions { members.append(("timingFunctions", .array(curves.map(timingFunction)))) }
         case .group(let children):
             members.append(("type", .string("group")))
-            members.append(("animations", .array(children.map { self.animation($0, on: layerKind) })))
+            members.append((PresetSlot.groupAnimations.key, .array(children.map { self.animation($0, on: layerKind) })))
         }
         if let key = animation.key { members.append(("key", .string(key))) }
         if let curve = animation.timingFunction { members.append(("timingFunction", timingFunction(curve))) }

@@ -22,16 +22,14 @@ public enum PresetSchema {
             "description": "A particle effect described with Core Animation's property names (CAEmitterLayer, CAEmitterCell, CALayer).",
             "type": "object",
             "additionalProperties": false,
-            "required": ["layers"],
+            "required": [PresetSlot.layers.key],
             "properties": properties("preset").merging([
                 "$schema": ["type": "string", "description": "The schema file, for editors: \"sparks.schema.json\"."],
-                "canvas": [
-                    "type": "object", "additionalProperties": false,
-                    "description": "The drawing surface.",
+                PresetSlot.canvas.key: [
+                    "type": "object", "additionalProperties": false, "description": PresetSlot.canvas.summary,
                     "properties": properties("canvas"),
                 ],
-                "layers": ["type": "array", "items": ["$ref": "#/definitions/layer"], "description": "Root layers, drawn in order."],
-            ]) { $1 },
+            ]) { $1 }.merging(slotSchemas([PresetSlot.layers])) { $1 },
             "definitions": definitions,
         ]
     }
@@ -72,26 +70,24 @@ public enum PresetSchema {
         }
     }
 
+    /// The schema of each slot (``PresetStructure``): a list of, or one, of its element's definition.
+    private static func slotSchemas(_ slots: [PresetSlot]) -> [String: Any] {
+        var result: [String: Any] = [:]
+        for slot in slots {
+            let definition = ["$ref": "#/definitions/\(slot.element.rawValue)"]
+            result[slot.key] =
+                slot.isList
+                ? ["type": "array", "items": definition, "description": slot.summary] as [String: Any]
+                : definition.merging(["description": slot.summary]) { $1 }
+        }
+        return result
+    }
+
     private static var definitions: [String: Any] {
-        let layerStructure: [String: Any] = [
-            "sublayers": [
-                "type": "array", "items": ["$ref": "#/definitions/layer"], "description": "Sublayers, drawn above this layer in order.",
-            ],
-            "animations": [
-                "type": "array", "items": ["$ref": "#/definitions/animation"],
-                "description": "Animations, applied in order at the layer's time.",
-            ],
-            "mask": [
-                "$ref": "#/definitions/layer",
-                "description": "A layer whose alpha masks this one and its sublayers (CALayer's mask), in this layer's coordinates.",
-            ],
-        ]
+        let layerStructure = slotSchemas(PresetElement.layer.slots.filter { $0.types == nil })
         let common = properties("layer")
         var cell = properties("emitterCells")
-        cell["emitterCells"] = [
-            "type": "array", "items": ["$ref": "#/definitions/cell"],
-            "description": "Sub-cells emitted by every live particle of this cell.",
-        ]
+        cell.merge(slotSchemas(PresetElement.cell.slots)) { $1 }
         cell["style"] = [
             "type": "object",
             "description": "Defaults for keys the cell does not set (CAEmitterCell.style); other keys are noted and ignored.",
@@ -107,15 +103,7 @@ public enum PresetSchema {
                     ? "A plain layer (CALayer), the default."
                     : "A\(kind == .emitter ? "n" : "") \(kind.rawValue) layer (\(kind.className)).",
             ]
-            if kind == .emitter {
-                keys["emitterCells"] = [
-                    "type": "array", "items": ["$ref": "#/definitions/cell"], "description": "The cells this layer emits.",
-                ]
-                keys["emitterBehaviors"] = [
-                    "type": "array", "items": ["$ref": "#/definitions/behavior"],
-                    "description": "Behaviours applied to every particle of every cell, in order (CAEmitterBehavior: private API on iOS).",
-                ]
-            }
+            keys.merge(slotSchemas(PresetElement.layer.slots.filter { $0.types != nil && $0.holds(inType: kind.rawValue) })) { $1 }
             var definition: [String: Any] = ["type": "object", "additionalProperties": false, "properties": keys]
             if kind != .layer {
                 definition["required"] = ["type"]
@@ -248,12 +236,7 @@ public enum PresetSchema {
                 ],
                 "path": ["$ref": "#/definitions/path"],
             ],
-            .group: [
-                "animations": [
-                    "type": "array", "items": ["$ref": "#/definitions/animation"],
-                    "description": "Children, run together in the group's time.",
-                ]
-            ],
+            .group: slotSchemas(PresetElement.animation.slots(ofType: Animation.TypeName.group.rawValue)),
         ]
         func schema(of type: Animation.TypeName) -> [String: Any] {
             let result = common.merging(structure[type] ?? [:]) { $1 }.merging((type == .keyframe ? properties("keyframe") : [:])) { $1 }
