@@ -23,7 +23,7 @@ RUN_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev fonts-dejavu-core 
 TEST_PACKAGES := $(RUN_PACKAGES) x11-apps xdotool python3 python3-jsonschema ffmpeg chromium
 
 .DEFAULT_GOAL := all
-.PHONY: all ios studio lib install examples docs run test build release deps test-deps render shipped build-modes validate fuzz fuzz-coverage fuzz-raster sanitize soak gallery bench benchmarks clean check-swift format lint conformance
+.PHONY: all ios studio lib install examples docs run test build release deps test-deps render shipped build-modes validate fuzz fuzz-coverage fuzz-raster sanitize soak gallery bench benchmarks clean check-swift format lint conformance api-symbols
 
 # Release builds target this machine's vector width: Swift compiles for baseline x86-64 (SSE2,
 # no FMA) unless told otherwise, and the rasterizer's 8-lane kernels run about twice as fast
@@ -138,6 +138,10 @@ examples: deps
 	$(MAKE) install PREFIX=$(EXAMPLE_PREFIX)
 	PKG_CONFIG_PATH=$(EXAMPLE_PREFIX)/lib/pkgconfig $(MAKE) -C Examples/c-sdl-game
 	$(SWIFT) build --package-path Examples/swift-sdl-game
+
+# What `import SparksKit` brings a game: its public symbols, counted (docs/embedding.md).
+api-symbols: lib
+	tools/api-symbols.sh SparksKit
 
 # API documentation (DocC) of the game-facing library, as HTML in .build/docs.
 docs: deps

@@ -1,6 +1,12 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+/// A product of the tools' dependencies: used only when the Tools trait is on (as it is by
+/// default, and never for a game that depends on Sparks with `traits: []`).
+func tool(_ name: String, _ package: String) -> Target.Dependency {
+    .product(name: name, package: package, condition: .when(traits: ["Tools"]))
+}
+
 let package = Package(
     name: "Sparks",
     platforms: [.macOS(.v13)],
@@ -19,6 +25,14 @@ let package = Package(
         .executable(name: "sparks-ios", targets: ["sparks-ios"]),
         // `sparks studio` (Hummingbird): the editor in the browser, run by `sparks studio …`, built by `make`.
         .executable(name: "sparks-studio", targets: ["sparks-studio"]),
+    ],
+    // The tools (the sparks command, the importer, the studio, the allocation counter and their
+    // tests) build from the packages below; the library products (SparksKit, SparksC, SparksCore,
+    // SparksRaster, SparksSDL) from none. A game that depends on Sparks with `traits: []` leaves
+    // the tools' trait off, and SwiftPM then resolves none of these packages.
+    traits: [
+        .trait(name: "Tools", description: "The sparks command, sparks-ios, sparks-studio and their dependencies."),
+        .default(enabledTraits: ["Tools"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -60,15 +74,15 @@ let package = Package(
             name: "SparksIOS",
             dependencies: [
                 "SparksCore",
-                .product(name: "SwiftIfConfig", package: "swift-syntax"),
-                .product(name: "SwiftParser", package: "swift-syntax"),
-                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                tool("SwiftIfConfig", "swift-syntax"),
+                tool("SwiftParser", "swift-syntax"),
+                tool("SwiftSyntax", "swift-syntax"),
             ]
         ),
         // What the command-line programs share: finding presets, budgets as options, errors.
         .target(
             name: "SparksCommandSupport",
-            dependencies: ["SparksCore", "SparksSDL", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["SparksCore", "SparksSDL", tool("ArgumentParser", "swift-argument-parser")]
         ),
         // What Sparks writes for other programs: PNG frames, GIF, MP4 and sprite sheets (the
         // offscreen renderer, ffmpeg) and iOS code (Swift, Objective-C); render, export and the
@@ -79,14 +93,14 @@ let package = Package(
             name: "sparks",
             dependencies: [
                 "SparksCore", "SparksRaster", "SparksSDL", "SparksCommandSupport", "SparksExport",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                tool("ArgumentParser", "swift-argument-parser"),
             ]
         ),
         .executableTarget(
             name: "sparks-ios",
             dependencies: [
                 "SparksCore", "SparksRaster", "SparksSDL", "SparksIOS", "SparksCommandSupport", "SparksExport",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                tool("ArgumentParser", "swift-argument-parser"),
             ]
         ),
         // Sparks Studio: the preview, inspector and file keeping behind the page in studio/, served
@@ -95,18 +109,18 @@ let package = Package(
             name: "SparksStudio",
             dependencies: [
                 "SparksCore", "SparksRaster", "SparksSDL", "SparksCommandSupport", "SparksExport",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdCore", package: "hummingbird"),
-                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                tool("Hummingbird", "hummingbird"),
+                tool("HummingbirdCore", "hummingbird"),
+                tool("HummingbirdWebSocket", "hummingbird-websocket"),
+                tool("HTTPTypes", "swift-http-types"),
+                tool("ServiceLifecycle", "swift-service-lifecycle"),
             ]
         ),
         .executableTarget(
             name: "sparks-studio",
             dependencies: [
-                "SparksStudio", "SparksCommandSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                "SparksStudio", "SparksCommandSupport", tool("ArgumentParser", "swift-argument-parser"),
+                tool("ServiceLifecycle", "swift-service-lifecycle"),
             ]
         ),
         // Counts the allocations of steady-state stepping, render-list building and drawing
@@ -114,21 +128,23 @@ let package = Package(
         .executableTarget(
             name: "sparks-allocations",
             dependencies: [
-                "SparksCore", "SparksRaster", "SparksSDL", .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
+                "SparksCore", "SparksRaster", "SparksSDL", tool("MallocInterposerSwift", "malloc-interposer"),
             ]
         ),
         .testTarget(name: "SparksCoreTests", dependencies: ["SparksCore", "SparksFuzzing"]),
         .testTarget(name: "SparksRasterTests", dependencies: ["SparksCore", "SparksRaster", "SparksFuzzing"]),
         .testTarget(name: "SparksSDLTests", dependencies: ["SparksCore", "SparksRaster", "SparksSDL"]),
         .testTarget(name: "SparksCommandTests", dependencies: ["SparksCore", "SparksRaster", "SparksSDL"]),
-        .testTarget(name: "SparksKitTests", dependencies: ["SparksKit", "SparksC", "CSparksAPI", "CSparksSDL2"]),
+        .testTarget(name: "SparksKitTests", dependencies: ["SparksCore", "SparksKit", "SparksC", "CSparksAPI", "CSparksSDL2"]),
+        // A game module that imports SparksKit alone and names its own Point, Color, Texture, Layer, Scene.
+        .testTarget(name: "SparksKitGameTests", dependencies: ["SparksKit"]),
         // The studio's server over HTTP and WebSocket, and its page in headless Chromium (DevTools protocol).
         .testTarget(
             name: "SparksStudioTests",
             dependencies: [
                 "SparksCore", "SparksRaster", "SparksSDL", "SparksStudio",
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
-                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                tool("HummingbirdTesting", "hummingbird"),
+                tool("HummingbirdWSClient", "hummingbird-websocket"),
             ]
         ),
         // Corpus/: iOS snippets and the presets they must import to.
@@ -136,7 +152,7 @@ let package = Package(
             name: "SparksIOSTests",
             dependencies: [
                 "SparksCore", "SparksRaster", "SparksSDL", "SparksIOS", "SparksExport",
-                .product(name: "SwiftParser", package: "swift-syntax"), .product(name: "SwiftSyntax", package: "swift-syntax"),
+                tool("SwiftParser", "swift-syntax"), tool("SwiftSyntax", "swift-syntax"),
             ], exclude: ["Corpus", "RealCode"]),
     ],
     swiftLanguageModes: [.v6]

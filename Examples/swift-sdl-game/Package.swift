@@ -5,9 +5,10 @@ import PackageDescription
 let package = Package(
     name: "swift-sdl-game",
     dependencies: [
-        // In your game (the package's identity is the last component of the URL, "sparks"):
-        // .package(url: "https://…/sparks.git", .upToNextMinor(from: "0.10.0")),
-        .package(name: "sparks", path: "../..")
+        // In your game (the package's identity is the last component of the URL, "sparks";
+        // `traits: []` leaves out Sparks's tools and their packages):
+        // .package(url: "https://…/sparks.git", branch: "main", traits: []),
+        .package(name: "sparks", path: "../..", traits: [])
     ],
     targets: [
         // The game's own SDL binding, as any Swift SDL game has one.

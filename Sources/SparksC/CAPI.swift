@@ -2,6 +2,7 @@
 // and turns every Swift error into a status and a message. Nothing here may trap: a C host
 // cannot recover from a Swift runtime error.
 import CSparksAPI
+import SparksCore
 import SparksKit
 import SparksRaster
 
@@ -197,7 +198,7 @@ public func sparks_effect_canvas_size(
     _ effect: OpaquePointer?, _ width: UnsafeMutablePointer<Double>?, _ height: UnsafeMutablePointer<Double>?
 ) {
     locked {
-        let size = EffectHandle.from(effect)?.effect.canvasSize ?? .zero
+        let size = EffectHandle.from(effect)?.effect.canvasSize ?? (width: 0, height: 0)
         width?.pointee = size.width
         height?.pointee = size.height
     }
@@ -231,7 +232,7 @@ private func keyPath(_ text: UnsafePointer<CChar>?) -> String? { text.map { Stri
 public func sparks_effect_set_number(_ effect: OpaquePointer?, _ path: UnsafePointer<CChar>?, _ value: Double) -> sparks_status {
     guard let path = keyPath(path) else { return argumentError(effect, "sparks_effect_set_number: the key path is NULL") }
     return change(effect, "sparks_effect_set_number", keyPath: path) { effect throws(EffectError) in
-        try effect.setValue(.number(value), forKeyPath: path)
+        try effect.setValue(PropertyValue.number(value), forKeyPath: path)
     }
 }
 
@@ -244,7 +245,7 @@ public func sparks_effect_set_vector(
     }
     let vector = PropertyVector(UnsafeBufferPointer(start: values, count: Int(count)))
     return change(effect, "sparks_effect_set_vector", keyPath: path) { effect throws(EffectError) in
-        try effect.setValue(.vector(vector), forKeyPath: path)
+        try effect.setValue(PropertyValue.vector(vector), forKeyPath: path)
     }
 }
 
@@ -255,7 +256,7 @@ public func sparks_effect_set_color(
     guard let path = keyPath(path) else { return argumentError(effect, "sparks_effect_set_color: the key path is NULL") }
     let color = Color(red: red, green: green, blue: blue, alpha: alpha)
     return change(effect, "sparks_effect_set_color", keyPath: path) { effect throws(EffectError) in
-        try effect.setValue(.color(color), forKeyPath: path)
+        try effect.setValue(PropertyValue.color(color), forKeyPath: path)
     }
 }
 
@@ -292,7 +293,7 @@ private func argumentError(_ effect: OpaquePointer?, _ message: String) -> spark
 
 @_cdecl("sparks_effect_set_camera")
 public func sparks_effect_set_camera(_ effect: OpaquePointer?, _ x: Double, _ y: Double, _ zoom: Double) {
-    locked { EffectHandle.from(effect)?.effect.camera = EffectCamera(origin: Point(x: x, y: y), zoom: zoom) }
+    locked { EffectHandle.from(effect)?.effect.camera = EffectCamera(x: x, y: y, zoom: zoom) }
 }
 
 @_cdecl("sparks_effect_set_draw_threads")
@@ -343,7 +344,7 @@ public func sparks_effect_set_max_covered_pixels(_ effect: OpaquePointer?, _ pix
 
 @_cdecl("sparks_effect_undrawn_quads")
 public func sparks_effect_undrawn_quads(_ effect: OpaquePointer?) -> Int {
-    locked { EffectHandle.from(effect)?.effect.lastDrawBudgetCut?.undrawnQuads ?? 0 }
+    locked { EffectHandle.from(effect)?.effect.lastDrawBudgetCutCounts?.undrawnQuads ?? 0 }
 }
 
 @_cdecl("sparks_effect_build_render_list")

@@ -75,7 +75,10 @@ extension Effect {
     /// layer on, and the budget; nil when that frame drew everything. A frame whose particles
     /// together would cover more pixels than the budget (500 million at the canvas's size by
     /// default) draws the first ones and leaves out the rest.
-    public var lastDrawBudgetCut: DrawBudgetCut? { drawing.budgetCut }
+    public var lastDrawBudgetCut: String? { drawing.budgetCut?.description }
+
+    /// What the covered-pixel budget left out of the frame drawn last, as the engine counts it.
+    package var lastDrawBudgetCutCounts: DrawBudgetCut? { drawing.budgetCut }
 
     /// Threads the CPU rasterizer draws with (1 by default); the picture does not depend on it.
     public var drawThreads: Int {
@@ -86,7 +89,7 @@ extension Effect {
     /// What the effect shows now, as Sparks's render list (batches of quads in canvas points,
     /// with their textures, blend modes and transforms), for a game that draws with its own
     /// renderer. The list is the effect's and is rebuilt by the next call.
-    public func renderList() -> RenderList {
+    package func renderList() -> RenderList {
         drawing.buildRenderList(of: self)
     }
 }

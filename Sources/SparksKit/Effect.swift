@@ -1,4 +1,4 @@
-@_exported import SparksCore
+import SparksCore
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -17,7 +17,7 @@
 /// ```swift
 /// let fire = try Effect(contentsOf: URL(fileURLWithPath: "presets/fire.json"))
 /// // each frame:
-/// try fire.moveEmitter("fireEmitter", to: Point(x: player.x, y: player.y))
+/// try fire.moveEmitter("fireEmitter", x: player.x, y: player.y)
 /// fire.advance(by: deltaSeconds)
 /// try fire.draw(into: renderer)            // the game's SDL_Renderer*
 /// ```
@@ -29,10 +29,14 @@
 /// ``advance(by:)`` turns the game's frame time into whole steps and carries the rest, so the
 /// effect is the same at any frame rate, and the same run to run. An effect is used from one
 /// thread at a time (it may use other threads inside a step or a draw, with identical results).
+///
+/// `import SparksKit` brings this type and the few beside it (``EffectCamera``, ``EffectValue``,
+/// ``EffectError``, ``EffectImage``, ``TextureProvider`` and its ``ImageSet`` and
+/// ``TextureAtlas``, ``ShippedPresets``) and nothing of the engine, so a game's own `Point`,
+/// `Color`, `Texture`, `Layer` or `Scene` never clash with Sparks's.
 public final class Effect {
-    /// The running scene: layers, emitters and their particles (for what this type does not
-    /// cover; changes through it take effect at the next step).
-    public let scene: Scene
+    /// The running scene: layers, emitters and their particles.
+    package let scene: Scene
     /// Where the game's view of the effect is; applies to every draw.
     public var camera = EffectCamera()
 
@@ -90,7 +94,7 @@ public final class Effect {
     ///   - description: the layers, cells and animations to run.
     ///   - textures: images the game supplies.
     ///   - maxParticles: most particles alive at once; births beyond are refused.
-    public convenience init(
+    package convenience init(
         _ description: SceneDescription, textures: (any TextureProvider)? = nil, maxParticles: Int = PresetLimits.defaultMaxParticles
     ) {
         let limits = Self.limits(maxParticles: maxParticles)
@@ -182,7 +186,7 @@ public final class Effect {
     // MARK: State
 
     /// The canvas size the preset was made for, in points.
-    public var canvasSize: Size { scene.source.canvas.size }
+    public var canvasSize: (width: Double, height: Double) { (scene.source.canvas.width, scene.source.canvas.height) }
 
     /// Particles alive now.
     public var liveParticleCount: Int { scene.liveParticleCount }
@@ -197,9 +201,22 @@ public final class Effect {
     // MARK: Changes
 
     /// Sets a property by `LAYER.KEYPATH`, as Core Animation's `setValue(_:forKeyPath:)` on
-    /// that layer (`fireEmitter.emitterCells.fire.birthRate`).
+    /// that layer (`fireEmitter.emitterCells.fire.birthRate`): a number, a list of numbers (a
+    /// point, size, rectangle or vector; a colour as red, green, blue, alpha 0…1), or text (a
+    /// choice such as `"line"`, an image's name).
     /// - Throws: an unknown layer or key (with the nearest name) or a value of the wrong kind.
-    public func setValue(_ value: PropertyValue, forKeyPath keyPath: String) throws(EffectError) {
+    public func setValue(_ value: EffectValue, forKeyPath keyPath: String) throws(EffectError) {
+        let kind: PropertyKind
+        do { kind = try scene.propertyKind(forKeyPath: keyPath) } catch { throw EffectError(error) }
+        guard let engineValue = try value.propertyValue(as: kind, keyPath: keyPath) else {
+            if case .text(let text) = value { try setValue(text: text, forKeyPath: keyPath) }
+            return
+        }
+        try setValue(engineValue, forKeyPath: keyPath)
+    }
+
+    /// Sets a property by `LAYER.KEYPATH` to a value of the engine's own kind.
+    package func setValue(_ value: PropertyValue, forKeyPath keyPath: String) throws(EffectError) {
         do { try scene.setValue(value, forKeyPath: keyPath) } catch { throw EffectError(error) }
     }
 
@@ -210,17 +227,22 @@ public final class Effect {
     }
 
     /// A property's current model value by `LAYER.KEYPATH`.
-    public func value(forKeyPath keyPath: String) throws(EffectError) -> PropertyValue {
-        do { return try scene.value(forKeyPath: keyPath) } catch { throw EffectError(error) }
+    public func value(forKeyPath keyPath: String) throws(EffectError) -> EffectValue {
+        do { return EffectValue(try scene.value(forKeyPath: keyPath)) } catch { throw EffectError(error) }
     }
 
-    /// Moves an emitter layer's `emitterPosition` under `point` (canvas points), through the
-    /// layer tree: a layer with a `position`, a transform or superlayers of its own gets the point
-    /// in its coordinates, so the next particles are born where `point` is on the canvas.
+    /// Moves an emitter layer's `emitterPosition` under canvas point (x, y), through the layer
+    /// tree: a layer with a `position`, a transform or superlayers of its own gets the point in
+    /// its coordinates, so the next particles are born where (x, y) is on the canvas.
     /// Particles already born stay where they are; the next ones are born along the way from the
     /// old position.
     /// - Throws: an unknown layer (with the nearest name) or one that is not an emitter.
-    public func moveEmitter(_ layer: String, to point: Point) throws(EffectError) {
+    public func moveEmitter(_ layer: String, x: Double, y: Double) throws(EffectError) {
+        try moveEmitter(layer, to: Point(x: x, y: y))
+    }
+
+    /// ``moveEmitter(_:x:y:)`` with the engine's point.
+    package func moveEmitter(_ layer: String, to point: Point) throws(EffectError) {
         // A name that is not an emitter's gets the key path's own error (it names the nearest layer).
         let local = (scene.layer(named: layer) as? EmitterLayer)?.pointFromCanvas(point) ?? point
         try setValue(.vector(PropertyVector(local.x, local.y)), forKeyPath: "\(layer).emitterPosition")
@@ -233,7 +255,7 @@ public final class Effect {
             throw EffectError("\(layer): there is no emitter layer of that name")
         }
         for name in emitter.emitter.emitterCells.compactMap(\.name) {
-            try setValue(.number(longitude), forKeyPath: "\(layer).emitterCells.\(name).emissionLongitude")
+            try setValue(PropertyValue.number(longitude), forKeyPath: "\(layer).emitterCells.\(name).emissionLongitude")
         }
     }
 

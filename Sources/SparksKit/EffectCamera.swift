@@ -5,22 +5,25 @@ import SparksCore
 ///
 /// The default shows the canvas at 1 pixel per point from its top-left corner: an effect
 /// whose emitter sits at (320, 240) is drawn at pixel (320, 240). A side-scroller moves
-/// ``origin`` with its camera; ``zoom`` scales the picture about the output's top-left corner.
+/// ``x`` and ``y`` with its camera; ``zoom`` scales the picture about the output's top-left corner.
 public struct EffectCamera: Equatable, Sendable {
-    /// The canvas point drawn at the output's top-left corner.
-    public var origin: Point
+    /// The canvas point drawn at the output's top-left corner: its x.
+    public var x: Double
+    /// The canvas point drawn at the output's top-left corner: its y.
+    public var y: Double
     /// Output pixels per canvas point (2 draws the effect twice as large).
     public var zoom: Double
 
-    /// Creates a camera.
-    public init(origin: Point = Point(x: 0, y: 0), zoom: Double = 1) {
-        self.origin = origin
+    /// Creates a camera whose output's top-left corner shows canvas point (x, y).
+    public init(x: Double = 0, y: Double = 0, zoom: Double = 1) {
+        self.x = x
+        self.y = y
         self.zoom = zoom
     }
 
     /// The placement of the canvas on the output this camera gives.
     var placement: CanvasPlacement {
         let zoom = zoom.isFinite && zoom > 0 ? zoom : 1
-        return CanvasPlacement(scaleX: zoom, scaleY: zoom, offsetX: -origin.x * zoom, offsetY: -origin.y * zoom)
+        return CanvasPlacement(scaleX: zoom, scaleY: zoom, offsetX: -x * zoom, offsetY: -y * zoom)
     }
 }

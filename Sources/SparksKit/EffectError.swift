@@ -6,12 +6,14 @@ public struct EffectError: Error, Sendable, CustomStringConvertible {
     /// One line per problem: `file:line:column: key: reason — did you mean "…"?` for a preset,
     /// `keyPath: reason` for a change.
     public var description: String
-    /// Each problem of a preset that could not be read, with its place in the file.
-    public var problems: [PresetDiagnostic]
+    /// Each problem of a preset that could not be read: `file:line:column: key: reason`.
+    public var problems: [String] { diagnostics.map(\.description) }
+    /// The problems as the engine reports them.
+    package var diagnostics: [PresetDiagnostic]
 
     init(_ description: String, problems: [PresetDiagnostic] = []) {
         self.description = description
-        self.problems = problems
+        self.diagnostics = problems
     }
 
     init(_ error: PresetError) {

@@ -1,3 +1,5 @@
+import SparksCore
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else

@@ -1,6 +1,7 @@
 import CSparksAPI
 import Foundation
 import SparksC
+import SparksCore
 import SparksKit
 import Testing
 

@@ -1,5 +1,6 @@
 import CSparksSDL2
 import Foundation
+import SparksCore
 import SparksKit
 import Testing
 
@@ -57,7 +58,7 @@ struct EffectTests {
     @Test("burst(_:count:) births that many particles of a cell whose birthRate is 0, at its emitter")
     func burst() throws {
         let effect = try makeEffect()
-        try effect.setValue(.number(0), forKeyPath: "trail.emitterCells.spark.birthRate")
+        try effect.setValue(EffectValue.number(0), forKeyPath: "trail.emitterCells.spark.birthRate")
         effect.step()
         #expect(effect.liveParticleCount == 0)
         #expect(effect.isFinished)
@@ -139,11 +140,11 @@ struct EffectTests {
                 maxParticles: 1000)
             Issue.record("a preset over the budget loaded")
         } catch {
-            #expect(error.problems.first?.exceeded == BudgetExceeded(.particles, estimate: 5000, allowed: 1000), "\(error)")
+            #expect(error.diagnostics.first?.exceeded == BudgetExceeded(.particles, estimate: 5000, allowed: 1000), "\(error)")
             #expect(!error.description.contains("--"), "\(error)")
         }
         try effect.setValue(text: "[60, 40]", forKeyPath: "trail.emitterPosition")
-        #expect(try effect.value(forKeyPath: "trail.emitterPosition") == .vector([60, 40]))
+        #expect(try effect.value(forKeyPath: "trail.emitterPosition") == .numbers([60, 40]))
         effect.step()
         #expect(effect.liveParticleCount > 0)
     }
@@ -160,7 +161,7 @@ struct EffectTests {
         #expect(centre >> 24 == 0xFF)
 
         // The camera moves the picture: origin (20, 10) draws canvas (50, 50) at pixel (30, 40).
-        effect.camera = EffectCamera(origin: Point(x: 20, y: 10))
+        effect.camera = EffectCamera(x: 20, y: 10)
         var moved = gameFrame(width: 200, height: 100)
         try moved.withUnsafeMutableBytes { try effect.draw(intoPixels: $0, width: 200, height: 100, bytesPerRow: 200 * 4) }
         #expect(moved[40 * 200 + 30] == centre)
@@ -212,10 +213,10 @@ struct EffectTests {
         effect.step(count: 1)
         var frame = gameFrame(width: 200, height: 100)
         try frame.withUnsafeMutableBytes { try effect.draw(intoPixels: $0, width: 200, height: 100, bytesPerRow: 800) }
-        #expect(effect.lastDrawBudgetCut == nil)
+        #expect(effect.lastDrawBudgetCutCounts == nil)
         effect.scene.limits.maxCoveredPixels = 100_000
         try frame.withUnsafeMutableBytes { try effect.draw(intoPixels: $0, width: 200, height: 100, bytesPerRow: 800) }
-        let cut = try #require(effect.lastDrawBudgetCut)
+        let cut = try #require(effect.lastDrawBudgetCutCounts)
         #expect(cut.layer == "boom" && cut.maxCoveredPixels == 100_000)
         #expect(cut.undrawnQuads > 80 && cut.undrawnQuads < 100, "\(cut.undrawnQuads)")
 
@@ -224,7 +225,7 @@ struct EffectTests {
         let renderer = try #require(SDL_CreateSoftwareRenderer(surface))
         defer { SDL_DestroyRenderer(renderer) }
         try effect.draw(into: renderer)
-        #expect(effect.lastDrawBudgetCut == cut)
+        #expect(effect.lastDrawBudgetCutCounts == cut)
         effect.releaseRendererResources()
     }
 
@@ -326,7 +327,7 @@ struct EffectEdgeTests {
             for emitter in effect.scene.emitterLayers {
                 guard let layerName = emitter.name else { continue }
                 for target in [Point(x: 400, y: 300), Point(x: 100, y: 500), Point(x: 12.5, y: 7.25)] {
-                    try effect.moveEmitter(layerName, to: target)
+                    try effect.moveEmitter(layerName, x: target.x, y: target.y)
                     let onCanvas = emitter.presentedTransformToCanvas.apply(to: emitter.emitterPosition)
                     #expect(
                         abs(onCanvas.x - target.x) < 1e-6 && abs(onCanvas.y - target.y) < 1e-6,

@@ -1,4 +1,5 @@
 import Foundation
+import SparksCore
 import SparksKit
 import Testing
 

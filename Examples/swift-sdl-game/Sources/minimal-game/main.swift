@@ -15,7 +15,7 @@ while running {
         if event.type == SDL_QUIT.rawValue { running = false }
         if event.type == SDL_KEYDOWN.rawValue { try effect.burst("explosion.debris", count: 300) }
         if event.type == SDL_MOUSEMOTION.rawValue {
-            try effect.moveEmitter("trail", to: Point(x: Double(event.motion.x), y: Double(event.motion.y)))
+            try effect.moveEmitter("trail", x: Double(event.motion.x), y: Double(event.motion.y))
         }
     }
     let now = SDL_GetTicks64()

@@ -66,7 +66,7 @@ var running = true
 @MainActor func explode() {
     guard ship.alive else { return }
     ship.alive = false
-    try? effect.moveEmitter("explosion", to: Point(x: ship.x, y: ship.y))
+    try? effect.moveEmitter("explosion", x: ship.x, y: ship.y)
     try? effect.burst("explosion.debris", count: 300)
     try? effect.setValue(.number(0), forKeyPath: "trail.emitterCells.spark.birthRate")
 }
@@ -93,7 +93,7 @@ while running {
     if ship.alive {
         ship.x = 100 + 150 * time
         if ship.x > 700 { ship.x -= 700 }
-        try? effect.moveEmitter("trail", to: Point(x: ship.x, y: ship.y))
+        try? effect.moveEmitter("trail", x: ship.x, y: ship.y)
     }
     if let at = options.explodeAt, time >= at { explode() }
     effect.advance(by: dt)
