@@ -66,7 +66,7 @@ let package = Package(
         .target(name: "SparksSDL", dependencies: ["SparksCore", "SparksRaster", "CSparksSDL2"]),
         .target(name: "SparksKit", dependencies: ["SparksCore", "SparksRaster", "SparksSDL"]),
         .target(name: "CSparksAPI"),
-        .target(name: "SparksC", dependencies: ["CSparksAPI", "SparksKit", "SparksRaster"]),
+        .target(name: "SparksC", dependencies: ["CSparksAPI", "SparksCore", "SparksKit", "SparksRaster"]),
         .target(name: "SparksFuzzing", dependencies: ["SparksCore", "SparksRaster"]),
         // iOS code in: `sparks import` (Swift read with swift-syntax, Objective-C with a reader of
         // its own). The library targets never depend on it.

@@ -1,8 +1,10 @@
 /*
  * A ship flies across the screen leaving an engine trail (an emitter that follows it); Space
  * (or --explode-at SECONDS) blows it up (a burst of 300 particles from a cell whose birthRate
- * is 0). Arrow keys steer. The effect comes from ../effects/ship.json, drawn over the game's
- * frame by libsparks into the game's own SDL_Renderer.
+ * is 0) and puts its engine out (the effect stops emitting); when the explosion has played
+ * out (the effect's finished callback), the effect is reset and a new ship sets off. Arrow keys
+ * steer. The effect comes from ../effects/ship.json, drawn over the game's frame by libsparks
+ * into the game's own SDL_Renderer.
  *
  *   make && ./c-sdl-game [--seconds S] [--explode-at S] [--screenshot FILE.png]
  */
@@ -18,7 +20,7 @@
 #endif
 
 static sparks_effect *effect;
-static double ship_x = 100, ship_y = 240;
+static double ship_x = 100, ship_y = 240, launched_at = 0, time_now = 0;
 static int ship_alive = 1;
 
 static void explode(void) {
@@ -28,7 +30,17 @@ static void explode(void) {
     sparks_effect_set_vector(effect, "explosion.emitterPosition", at, 2);
     if (sparks_effect_burst(effect, "explosion.debris", 300) != SPARKS_OK)
         fprintf(stderr, "c-sdl-game: %s\n", sparks_effect_last_error(effect));
-    sparks_effect_set_number(effect, "trail.emitterCells.spark.birthRate", 0);
+    sparks_effect_set_emitting(effect, 0);
+}
+
+/* The explosion has played out: the effect starts again and so does a new ship. */
+static void played_out(sparks_effect *finished, void *user_data) {
+    (void)user_data;
+    printf("c-sdl-game: the explosion played out at %.2f s; a new ship sets off\n", time_now);
+    sparks_effect_reset(finished);
+    sparks_effect_set_emitting(finished, 1);
+    ship_alive = 1;
+    launched_at = time_now;
 }
 
 int main(int argc, char **argv) {
@@ -51,6 +63,7 @@ int main(int argc, char **argv) {
         sparks_string_free(error);
         return 1;
     }
+    sparks_effect_on_finished(effect, played_out, NULL);
     if (SDL_Init(SDL_INIT_VIDEO) != 0) {
         fprintf(stderr, "c-sdl-game: starting SDL: %s\n", SDL_GetError());
         return 1;
@@ -87,14 +100,18 @@ int main(int argc, char **argv) {
         double dt = scripted ? 1.0 / 60 : (double)(now - last) / (double)SDL_GetPerformanceFrequency();
         last = now;
         time += dt;
+        time_now = time;
 
         if (ship_alive) {
-            ship_x = 100 + 150 * time;
+            ship_x = 100 + 150 * (time - launched_at);
             if (ship_x > 700) ship_x -= 700;
             double at[2] = {ship_x, ship_y};
             sparks_effect_set_vector(effect, "trail.emitterPosition", at, 2);
         }
-        if (explode_at >= 0 && time >= explode_at) explode();
+        if (explode_at >= 0 && time >= explode_at) {
+            explode();
+            explode_at = -1;
+        }
         sparks_effect_advance(effect, dt);
 
         /* The game's frame: a dark sky, the ship, then the effect over it. */

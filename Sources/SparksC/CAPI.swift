@@ -31,6 +31,11 @@ private final class EffectHandle {
     let effect: Effect
     private var lastErrorText: UnsafeMutablePointer<CChar>
     var list = RenderList()
+    /// The game's finished callback and its pointer, called outside the lock once a call that
+    /// stepped the effect has returned.
+    var finishedCallback: sparks_finished_callback?
+    var finishedUserData: UnsafeMutableRawPointer?
+    var finishedPending = false
     private var textureNames: [String: UnsafeMutablePointer<CChar>] = [:]
 
     init(_ effect: Effect) {
@@ -158,14 +163,65 @@ public func sparks_effect_last_error(_ effect: OpaquePointer?) -> UnsafePointer<
 /// Made once and never freed or written: safe to share.
 nonisolated(unsafe) private let emptyText: UnsafeMutablePointer<CChar> = strdup("")!
 
+@_cdecl("sparks_effect_load_shipped")
+public func sparks_effect_load_shipped(
+    _ name: UnsafePointer<CChar>?, _ error: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> OpaquePointer? {
+    load("sparks_effect_load_shipped", "the name", name, folder: nil, error: error) { (name, _) throws(EffectError) in
+        try Effect(shippedPreset: name)
+    }
+}
+
 @_cdecl("sparks_effect_advance")
 public func sparks_effect_advance(_ effect: OpaquePointer?, _ seconds: Double) -> Int32 {
-    locked { Int32(EffectHandle.from(effect)?.effect.advance(by: seconds) ?? 0) }
+    let steps = locked { Int32(EffectHandle.from(effect)?.effect.advance(by: seconds) ?? 0) }
+    callFinished(effect)
+    return steps
 }
 
 @_cdecl("sparks_effect_step")
 public func sparks_effect_step(_ effect: OpaquePointer?, _ count: Int32) {
     locked { EffectHandle.from(effect)?.effect.step(count: Int(max(0, count))) }
+    callFinished(effect)
+}
+
+/// Calls the effect's finished callback when the call that just stepped it finished it (outside
+/// the lock, so that the callback may call Sparks).
+private func callFinished(_ effect: OpaquePointer?) {
+    let call = locked { () -> (sparks_finished_callback, UnsafeMutableRawPointer?)? in
+        guard let handle = EffectHandle.from(effect), handle.finishedPending else { return nil }
+        handle.finishedPending = false
+        return handle.finishedCallback.map { ($0, handle.finishedUserData) }
+    }
+    if let (callback, userData) = call { callback(effect, userData) }
+}
+
+@_cdecl("sparks_effect_reset")
+public func sparks_effect_reset(_ effect: OpaquePointer?) {
+    locked { EffectHandle.from(effect)?.effect.reset() }
+}
+
+@_cdecl("sparks_effect_set_emitting")
+public func sparks_effect_set_emitting(_ effect: OpaquePointer?, _ emitting: Int32) {
+    locked { EffectHandle.from(effect)?.effect.isEmitting = emitting != 0 }
+}
+
+@_cdecl("sparks_effect_is_emitting")
+public func sparks_effect_is_emitting(_ effect: OpaquePointer?) -> Int32 {
+    locked { EffectHandle.from(effect)?.effect.isEmitting == true ? 1 : 0 }
+}
+
+@_cdecl("sparks_effect_on_finished")
+public func sparks_effect_on_finished(
+    _ effect: OpaquePointer?, _ callback: sparks_finished_callback?, _ userData: UnsafeMutableRawPointer?
+) {
+    locked {
+        guard let handle = EffectHandle.from(effect) else { return }
+        handle.finishedCallback = callback
+        handle.finishedUserData = userData
+        handle.finishedPending = false
+        handle.effect.onFinished = callback == nil ? nil : { [unowned handle] in handle.finishedPending = true }
+    }
 }
 
 @_cdecl("sparks_effect_set_paused")

@@ -36,11 +36,16 @@ import SparksCore
 /// `Color`, `Texture`, `Layer` or `Scene` never clash with Sparks's.
 public final class Effect {
     /// The running scene: layers, emitters and their particles.
-    package let scene: Scene
+    package private(set) var scene: Scene
     /// Where the game's view of the effect is; applies to every draw.
     public var camera = EffectCamera()
 
     private var clock: FixedStepClock
+    /// The changes made since loading, each key path's last value, in order: ``reset()``
+    /// makes them again on the new scene.
+    private var changes: [(keyPath: String, value: PropertyValue)] = []
+    /// Whether ``onFinished`` was called for the current play-out.
+    private var finishNoticed = false
     let images: EffectImageDecoder
     let resolver: ResourceResolver
     lazy var drawing = EffectDrawing(images: images)
@@ -142,6 +147,7 @@ public final class Effect {
     public func advance(by seconds: Double) -> Int {
         let advance = clock.advance(by: seconds)
         scene.step(count: advance.steps)
+        noticeFinish()
         return advance.steps
     }
 
@@ -154,6 +160,7 @@ public final class Effect {
         guard seconds.isFinite, seconds > 0 else { return 0 }
         let steps = Int((min(seconds, Self.maxFastForward) / scene.stepDuration).rounded())
         scene.step(count: steps)
+        noticeFinish()
         return steps
     }
 
@@ -163,6 +170,54 @@ public final class Effect {
     /// Takes `count` fixed steps now, paused or not (a game with its own fixed-step loop).
     public func step(count: Int = 1) {
         scene.step(count: count)
+        noticeFinish()
+    }
+
+    /// Starts the effect again from time 0, as SpriteKit's `resetSimulation()` and LÖVE's
+    /// `reset()` do: every particle and waiting burst is gone, the time and the carried
+    /// remainder are 0, and the emitters start as the preset starts them (a running emitter
+    /// already in its steady state). What the game changed stays changed (values set, emitters
+    /// moved and aimed), and so do ``isPaused``, ``speed``, ``isEmitting``, ``camera`` and
+    /// ``onFinished``, which is called again when this play-out ends.
+    public func reset() {
+        let fresh = Scene(scene.source, limits: scene.limits)
+        fresh.threadCount = scene.threadCount
+        fresh.isEmitting = scene.isEmitting
+        for change in changes { try? fresh.setValue(change.value, forKeyPath: change.keyPath) }
+        scene = fresh
+        let (paused, speed) = (clock.isPaused, clock.speed)
+        clock = FixedStepClock(stepRate: scene.source.stepRate)
+        clock.isPaused = paused
+        clock.speed = speed
+        finishNoticed = false
+    }
+
+    /// Whether the emitters give birth (true when loaded). Off, no new particle is born, as a
+    /// SpriteKit emitter whose birth rate is 0 or LÖVE's `stop()`: the live ones play out (with
+    /// their sub-cells), ``burst(_:count:)`` still bursts, and the effect then finishes. On
+    /// again, the emitters carry on at their rates.
+    public var isEmitting: Bool {
+        get { scene.isEmitting }
+        set { scene.isEmitting = newValue }
+    }
+
+    /// Called once when the effect has played out (``isFinished`` becomes true during
+    /// ``advance(by:)``, ``fastForward(by:)`` or ``step(count:)``): a one-shot explosion ends, or
+    /// the last particle dies after ``isEmitting`` was turned off. Called again after the
+    /// effect comes back to life (a burst, emitting again, ``reset()``) and ends again. It runs
+    /// on the thread that advanced the effect, after the steps; it may change, reset or burst
+    /// the effect (but should not free it while a C caller is inside a call).
+    public var onFinished: (() -> Void)?
+
+    private func noticeFinish() {
+        guard let onFinished else { return }
+        if scene.isFinished {
+            guard !finishNoticed else { return }
+            finishNoticed = true
+            onFinished()
+        } else {
+            finishNoticed = false
+        }
     }
 
     /// Seconds per step.
@@ -218,12 +273,25 @@ public final class Effect {
     /// Sets a property by `LAYER.KEYPATH` to a value of the engine's own kind.
     package func setValue(_ value: PropertyValue, forKeyPath keyPath: String) throws(EffectError) {
         do { try scene.setValue(value, forKeyPath: keyPath) } catch { throw EffectError(error) }
+        remember(value, forKeyPath: keyPath)
+    }
+
+    /// Keeps the last value set at `keyPath`, for ``reset()``.
+    private func remember(_ value: PropertyValue, forKeyPath keyPath: String) {
+        if let index = changes.firstIndex(where: { $0.keyPath == keyPath }) {
+            changes[index].value = value
+        } else {
+            changes.append((keyPath, value))
+        }
     }
 
     /// Sets a property by `LAYER.KEYPATH` from text written as in a preset: `"120"`,
     /// `"[400, 300]"`, `"#ff8800"`, `"line"`, an image's name.
     public func setValue(text: String, forKeyPath keyPath: String) throws(EffectError) {
-        do { try scene.setValue(text: text, forKeyPath: keyPath, resolver: resolver) } catch { throw EffectError(error) }
+        do {
+            try scene.setValue(text: text, forKeyPath: keyPath, resolver: resolver)
+            if let value = try? scene.value(forKeyPath: keyPath) { remember(value, forKeyPath: keyPath) }
+        } catch { throw EffectError(error) }
     }
 
     /// A property's current model value by `LAYER.KEYPATH`.

@@ -16,7 +16,7 @@ let examplesRequired = ProcessInfo.processInfo.environment["SPARKS_REQUIRE_EXAMP
 /// are open on the display at once.
 extension WindowTests {
     @Test(
-        "Each example game runs in a real window, its ship leaves a trail and its explosion bursts",
+        "Each example game runs in a real window, its ship leaves a trail, its explosion bursts, and when that has played out a new ship sets off",
         .enabled(
             if: examplesRequired || exampleGames.allSatisfy { FileManager.default.isExecutableFile(atPath: $0.executable.path) },
             "needs `make examples`"),
@@ -60,5 +60,15 @@ extension WindowTests {
             #expect(region.red > 0.3, "burst \(region)")
             #expect(region.red > region.blue + 0.1, "burst \(region)")
         }
+
+        // Exploding at 1 s puts the engine out (the effect stops emitting): once the last
+        // particle (debris: 1.2 s at most) has died, the effect's finished call resets it and a
+        // new ship sets off, trailing again by 3.5 s.
+        let again = try runProgram(executable, ["--seconds", "3.5", "--explode-at", "1.0"], timeout: 120)
+        #expect(again.status == 0, "\(again.output)\(again.error)")
+        let line = again.output.split(separator: "\n").first { $0.contains("played out at") }
+        let at = line.flatMap { $0.split(separator: " ").compactMap { Double($0) }.first }
+        #expect(at.map { $0 > 1.9 && $0 < 2.5 } == true, "\(again.output)")
+        #expect(again.output.contains("finished: 0") || again.output.contains("finished: false"), "\(again.output)")
     }
 }

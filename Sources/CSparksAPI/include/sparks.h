@@ -67,6 +67,11 @@ sparks_effect *sparks_effect_load_file(const char *path, const char *asset_dir, 
 /* Loads a preset from its JSON text; images are found in `resource_dir` (may be NULL). */
 sparks_effect *sparks_effect_load_string(const char *json, const char *resource_dir, char **error);
 
+/* Loads a preset Sparks ships ("fire", "confetti", "sparkle", …; `sparks list` names them) with
+ * its images, all built into the library: no files or folders needed. Unknown names fail with
+ * the nearest name in *error. */
+sparks_effect *sparks_effect_load_shipped(const char *name, char **error);
+
 /* Frees an effect and everything it holds, including textures it made with an SDL_Renderer:
  * free effects drawn with sparks_effect_draw_sdl_renderer before destroying that renderer (or
  * call sparks_effect_release_renderer). NULL is allowed. */
@@ -87,6 +92,26 @@ int sparks_effect_advance(sparks_effect *effect, double seconds);
 
 /* Takes `count` fixed steps now, paused or not. */
 void sparks_effect_step(sparks_effect *effect, int count);
+
+/* Starts the effect again from time 0 (as SpriteKit's resetSimulation and LÖVE's reset): its
+ * particles and waiting bursts are gone; values the game set, the pause, the speed, the
+ * emitting switch and the finished callback stay. */
+void sparks_effect_reset(sparks_effect *effect);
+
+/* Turns birth from the emitters off (0) or on (non-zero; the default). Off, the live particles
+ * play out, bursts still burst, and the effect then finishes (see sparks_effect_on_finished). */
+void sparks_effect_set_emitting(sparks_effect *effect, int emitting);
+
+/* 1 while the emitters give birth, else 0. */
+int sparks_effect_is_emitting(const sparks_effect *effect);
+
+/* Called once when the effect has played out (sparks_effect_is_finished becomes 1), from the
+ * sparks_effect_advance or sparks_effect_step that finished it, after its steps and outside
+ * Sparks's lock: it may reset, burst or change the effect, but not free it. */
+typedef void (*sparks_finished_callback)(sparks_effect *effect, void *user_data);
+
+/* Sets (or with NULL, removes) the effect's finished callback and the pointer it is given. */
+void sparks_effect_on_finished(sparks_effect *effect, sparks_finished_callback callback, void *user_data);
 
 /* Pauses (non-zero) or resumes (0) sparks_effect_advance. */
 void sparks_effect_set_paused(sparks_effect *effect, int paused);

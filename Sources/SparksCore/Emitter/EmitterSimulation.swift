@@ -41,6 +41,8 @@ public final class EmitterSimulation {
     private var lastEmitterPosition: Vector3?
     /// Threads a large cell's update may use (results are the same for any value).
     public var threads = 1
+    /// Whether top-level cells give birth from the emitter's shape (``Scene/isEmitting``).
+    var emitsFromShape = true
     /// Whether the first advance starts from the steady state (``EmitterStartup/running``)
     /// rather than empty.
     var startsRunning = false
@@ -187,7 +189,7 @@ public final class EmitterSimulation {
             if !properties.emitterBehaviors.isEmpty {
                 BehaviorPass.apply(properties.emitterBehaviors, to: state.storage, dt: dt, threads: threads)
             }
-            if cell.isEnabled {
+            if cell.isEnabled && emitsFromShape {
                 spawnFromShape(
                     state, cell: cell, sampler: sampler, from: t0, to: t1, properties: properties,
                     emitterStart: emitterStart, emitterEnd: emitterEnd, budget: &budget)

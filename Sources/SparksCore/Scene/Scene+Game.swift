@@ -38,11 +38,11 @@ extension Scene {
     /// emitter can emit again — every top-level cell has a rate of 0, is disabled or has ended
     /// its emission, and no animation that could change that is still to run. A looping effect
     /// never finishes; a one-shot effect (a burst, or a `birthRate` animated to 0 and held)
-    /// finishes when its last particle dies.
+    /// finishes when its last particle dies, and so does any effect once ``isEmitting`` is off.
     public var isFinished: Bool {
         guard liveParticleCount == 0 else { return false }
         if emitterLayers.contains(where: \.simulation.hasPendingBursts) { return false }
-        return !layers.contains { canStillEmit($0, parentTime: time) }
+        return !isEmitting || !layers.contains { canStillEmit($0, parentTime: time) }
     }
 
     private func canStillEmit(_ layer: Layer, parentTime: Double) -> Bool {

@@ -22,6 +22,9 @@ public final class Scene {
     public var threadCount = 1 {
         didSet { for emitter in emitterLayers { emitter.simulation.threads = max(1, threadCount) } }
     }
+    /// Whether emitters give birth from their shapes (a game's emitting switch): while false no
+    /// top-level cell emits, whatever its rate; live particles, their sub-cells and bursts go on.
+    public var isEmitting = true
     private var started = false
     let renderBuilder = RenderListBuilder()
 
@@ -200,6 +203,7 @@ public final class Scene {
         let speed = parentSpeed * timing.speed
         if let emitter = layer as? EmitterLayer {
             let stepSize = stepDuration * (speed != 0 ? abs(speed) : 1)
+            emitter.simulation.emitsFromShape = isEmitting
             // The simulation sees the presentation values (animated birthRate, emitterPosition, cells).
             emitter.simulation.advance(
                 to: localTime, stepSize: stepSize, properties: emitter.presentationEmitter(atLocalTime: localTime), budget: &budget,

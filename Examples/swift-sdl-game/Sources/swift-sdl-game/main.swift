@@ -1,6 +1,7 @@
 // A ship flies across the screen leaving an engine trail (an emitter that follows it); Space
 // (or --explode-at SECONDS) blows it up (a burst of 300 particles from a cell whose birthRate
-// is 0). Arrow keys steer. The effect comes from effects/ship.json, drawn over the game's frame
+// is 0) and puts its engine out (the effect stops emitting); when the explosion has played out
+// (the effect's onFinished), the effect is reset and a new ship sets off. Arrow keys steer. The effect comes from effects/ship.json, drawn over the game's frame
 // by SparksKit into the game's own SDL_Renderer.
 //
 //   swift run swift-sdl-game [--seconds S] [--explode-at S] [--screenshot FILE.png]
@@ -60,6 +61,8 @@ let scripted = options.seconds != nil
 let frameTime = 1.0 / 60
 var ship = (x: 100.0, y: 240.0, alive: true)
 var time = 0.0
+var launchedAt = 0.0
+var explodeAt = options.explodeAt
 var last = SDL_GetPerformanceCounter()
 var running = true
 
@@ -68,7 +71,16 @@ var running = true
     ship.alive = false
     try? effect.moveEmitter("explosion", x: ship.x, y: ship.y)
     try? effect.burst("explosion.debris", count: 300)
-    try? effect.setValue(.number(0), forKeyPath: "trail.emitterCells.spark.birthRate")
+    effect.isEmitting = false
+}
+
+// The explosion has played out: the effect starts again and so does a new ship.
+effect.onFinished = {
+    print("swift-sdl-game: the explosion played out at \(String(format: "%.2f", time)) s; a new ship sets off")
+    effect.reset()
+    effect.isEmitting = true
+    ship.alive = true
+    launchedAt = time
 }
 
 while running {
@@ -91,11 +103,14 @@ while running {
     time += dt
 
     if ship.alive {
-        ship.x = 100 + 150 * time
+        ship.x = 100 + 150 * (time - launchedAt)
         if ship.x > 700 { ship.x -= 700 }
         try? effect.moveEmitter("trail", x: ship.x, y: ship.y)
     }
-    if let at = options.explodeAt, time >= at { explode() }
+    if let at = explodeAt, time >= at {
+        explode()
+        explodeAt = nil
+    }
     effect.advance(by: dt)
 
     // The game's frame: a dark sky, the ship, then the effect over it.
