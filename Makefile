@@ -19,8 +19,9 @@ SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 RUN_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev fonts-dejavu-core fonts-liberation2 fonts-noto-color-emoji xvfb xauth pkg-config
 # The real-window tests also capture the X screen (xwd) and press keys (xdotool); the schema
 # test checks presets with Python's jsonschema; the export tests encode GIF and MP4 with ffmpeg;
-# the studio's page is tested in headless Chromium (driven through its DevTools protocol).
-TEST_PACKAGES := $(RUN_PACKAGES) x11-apps xdotool python3 python3-jsonschema ffmpeg chromium
+# the studio's page is tested in headless Chromium (driven through its DevTools protocol); the
+# GPU path is tested on Mesa's software OpenGL (llvmpipe), in a window and headless through EGL.
+TEST_PACKAGES := $(RUN_PACKAGES) x11-apps xdotool python3 python3-jsonschema ffmpeg chromium libgl1-mesa-dri libegl-mesa0
 
 .DEFAULT_GOAL := all
 .PHONY: all ios studio lib install examples docs run test build release deps test-deps render shipped build-modes validate fuzz fuzz-coverage fuzz-raster sanitize soak gallery bench benchmarks clean check-swift format lint conformance api-symbols

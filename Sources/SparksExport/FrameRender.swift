@@ -50,6 +50,9 @@ package struct FrameRender {
     /// Cut frames to this rectangle of the canvas, in points.
     package var crop: Rect?
     package var threads = 1
+    /// What draws the frames (``OffscreenPath``): the CPU rasterizer, or SDL's GPU renderer on
+    /// its offscreen driver (pixels read back opaque, over black).
+    package var path = OffscreenPath.cpu
     package var maxTextureBytes = PresetLimits.defaultMaxTextureBytes
     /// Says how far the frames are (frame, of).
     package var progress: ((Int, Int) -> Void)?
@@ -73,7 +76,7 @@ package struct FrameRender {
             default: nil
             }
         let canvas = description.canvas
-        let renderer = try OffscreenRenderer(width: pixels.width, height: pixels.height, maxTextureBytes: maxTextureBytes)
+        let renderer = try path.makeRenderer(width: pixels.width, height: pixels.height, maxTextureBytes: maxTextureBytes)
         renderer.threadCount = threads
         var cuts = BudgetCutReport()
         var isMP4 = false

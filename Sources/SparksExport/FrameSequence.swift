@@ -5,7 +5,8 @@ import SparksRaster
 import SparksSDL
 
 /// The frames `sparks render` writes: one every 1/fps s of scene time from --at, or the phases
-/// of a seamless loop (--loop); each drawn by the CPU rasterizer and cut to a crop rectangle. A
+/// of a seamless loop (--loop); each drawn by the CPU rasterizer (or the GPU, --renderer gpu)
+/// and cut to a crop rectangle. A
 /// sequence can be drawn again from the start (fresh scenes give the same pixels), which is how
 /// --trim finds the effect's box over every frame before writing any.
 struct FrameSequence {
@@ -17,7 +18,7 @@ struct FrameSequence {
     let loop: SceneLoop?
     /// Builds a fresh scene (with the command's overrides), ready to run from 0.
     let makeScene: () throws -> Scene
-    let renderer: OffscreenRenderer
+    let renderer: any FrameRendering
     /// Frames composited over black (video without alpha).
     let opaque: Bool
     /// Asked before each frame: true stops the sequence with an error.

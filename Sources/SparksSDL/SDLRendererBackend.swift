@@ -77,6 +77,17 @@ package final class SDLRendererBackend: DrawBackend {
     }
 
     deinit {
+        close()
+    }
+
+    private var isClosed = false
+
+    /// Destroys the textures and then, when it owns it, the renderer: before the window they
+    /// draw into goes (a GL renderer's textures die with the window's context). Drawing after
+    /// it is not allowed; the second call does nothing.
+    package func close() {
+        guard !isClosed else { return }
+        isClosed = true
         // The textures go before their renderer.
         streaming.destroy()
         geometry?.releaseResources()

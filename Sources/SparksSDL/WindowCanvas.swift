@@ -53,6 +53,12 @@ final class WindowCanvas {
         drawer.threadCount = threads
     }
 
+    /// Destroys the textures and the renderer, before the window goes (see
+    /// ``SDLRendererBackend/close()``).
+    func close() {
+        backend.close()
+    }
+
     /// Fits a canvas of `size` points into the window's output, keeping its aspect ratio.
     func layout(canvas size: Size) {
         canvasSize = size

@@ -149,6 +149,11 @@ public final class WindowPresenter {
     public var rendererSummary: String { canvas.summary }
 
     deinit {
+        // Everything drawn into the window's renderer goes first, then the renderer, then the
+        // window: a GL renderer's textures die with the window's context, and destroying
+        // them after it reads freed memory (it crashed under SDL's offscreen driver).
+        hud = nil
+        canvas.close()
         SDL_DestroyWindow(window)
     }
 

@@ -93,6 +93,12 @@ struct Render: ParsableCommand {
     @Option(help: "Threads drawing each frame (the picture is the same for any number).")
     var threads: Int = 1
 
+    @Option(
+        help: ArgumentHelp(
+            "What draws: cpu (Sparks's rasterizer, the same pixels everywhere) or gpu (SDL's GPU renderer, the window's GPU path, on SDL's offscreen driver through EGL: no display needed; read back opaque, over black).",
+            valueName: "cpu|gpu"))
+    var renderer: OffscreenPath = .cpu
+
     /// Columns and rows of --sheet, when given and well formed.
     private var sheetGrid: (columns: Int, rows: Int)? {
         guard let sheet else { return nil }
@@ -173,6 +179,7 @@ struct Render: ParsableCommand {
         render.trim = trim
         render.crop = cropRect
         render.threads = threads
+        render.path = renderer
         render.maxTextureBytes = scene.limits.maxTextureBytes
         if isatty(STDERR_FILENO) != 0 {
             render.progress = { frame, count in

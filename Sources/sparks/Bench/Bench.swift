@@ -55,6 +55,12 @@ struct Bench: ParsableCommand {
     @Flag(help: "Also draw every frame with the CPU rasterizer (on --threads threads) and time it.")
     var render = false
 
+    @Option(
+        help: ArgumentHelp(
+            "What --render draws with: cpu (Sparks's rasterizer) or gpu (SDL's GPU renderer, the window's GPU path, on SDL's offscreen driver through EGL: no display needed; each frame waits for the GPU to finish).",
+            valueName: "cpu|gpu"))
+    var renderer: OffscreenPath = .cpu
+
     @OptionGroup var size: OutputSize
 
     @OptionGroup var overrides: SceneOverrides
@@ -152,9 +158,9 @@ struct Bench: ParsableCommand {
         scene.threadCount = threads
         try overrides.apply(to: scene, url: url, locator: locator)
         let pixels = try size.pixels(for: description.canvas)
-        let renderer =
-            render ? try OffscreenRenderer(width: pixels.width, height: pixels.height, maxTextureBytes: limits.maxTextureBytes) : nil
-        renderer?.threadCount = threads
+        let frameRenderer =
+            render ? try renderer.makeRenderer(width: pixels.width, height: pixels.height, maxTextureBytes: limits.maxTextureBytes) : nil
+        frameRenderer?.threadCount = threads
         var list = RenderList()
 
         // Warm up to the steady state, untimed.
@@ -177,7 +183,7 @@ struct Bench: ParsableCommand {
             scene.step()
             let t1 = DispatchTime.now().uptimeNanoseconds
             var frame = BenchFrame(live: scene.liveParticleCount, stepNanoseconds: Double(t1 - t0))
-            if let renderer {
+            if let renderer = frameRenderer {
                 scene.buildRenderList(into: &list)
                 let t2 = DispatchTime.now().uptimeNanoseconds
                 renderer.resolve(list)
@@ -187,7 +193,7 @@ struct Bench: ParsableCommand {
                 frame.buildNanoseconds = Double(t2 - t1)
                 frame.resolveNanoseconds = Double(t3 - t2)
                 frame.rasterizeNanoseconds = Double(t4 - t3)
-                frame.coveredPixels = renderer.statistics.coveredPixels
+                frame.coveredPixels = renderer.coveredPixels ?? 0
                 if let cut = renderer.budgetCut {
                     cutFrames += 1
                     if firstCut == nil { firstCut = cut }
@@ -211,7 +217,8 @@ struct Bench: ParsableCommand {
             birthRateScale: scale ?? 1, record: record, updates: updates, peakResidentBytes: Int(usage.ru_maxrss) * 1024,
             storageBytes: scene.particleStorageBytes, refusedBirths: scene.budget.refusedBirths,
             stateHash: String(scene.stateHash(), radix: 16), rendered: render, drawnQuads: list.quads.count,
-            outputSize: render ? "\(pixels.width)×\(pixels.height)" : "", firstCut: firstCut, cutFrames: cutFrames)
+            outputSize: render ? "\(pixels.width)×\(pixels.height)" : "", firstCut: firstCut, cutFrames: cutFrames,
+            drawnBy: (frameRenderer as? OffscreenGPURenderer)?.summary)
     }
 }
 
@@ -306,6 +313,8 @@ struct BenchResult {
     /// What the covered-pixel budget first left out of a timed frame, and in how many frames.
     let firstCut: DrawBudgetCut?
     let cutFrames: Int
+    /// The GPU that drew (`--renderer gpu`), or nil for the CPU rasterizer.
+    var drawnBy: String? = nil
 
     var totalStepSeconds: Double { record.step.sum / 1e9 }
     /// Nil when no particle was updated (nothing to divide by; JSON null).
@@ -333,10 +342,12 @@ struct BenchResult {
         ]
         if rendered {
             lines.append(
-                "render            p50 \(f(r.render.percentile(0.5) / 1e6, 2)) ms  p99 \(f(r.render.percentile(0.99) / 1e6, 2)) ms per frame at \(outputSize), \(threads) thread\(threads == 1 ? "" : "s") (\(drawnQuads) quads)"
+                "render            p50 \(f(r.render.percentile(0.5) / 1e6, 2)) ms  p99 \(f(r.render.percentile(0.99) / 1e6, 2)) ms per frame at \(outputSize), \(drawnBy ?? "\(threads) thread\(threads == 1 ? "" : "s")") (\(drawnQuads) quads)"
             )
             lines.append(
-                "                  \(f(renderNsPerParticle, 1)) ns per particle; \(f(r.covered.mean / 1e6, 2)) M covered pixels, \(f(rasterizeNsPerCoveredPixel, 3)) ns per covered pixel"
+                drawnBy == nil
+                    ? "                  \(f(renderNsPerParticle, 1)) ns per particle; \(f(r.covered.mean / 1e6, 2)) M covered pixels, \(f(rasterizeNsPerCoveredPixel, 3)) ns per covered pixel"
+                    : "                  \(f(renderNsPerParticle, 1)) ns per particle (the GPU does not count covered pixels)"
             )
             lines.append(
                 "                  draw list p50 \(f(r.resolve.percentile(0.5) / 1000)) µs, rasterize p50 \(f(r.rasterize.percentile(0.5) / 1e6, 2)) ms"
@@ -378,6 +389,7 @@ struct BenchResult {
             "refusedBirths": refusedBirths, "stateHash": stateHash,
         ]
         if rendered {
+            let covered: Any = drawnBy == nil ? r.covered.mean : NSNull()
             o["render"] = [
                 "milliseconds": [
                     "p50": r.render.percentile(0.5) / 1e6, "p99": r.render.percentile(0.99) / 1e6, "series": "@series:render@",
@@ -387,7 +399,7 @@ struct BenchResult {
                 "drawListMicroseconds": ["p50": r.resolve.percentile(0.5) / 1000],
                 "rasterizeMilliseconds": ["p50": r.rasterize.percentile(0.5) / 1e6],
                 "nsPerParticle": renderNsPerParticle, "nsPerCoveredPixel": rasterizeNsPerCoveredPixel,
-                "coveredPixels": r.covered.mean, "threads": threads, "size": outputSize,
+                "coveredPixels": covered, "threads": threads, "size": outputSize, "drawnBy": drawnBy ?? "cpu",
                 "budgetCut": firstCut.map { cut -> Any in
                     ["frames": cutFrames, "layer": cut.layer, "undrawnQuads": cut.undrawnQuads, "maxCoveredPixels": cut.maxCoveredPixels]
                 } ?? NSNull(),
