@@ -362,39 +362,15 @@ public struct DrawList: Sendable {
         indices.append(c)
     }
 
-    /// The pixels the commands from `first` on can touch: the box around their visible quads and
-    /// triangles, rounded outward, within each command's clip.
-    func touchedPixels(fromCommand first: Int) -> PixelRect {
-        var box = (x0: Float.infinity, y0: Float.infinity, x1: -Float.infinity, y1: -Float.infinity)
+    /// The pixels the commands from `first` on (up to `end`, or all) can touch in the image they
+    /// draw into: the box around their visible quads and triangles, rounded outward, within each
+    /// command's clip; for a group inside them, the pixels it composites (its own clip: its
+    /// content and any shadow); nothing for a mask inside them (its drawing goes into the mask's
+    /// image, and a mask only takes away). Read from the end back, skipping each group's inside.
+    func touchedPixels(fromCommand first: Int, upTo end: Int? = nil) -> PixelRect {
         var result = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
-        func include(_ x: Float, _ y: Float) {
-            box = (min(box.x0, x), min(box.y0, y), max(box.x1, x), max(box.y1, y))
-        }
-        for command in commands[first...] {
-            box = (.infinity, .infinity, -.infinity, -.infinity)
-            switch command.primitive {
-            case .quads:
-                for q in quads[command.range] where q.alpha > 0 {
-                    include(q.originX, q.originY)
-                    include(q.originX + q.uAxisX, q.originY + q.uAxisY)
-                    include(q.originX + q.vAxisX, q.originY + q.vAxisY)
-                    include(q.originX + q.uAxisX + q.vAxisX, q.originY + q.uAxisY + q.vAxisY)
-                }
-            case .triangles:
-                for i in command.range {
-                    let v = vertices[Int(indices[i])]
-                    include(v.x, v.y)
-                }
-            case .beginGroup, .endGroup, .endMask:
-                continue
-            }
-            guard box.x0 <= box.x1, box.y0 <= box.y1 else { continue }
-            // Coordinates are within ±coordinateLimit, so they convert.
-            let touched = PixelRect(
-                x0: Int32(max(box.x0.rounded(.down), -1e7)), y0: Int32(max(box.y0.rounded(.down), -1e7)),
-                x1: Int32(min(box.x1.rounded(.up), 1e7)), y1: Int32(min(box.y1.rounded(.up), 1e7))
-            ).intersection(command.clip)
-            guard !touched.isEmpty else { continue }
+        func add(_ touched: PixelRect) {
+            guard !touched.isEmpty else { return }
             result =
                 result.isEmpty
                 ? touched
@@ -402,7 +378,69 @@ public struct DrawList: Sendable {
                     x0: min(result.x0, touched.x0), y0: min(result.y0, touched.y0), x1: max(result.x1, touched.x1),
                     y1: max(result.y1, touched.y1))
         }
+        /// The index of the group begin that the group end at `index` closes (or `first`).
+        func groupStart(ending index: Int) -> Int {
+            var depth = 1, j = index - 1
+            while j > first {
+                switch commands[j].primitive {
+                case .endGroup, .endMask: depth += 1
+                case .beginGroup: depth -= 1
+                case .quads, .triangles: break
+                }
+                if depth == 0 { return j }
+                j -= 1
+            }
+            return first
+        }
+        var index = (end ?? commands.count) - 1
+        while index >= first {
+            let command = commands[index]
+            switch command.primitive {
+            case .endGroup:
+                add(command.clip)
+                index = groupStart(ending: index) - 1
+                continue
+            case .endMask:
+                index = groupStart(ending: index) - 1
+                continue
+            case .beginGroup:
+                break
+            case .quads, .triangles:
+                add(drawnBox(of: command).intersection(command.clip))
+            }
+            index -= 1
+        }
         return result
+    }
+
+    /// The box around a quads or triangles command's visible geometry, rounded outward (empty
+    /// when nothing is visible).
+    private func drawnBox(of command: DrawCommand) -> PixelRect {
+        var box = (x0: Float.infinity, y0: Float.infinity, x1: -Float.infinity, y1: -Float.infinity)
+        func include(_ x: Float, _ y: Float) {
+            box = (min(box.x0, x), min(box.y0, y), max(box.x1, x), max(box.y1, y))
+        }
+        switch command.primitive {
+        case .quads:
+            for q in quads[command.range] where q.alpha > 0 {
+                include(q.originX, q.originY)
+                include(q.originX + q.uAxisX, q.originY + q.uAxisY)
+                include(q.originX + q.vAxisX, q.originY + q.vAxisY)
+                include(q.originX + q.uAxisX + q.vAxisX, q.originY + q.uAxisY + q.vAxisY)
+            }
+        case .triangles:
+            for i in command.range {
+                let v = vertices[Int(indices[i])]
+                include(v.x, v.y)
+            }
+        case .beginGroup, .endGroup, .endMask:
+            break
+        }
+        guard box.x0 <= box.x1, box.y0 <= box.y1 else { return PixelRect(x0: 0, y0: 0, x1: 0, y1: 0) }
+        // Coordinates are within ±coordinateLimit, so they convert.
+        return PixelRect(
+            x0: Int32(max(box.x0.rounded(.down), -1e7)), y0: Int32(max(box.y0.rounded(.down), -1e7)),
+            x1: Int32(min(box.x1.rounded(.up), 1e7)), y1: Int32(min(box.y1.rounded(.up), 1e7)))
     }
 
     var quadCount: Int { quads.count }

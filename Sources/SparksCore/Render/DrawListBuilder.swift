@@ -117,7 +117,10 @@ public final class DrawListBuilder {
                 appendPath(batch, list.quads, list.paths[index], m, clip, into: &output)
             }
         }
-        while let group = openGroups.popLast() { closeGroup(group, into: &output) }
+        while let group = openGroups.last {
+            closeGroup(group, into: &output)
+            openGroups.removeLast()
+        }
         cut = firstDroppedQuad.map {
             DrawBudgetCut(layer: list.owner(ofQuad: $0) ?? "", undrawnQuads: droppedQuads, maxCoveredPixels: list.maxCoveredPixels)
         }
@@ -140,8 +143,18 @@ public final class DrawListBuilder {
         return clearsOutput && b.red == 0 && b.green == 0 && b.blue == 0 && (b.alpha == 0 || b.alpha == 1)
     }
 
+    /// Ends `group`, the innermost open group (still on `openGroups`).
     private func closeGroup(_ group: OpenGroup, into output: inout DrawList) {
-        if group.masksBelow { return output.endMask(group.token, clip: group.clip) }
+        if group.masksBelow {
+            // A mask changes only what the masked layer drew before it (the group it is in):
+            // its pass (and the clearing of its image) covers those pixels, not the whole clip.
+            // A mask with no group around it masks the output itself, background and all.
+            let clip =
+                openGroups.dropLast().last.map { masked in
+                    output.touchedPixels(fromCommand: masked.token + 1, upTo: group.token).intersection(group.clip)
+                } ?? group.clip
+            return output.endMask(group.token, clip: clip)
+        }
         var touched = output.touchedPixels(fromCommand: group.token + 1)
         if let shadow = group.shadow, !touched.isEmpty {
             // The shadow reaches the drawn pixels moved by the offset and grown by the blur.
