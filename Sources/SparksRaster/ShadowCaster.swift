@@ -12,6 +12,9 @@ import SparksCore
 public final class ShadowCaster {
     private var alpha: [Float] = []
     private var line: [Float] = []
+    /// A vertical pass's output, and its running sums, one per column.
+    private var passed: [Float] = []
+    private var columnSums: [Float] = []
 
     /// Creates a caster.
     public init() {}
@@ -24,28 +27,61 @@ public final class ShadowCaster {
         // Grown geometrically, so a shadow that grows frame by frame does not reallocate each time.
         if alpha.count < width * height { alpha = [Float](repeating: 0, count: max(width * height, alpha.count * 2)) }
         if line.count < max(width, height) { line = [Float](repeating: 0, count: max(width, height, line.count * 2)) }
+        if passed.count < width * height { passed = [Float](repeating: 0, count: max(width * height, passed.count * 2)) }
+        if columnSums.count < width { columnSums = [Float](repeating: 0, count: max(width, columnSums.count * 2)) }
         alpha.withUnsafeMutableBufferPointer { a in
             line.withUnsafeMutableBufferPointer { scratch in
-                for y in 0..<height {
-                    let row = pixels + (y0 + y) * rowStride + x0
-                    for x in 0..<width { a[y * width + x] = Float(row[x] >> 24) / 255 }
-                }
-                if let windows = Self.boxes(sigma: shadow.sigma) {
-                    for k in windows.indices {
-                        let (before, after) = windows[k]
+                passed.withUnsafeMutableBufferPointer { passed in
+                    columnSums.withUnsafeMutableBufferPointer { sums in
                         for y in 0..<height {
-                            Self.box(
-                                a.baseAddress! + y * width, count: width, step: 1, before: before, after: after,
-                                scratch: scratch.baseAddress!)
+                            let row = pixels + (y0 + y) * rowStride + x0
+                            for x in 0..<width { a[y * width + x] = Float(row[x] >> 24) / 255 }
                         }
-                        for x in 0..<width {
-                            Self.box(
-                                a.baseAddress! + x, count: height, step: width, before: before, after: after, scratch: scratch.baseAddress!)
+                        if let windows = Self.boxes(sigma: shadow.sigma) {
+                            for k in windows.indices {
+                                let (before, after) = windows[k]
+                                for y in 0..<height {
+                                    Self.box(
+                                        a.baseAddress! + y * width, count: width, step: 1, before: before, after: after,
+                                        scratch: scratch.baseAddress!)
+                                }
+                                Self.boxColumns(
+                                    a.baseAddress!, width: width, height: height, before: before, after: after, into: passed.baseAddress!,
+                                    sums: sums.baseAddress!)
+                                a.baseAddress!.update(from: passed.baseAddress!, count: width * height)
+                            }
                         }
+                        composite(shadow, blurred: a, width: width, height: height, pixels: pixels, rowStride: rowStride, x0: x0, y0: y0)
                     }
                 }
-                composite(shadow, blurred: a, width: width, height: height, pixels: pixels, rowStride: rowStride, x0: x0, y0: y0)
             }
+        }
+    }
+
+    /// ``box(_:count:step:before:after:scratch:)`` down every column at once, row by row (the
+    /// memory in order, not a column's values a row apart): the same sums, added and taken away
+    /// in the same order for each column, so the same values, into `out`.
+    private static func boxColumns(
+        _ values: UnsafePointer<Float>, width: Int, height: Int, before: Int, after: Int, into out: UnsafeMutablePointer<Float>,
+        sums: UnsafeMutablePointer<Float>
+    ) {
+        let scale = 1 / Float(before + after + 1)
+        sums.update(repeating: 0, count: width)
+        for i in 0..<min(after, height) {
+            let row = values + i * width
+            for x in 0..<width { sums[x] += row[x] }
+        }
+        for i in 0..<height {
+            if i + after < height {
+                let row = values + (i + after) * width
+                for x in 0..<width { sums[x] += row[x] }
+            }
+            if i - before - 1 >= 0 {
+                let row = values + (i - before - 1) * width
+                for x in 0..<width { sums[x] -= row[x] }
+            }
+            let target = out + i * width
+            for x in 0..<width { target[x] = max(sums[x], 0) * scale }
         }
     }
 
