@@ -41,8 +41,8 @@ public final class ShadowCaster {
                             for k in windows.indices {
                                 let (before, after) = windows[k]
                                 for y in 0..<height {
-                                    Self.box(
-                                        a.baseAddress! + y * width, count: width, step: 1, before: before, after: after,
+                                    Self.boxRow(
+                                        a.baseAddress! + y * width, count: width, before: before, after: after,
                                         scratch: scratch.baseAddress!)
                                 }
                                 Self.boxColumns(
@@ -58,7 +58,7 @@ public final class ShadowCaster {
         }
     }
 
-    /// ``box(_:count:step:before:after:scratch:)`` down every column at once, row by row (the
+    /// ``boxRow(_:count:before:after:scratch:)`` down every column at once, row by row (the
     /// memory in order, not a column's values a row apart): the same sums, added and taken away
     /// in the same order for each column, so the same values, into `out`.
     private static func boxColumns(
@@ -97,20 +97,20 @@ public final class ShadowCaster {
         return [(d / 2, d / 2 - 1), (d / 2 - 1, d / 2), (d / 2, d / 2)]
     }
 
-    /// Replaces `count` values `step` apart with the mean of the window from `before` values
-    /// before to `after` after each (values outside count as 0).
-    private static func box(
-        _ values: UnsafeMutablePointer<Float>, count: Int, step: Int, before: Int, after: Int, scratch: UnsafeMutablePointer<Float>
+    /// Replaces a row's `count` values with the mean of the window from `before` values before to
+    /// `after` after each (values outside count as 0).
+    private static func boxRow(
+        _ values: UnsafeMutablePointer<Float>, count: Int, before: Int, after: Int, scratch: UnsafeMutablePointer<Float>
     ) {
         guard count > 0 else { return }
-        for i in 0..<count { scratch[i] = values[i * step] }
+        scratch.update(from: values, count: count)
         let scale = 1 / Float(before + after + 1)
         var sum: Float = 0
         for i in 0..<min(after, count) { sum += scratch[i] }
         for i in 0..<count {
             if i + after < count { sum += scratch[i + after] }
             if i - before - 1 >= 0 { sum -= scratch[i - before - 1] }
-            values[i * step] = max(sum, 0) * scale
+            values[i] = max(sum, 0) * scale
         }
     }
 

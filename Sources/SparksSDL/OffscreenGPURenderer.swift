@@ -89,14 +89,11 @@ package final class OffscreenGPURenderer: FrameRendering {
 
     package func image() -> PixelImage { opaqueImage() }
 
+    /// The frame read back, opaque (black where the renderer could not be read).
     package func opaqueImage() -> PixelImage {
-        var rect = SDL_Rect(x: 0, y: 0, w: Int32(width), h: Int32(height))
-        var rgba = [UInt8](repeating: 0, count: width * height * 4)
-        _ = rgba.withUnsafeMutableBytes {
-            SDL_RenderReadPixels(renderer, &rect, SparksPixelFormatABGR8888(), $0.baseAddress, Int32(width * 4))
-        }
-        for i in stride(from: 3, to: rgba.count, by: 4) { rgba[i] = 255 }
-        return PixelImage(width: width, height: height, rgba: rgba)
+        let whole = SDL_Rect(x: 0, y: 0, w: Int32(width), h: Int32(height))
+        return (try? SDLRendererBackend.opaquePixels(of: renderer, in: whole))
+            ?? PixelImage(width: width, height: height, rgba: [UInt8](repeating: 0, count: width * height * 4))
     }
 
     package func invalidateTexture(_ path: String) {

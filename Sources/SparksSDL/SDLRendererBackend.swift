@@ -167,6 +167,19 @@ package final class SDLRendererBackend: DrawBackend {
         return renderer ?? SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)
     }
 
+    /// `renderer`'s pixels inside `rect`, read back and made opaque (the picture over black):
+    /// the window's screenshots and the offscreen GPU renderer's frames.
+    package static func opaquePixels(of renderer: OpaquePointer, in rect: SDL_Rect) throws(SDLError) -> PixelImage {
+        var rect = rect
+        var rgba = [UInt8](repeating: 0, count: Int(rect.w) * Int(rect.h) * 4)
+        let status = rgba.withUnsafeMutableBytes {
+            SDL_RenderReadPixels(renderer, &rect, SparksPixelFormatABGR8888(), $0.baseAddress, rect.w * 4)
+        }
+        guard status == 0 else { throw SDLError("reading the renderer's pixels") }
+        for i in stride(from: 3, to: rgba.count, by: 4) { rgba[i] = 255 }
+        return PixelImage(width: Int(rect.w), height: Int(rect.h), rgba: rgba)
+    }
+
     // MARK: Telling a graphics card from a software renderer
 
     private static func rendererName(_ renderer: OpaquePointer) -> String {

@@ -102,7 +102,7 @@ final class WindowCanvas {
     func picture() throws(SDLError) -> PixelImage {
         if let pixels = backend.drawnPixels { return PixelImage(pixels) }
         draw()
-        return try readPixels(viewport)
+        return try SDLRendererBackend.opaquePixels(of: renderer, in: viewport)
     }
 
     /// The whole window as shown now (the picture, the HUD and any panel), read back from the
@@ -110,19 +110,7 @@ final class WindowCanvas {
     func windowPicture() throws(SDLError) -> PixelImage {
         var w: Int32 = 0, h: Int32 = 0
         SDL_GetRendererOutputSize(renderer, &w, &h)
-        return try readPixels(SDL_Rect(x: 0, y: 0, w: w, h: h))
-    }
-
-    /// The renderer's pixels inside `rect`, opaque.
-    private func readPixels(_ rect: SDL_Rect) throws(SDLError) -> PixelImage {
-        var rect = rect
-        var rgba = [UInt8](repeating: 0, count: Int(rect.w) * Int(rect.h) * 4)
-        let status = rgba.withUnsafeMutableBytes {
-            SDL_RenderReadPixels(renderer, &rect, SparksPixelFormatABGR8888(), $0.baseAddress, rect.w * 4)
-        }
-        guard status == 0 else { throw SDLError("reading the window's pixels") }
-        for i in stride(from: 3, to: rgba.count, by: 4) { rgba[i] = 255 }
-        return PixelImage(width: Int(rect.w), height: Int(rect.h), rgba: rgba)
+        return try SDLRendererBackend.opaquePixels(of: renderer, in: SDL_Rect(x: 0, y: 0, w: w, h: h))
     }
 
     /// The window's output width in pixels.
