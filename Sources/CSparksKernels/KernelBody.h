@@ -29,6 +29,7 @@ typedef float f32x8 __attribute__((ext_vector_type(8)));
 typedef int32_t i32x8 __attribute__((ext_vector_type(8)));
 typedef uint32_t u32x8 __attribute__((ext_vector_type(8)));
 typedef uint16_t u16x16 __attribute__((ext_vector_type(16)));
+typedef short i16x16 __attribute__((__vector_size__(32)));
 typedef uint8_t u8x32 __attribute__((ext_vector_type(32)));
 
 #define INLINE static inline __attribute__((always_inline))
@@ -260,9 +261,23 @@ INLINE footprint make_footprint(const level_view *view, i32x8 cu, i32x8 cv) {
 INLINE i32x8 bilinear_alpha(const level_view *view, i32x8 u, i32x8 v) {
     footprint f = make_footprint(view, u, v);
     i32x8 q = AS_I32(gather_u32(view->footprints, f.index));
+    i32x8 top, bottom;
+#if defined(SPARKS_KERNELS_AVX2)
+    /* a00 and a10 as the 16-bit halves of a lane (a01 and a11 for the row below), weighed by
+     * 256 − fx and fx in one multiply-add: a00·(256 − fx) + a10·fx, the sums below exactly. */
+    u8x32 bytes = AS_U8(q), zero = {0};
+    i32x8 top_pair = AS_I32(__builtin_shufflevector(
+        bytes, zero, 0, 32, 1, 32, 4, 32, 5, 32, 8, 32, 9, 32, 12, 32, 13, 32, 16, 32, 17, 32, 20, 32, 21, 32, 24, 32, 25, 32, 28, 32, 29, 32));
+    i32x8 bottom_pair = AS_I32(__builtin_shufflevector(
+        bytes, zero, 2, 32, 3, 32, 6, 32, 7, 32, 10, 32, 11, 32, 14, 32, 15, 32, 18, 32, 19, 32, 22, 32, 23, 32, 26, 32, 27, 32, 30, 32, 31, 32));
+    i16x16 weights = (i16x16)((splat_i(256) - f.fx) | (f.fx << 16));
+    top = __builtin_ia32_pmaddwd256((i16x16)top_pair, weights);
+    bottom = __builtin_ia32_pmaddwd256((i16x16)bottom_pair, weights);
+#else
     i32x8 a00 = q & 0xFF, a10 = (q >> 8) & 0xFF, a01 = (q >> 16) & 0xFF, a11 = (q >> 24) & 0xFF;
-    i32x8 top = (a00 << 8) + (a10 - a00) * f.fx;
-    i32x8 bottom = (a01 << 8) + (a11 - a01) * f.fx;
+    top = (a00 << 8) + (a10 - a00) * f.fx;
+    bottom = (a01 << 8) + (a11 - a01) * f.fx;
+#endif
     return ((top << 8) + (bottom - top) * f.fy) >> 16;
 }
 
@@ -432,8 +447,17 @@ INLINE int32_t whole_number(float v) {
     return (int32_t)(bits - MAGIC_BITS);
 }
 
-INLINE float max_float(float x, float y) { return y >= x ? y : x; }
-INLINE float min_float(float x, float y) { return y < x ? y : x; }
+/* x > y ? x : y and x < y ? x : y (each gives y when either is NaN). On x86 as the single
+ * instructions they are: written as comparisons, the span bounds of a row were vectorised in
+ * pairs with blends, which made every row slower. */
+#if defined(__x86_64__)
+typedef float f32x4_sse __attribute__((__vector_size__(16)));
+INLINE float max_float(float x, float y) { return __builtin_ia32_maxss((f32x4_sse){x}, (f32x4_sse){y})[0]; }
+INLINE float min_float(float x, float y) { return __builtin_ia32_minss((f32x4_sse){x}, (f32x4_sse){y})[0]; }
+#else
+INLINE float max_float(float x, float y) { return x > y ? x : y; }
+INLINE float min_float(float x, float y) { return x < y ? x : y; }
+#endif
 
 /* The span source of a draw for a quad's plane, or for a triangle (no plane). */
 INLINE span_source make_source(const sparks_source *src, const sparks_quad_setup *q, int kind, int filter) {
