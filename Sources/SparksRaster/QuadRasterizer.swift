@@ -32,6 +32,10 @@ struct QuadRasterizer {
         var target = area.kernelArea
         let fill = kernels.table.pointee.fill_quad!
         var covered: Int64 = 0
+        // Quads of one draw mostly choose the same level and filter: the kernels' source is
+        // made again only when the choice changes.
+        var lastChoice: SampleChoice? = nil
+        var source = sparks_source(texture, SampleChoice(filter: .nearest, level: 0, blend: 0), blendMode)
         for i in range {
             let r = extents[i]
             guard Int(r.last) >= area.y0, Int(r.first) < area.y1 else { continue }
@@ -53,7 +57,10 @@ struct QuadRasterizer {
                 choice = sampling.choose(texelsPerPixel: texelsPerPixel, levelCount: base.count)
             }
             var setup = geometry.setup(tint: tint)
-            var source = sparks_source(texture, choice, blendMode)
+            if choice != lastChoice {
+                source = sparks_source(texture, choice, blendMode)
+                lastChoice = choice
+            }
             covered &+= fill(&setup, &source, &target)
         }
         coveredPixels &+= Int(covered)
@@ -183,6 +190,7 @@ struct QuadGeometry {
 
     /// Whether every value is finite and small enough that coordinates stay precise. Sums of
     /// magnitudes, one comparison each: NaN and infinity fail them as any large value does.
+    @inline(__always)
     var isUsable: Bool {
         let c = coordinates
         let slopes = abs(c.dsdx) + abs(c.dsdy) + abs(c.dtdx) + abs(c.dtdy) + abs(c.s0) + abs(c.t0)

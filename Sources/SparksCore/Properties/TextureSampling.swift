@@ -77,7 +77,7 @@ public struct TextureSampling: Hashable, Sendable {
     }
 
     /// 2^minificationBias.
-    @usableFromInline
+    @inlinable
     var biasFactor: Float { minificationBias == 0 ? 1 : exp2(minificationBias) }
 }
 
