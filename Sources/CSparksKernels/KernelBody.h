@@ -583,7 +583,7 @@ INLINE int64_t triangle_rows(
     default: return 0;                                                                                                      \
     }
 
-int64_t SPARKS_NAME(fill_quad)(const sparks_quad_setup *quad, const sparks_source *source, const sparks_area *area) {
+static int64_t SPARKS_NAME(fill_quad)(const sparks_quad_setup *quad, const sparks_source *source, const sparks_area *area) {
     SPARKS_EACH_COMBINATION(quad_rows, quad, source, area)
 }
 
@@ -622,4 +622,129 @@ void SPARKS_NAME(mask_in)(
             store8(below + x, masked);
         }
     }
+}
+
+/* MARK: Setting quads up
+ *
+ * A quad's pixel mapping turned around: a pixel (x, y) is covered when its centre lies in the
+ * parallelogram, that is when, with d the centre minus the quad's origin, s = (d × v) / (u × v)
+ * and t = (u × d) / (u × v) (u and v the edges, × the 2-D cross product) satisfy 0 ≤ s < 1 and
+ * 0 ≤ t < 1. Along a row both are affine in x, so each bound is an interval of x. */
+
+/* The bounds one parameter p puts on a row Y below the origin: with p = X·dx + Y·dy, 0 ≤ p < 1
+ * for X (from the origin's x) in Y·slope + near ..< Y·slope + far, slope = −dy/dx and the ends
+ * 0 and 1/dx in order. A parameter that barely changes along rows (a quad turned by a multiple
+ * of π/2 in floating point, whose cosine is 6e-17) has huge ends and slope, used as they are. One
+ * whose change along a row stays below 1e-14 per pixel (less than a float resolves across 2²⁴
+ * pixels) is constant along rows and bounds the rows instead (`rows_from` ..< `rows_to` of Y). */
+typedef struct edge_pair {
+    float slope, near, far, rows_from, rows_to;
+} edge_pair;
+
+INLINE edge_pair make_edge_pair(float dx, float dy) {
+    edge_pair e;
+    const float constant_below = 1e-14f;
+    if (__builtin_fabsf(dy) < constant_below) dy = 0;
+    e.rows_from = -1e30f;
+    e.rows_to = 1e30f;
+    if (!(__builtin_fabsf(dx) >= constant_below)) {
+        /* p = Y·dy ∈ [0, 1): every column, on the rows between Y = 0 and 1/dy (NaN comes here
+         * too, and the quad is turned away as unusable). */
+        e.slope = 0;
+        e.near = -1e30f;
+        e.far = 1e30f;
+        if (dy != 0) {
+            e.rows_from = sparks_min(0, 1 / dy);
+            e.rows_to = sparks_max(0, 1 / dy);
+        }
+    } else {
+        float reciprocal = 1 / dx;
+        e.slope = -dy * reciprocal;
+        e.near = sparks_min(0, reciprocal);
+        e.far = sparks_max(0, reciprocal);
+    }
+    return e;
+}
+
+/* A row number within ±10⁷ (NaN, from a quad turned away, gives −10⁷). */
+INLINE int64_t row_at(float y) { return y >= -1e7f ? (int64_t)__builtin_ceilf(sparks_min(y, 1e7f)) : -10000000; }
+
+INLINE int32_t row_limited(int64_t r) { return (int32_t)(r < -10000000 ? -10000000 : r > 10000000 ? 10000000 : r); }
+
+/* Sets quad `q` up to fill: its texture coordinates over the output, anchored at the output's
+ * pixel (0, 0) and worked out in double (sampling then adds at most a canvas's width of steps
+ * however far the quad's origin lies), its row bounds, its rows, and whether it is drawn at all
+ * (not for a transparent or degenerate quad, nor for values that are not finite or too large to
+ * keep coordinates precise). Level-0 texels per pixel go to `texels_per_pixel`. */
+INLINE int set_quad_up(const sparks_draw_quad *q, sparks_quad_rows rows, float level_width, float level_height, sparks_quad_setup *out,
+                       float *texels_per_pixel) {
+    sparks_tint tint = sparks_tint_of(q->red, q->green, q->blue, q->alpha);
+    if (tint.alpha == 0) return 0;
+    float det = q->u_axis_x * q->v_axis_y - q->u_axis_y * q->v_axis_x;
+    if (!(__builtin_fabsf(det) > 1e-6f)) return 0;
+    float inverse = 1 / det;
+    /* s and t per pixel along x and y; the texture coordinates follow them. */
+    float dsdx = q->v_axis_y * inverse, dsdy = -q->v_axis_x * inverse, dtdx = -q->u_axis_y * inverse, dtdy = q->u_axis_x * inverse;
+    float du = q->u1 - q->u0, dv = q->v1 - q->v0;
+    double ux = q->u_axis_x, uy = q->u_axis_y, vx = q->v_axis_x, vy = q->v_axis_y;
+    double wide_det = ux * vy - uy * vx, ox = -(double)q->origin_x, oy = -(double)q->origin_y;
+    double s00 = (ox * vy - oy * vx) / wide_det, t00 = (ux * oy - uy * ox) / wide_det;
+    float s0 = (float)((double)q->u0 + s00 * (double)du), t0 = (float)((double)q->v0 + t00 * (double)dv);
+    float sdx = dsdx * du, sdy = dsdy * du, tdx = dtdx * dv, tdy = dtdy * dv;
+    edge_pair s = make_edge_pair(dsdx, dsdy), t = make_edge_pair(dtdx, dtdy);
+    /* Rows from the corners, narrowed by parameters constant along rows (row y has
+     * Y = y + 0.5 − origin y; Y in [from, to)). */
+    int64_t first = rows.first, end = (int64_t)rows.last + 1;
+    if (s.rows_from > -1e29f) {
+        int64_t a = row_at(s.rows_from + q->origin_y - 0.5f), b = row_at(s.rows_to + q->origin_y - 0.5f);
+        first = first > a ? first : a;
+        end = end < b ? end : b;
+    }
+    if (t.rows_from > -1e29f) {
+        int64_t a = row_at(t.rows_from + q->origin_y - 0.5f), b = row_at(t.rows_to + q->origin_y - 0.5f);
+        first = first > a ? first : a;
+        end = end < b ? end : b;
+    }
+    /* Sums of magnitudes, one comparison each: NaN and infinity fail them as any large value
+     * does. The ends are at most 1e14 (1/dx) or 1e30 (no bound); the slopes may be huge (an
+     * axis almost along the rows) but not infinite. */
+    float slopes = __builtin_fabsf(sdx) + __builtin_fabsf(sdy) + __builtin_fabsf(tdx) + __builtin_fabsf(tdy) + __builtin_fabsf(s0) +
+                   __builtin_fabsf(t0);
+    float bounds = __builtin_fabsf(s.near) + __builtin_fabsf(s.far) + __builtin_fabsf(t.near) + __builtin_fabsf(t.far);
+    if (!(slopes < 1e6f && bounds <= 4e30f && __builtin_fabsf(s.slope) + __builtin_fabsf(t.slope) < 1e30f &&
+          __builtin_fabsf(q->origin_x) + __builtin_fabsf(q->origin_y) < 1e7f))
+        return 0;
+    *texels_per_pixel = sparks_texels_per_pixel(sdx * level_width, tdx * level_height, sdy * level_width, tdy * level_height);
+    sparks_quad_setup setup = {s0, sdx, sdy, t0, tdx, tdy, s.slope, s.near, s.far, t.slope, t.near, t.far,
+                               q->origin_y, q->origin_x - 0.5f, row_limited(first), row_limited(end), tint};
+    *out = setup;
+    return 1;
+}
+
+int64_t SPARKS_NAME(fill_quads)(const sparks_draw_quad *quads, const sparks_quad_rows *rows, int64_t first, int64_t end,
+                                const sparks_quad_draw *draw, const sparks_area *area) {
+    const sparks_level *levels = draw->levels;
+    float level_width = levels ? (float)levels[0].width : 0, level_height = levels ? (float)levels[0].height : 0;
+    /* Quads of one draw mostly choose the same level and filter: the source is made again only
+     * when the choice changes. */
+    sparks_choice last = {-1, -1, 0};
+    sparks_source source = sparks_source_for(levels, draw->level_count, draw->is_alpha_mask, draw->blend, last);
+    int64_t covered = 0;
+    for (int64_t i = first; i < end; i++) {
+        sparks_quad_rows r = rows[i];
+        if (!(r.last >= area->y0 && r.first < area->y1)) continue;
+        sparks_quad_setup setup;
+        float texels_per_pixel = 0;
+        if (!set_quad_up(&quads[i], r, level_width, level_height, &setup, &texels_per_pixel)) continue;
+        if (levels) {
+            sparks_choice choice =
+                sparks_choose(texels_per_pixel, draw->level_count, draw->minification, draw->magnification, draw->bias_factor);
+            if (choice.filter != last.filter || choice.level != last.level || choice.blend != last.blend) {
+                source = sparks_source_for(levels, draw->level_count, draw->is_alpha_mask, draw->blend, choice);
+                last = choice;
+            }
+        }
+        covered += SPARKS_NAME(fill_quad)(&setup, &source, area);
+    }
+    return covered;
 }

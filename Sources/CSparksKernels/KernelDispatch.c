@@ -4,7 +4,8 @@
 
 #include "SparksKernels.h"
 
-int64_t sparks_fill_quad_baseline(const sparks_quad_setup *, const sparks_source *, const sparks_area *);
+int64_t sparks_fill_quads_baseline(const sparks_draw_quad *, const sparks_quad_rows *, int64_t, int64_t, const sparks_quad_draw *,
+                               const sparks_area *);
 int64_t sparks_fill_triangle_baseline(const sparks_triangle_setup *, const sparks_source *, const sparks_area *);
 void sparks_composite_baseline(uint32_t *, intptr_t, const uint32_t *, intptr_t, int32_t, int32_t, int32_t, int32_t, int32_t);
 void sparks_mask_in_baseline(uint32_t *, intptr_t, const uint32_t *, intptr_t, int32_t, int32_t, int32_t, int32_t);
@@ -16,14 +17,15 @@ void sparks_over_life_baseline(const sparks_particles *, float *, int64_t, int64
 void sparks_color_over_life_baseline(const sparks_particles *, int64_t, int64_t, const float *, int32_t);
 
 static const sparks_kernels baseline = {
-    sparks_fill_quad_baseline, sparks_fill_triangle_baseline, sparks_composite_baseline, sparks_mask_in_baseline, sparks_integrate_baseline,
+    sparks_fill_quads_baseline, sparks_fill_triangle_baseline, sparks_composite_baseline, sparks_mask_in_baseline, sparks_integrate_baseline,
     sparks_drag_baseline, sparks_wave_baseline, sparks_attract_baseline, sparks_over_life_baseline,
     sparks_color_over_life_baseline, "baseline"};
 
 const sparks_kernels *sparks_kernels_baseline(void) { return &baseline; }
 
 #if defined(__x86_64__)
-int64_t sparks_fill_quad_avx2(const sparks_quad_setup *, const sparks_source *, const sparks_area *);
+int64_t sparks_fill_quads_avx2(const sparks_draw_quad *, const sparks_quad_rows *, int64_t, int64_t, const sparks_quad_draw *,
+                               const sparks_area *);
 int64_t sparks_fill_triangle_avx2(const sparks_triangle_setup *, const sparks_source *, const sparks_area *);
 void sparks_composite_avx2(uint32_t *, intptr_t, const uint32_t *, intptr_t, int32_t, int32_t, int32_t, int32_t, int32_t);
 void sparks_mask_in_avx2(uint32_t *, intptr_t, const uint32_t *, intptr_t, int32_t, int32_t, int32_t, int32_t);
@@ -35,7 +37,7 @@ void sparks_over_life_avx2(const sparks_particles *, float *, int64_t, int64_t, 
 void sparks_color_over_life_avx2(const sparks_particles *, int64_t, int64_t, const float *, int32_t);
 
 static const sparks_kernels avx2 = {
-    sparks_fill_quad_avx2, sparks_fill_triangle_avx2, sparks_composite_avx2, sparks_mask_in_avx2, sparks_integrate_avx2, sparks_drag_avx2,
+    sparks_fill_quads_avx2, sparks_fill_triangle_avx2, sparks_composite_avx2, sparks_mask_in_avx2, sparks_integrate_avx2, sparks_drag_avx2,
     sparks_wave_avx2, sparks_attract_avx2, sparks_over_life_avx2, sparks_color_over_life_avx2, "avx2"};
 
 const sparks_kernels *sparks_kernels_avx2(void) {

@@ -23,6 +23,24 @@ public struct RasterKernels: Sendable, Equatable {
         [baseline] + (sparks_kernels_avx2().map { [RasterKernels(table: $0)] } ?? [])
     }
 
+    /// Whether ``DrawQuad`` and ``QuadExtent`` are laid out field for field as the kernels'
+    /// `sparks_draw_quad` and `sparks_quad_rows`: the draw list's quads are handed to the
+    /// kernels as they are, without a copy.
+    package static var quadLayoutsMatch: Bool {
+        typealias Q = DrawQuad
+        typealias C = sparks_draw_quad
+        let quadFields: [(PartialKeyPath<Q>, PartialKeyPath<C>)] = [
+            (\Q.originX, \C.origin_x), (\Q.originY, \C.origin_y), (\Q.uAxisX, \C.u_axis_x), (\Q.uAxisY, \C.u_axis_y),
+            (\Q.vAxisX, \C.v_axis_x), (\Q.vAxisY, \C.v_axis_y), (\Q.u0, \C.u0), (\Q.v0, \C.v0), (\Q.u1, \C.u1), (\Q.v1, \C.v1),
+            (\Q.red, \C.red), (\Q.green, \C.green), (\Q.blue, \C.blue), (\Q.alpha, \C.alpha),
+        ]
+        let quadsAgree = quadFields.allSatisfy { MemoryLayout<Q>.offset(of: $0.0) == MemoryLayout<C>.offset(of: $0.1) }
+        return quadsAgree && MemoryLayout<Q>.stride == MemoryLayout<C>.stride
+            && MemoryLayout<QuadExtent>.offset(of: \.first) == MemoryLayout<sparks_quad_rows>.offset(of: \.first)
+            && MemoryLayout<QuadExtent>.offset(of: \.last) == MemoryLayout<sparks_quad_rows>.offset(of: \.last)
+            && MemoryLayout<QuadExtent>.stride == MemoryLayout<sparks_quad_rows>.stride
+    }
+
     /// Whether the rasterizer's kernels were compiled with optimisation: a debug build of a
     /// package that depends on Sparks compiles them without, and draws many times slower.
     public static var areOptimized: Bool { sparks_kernels_optimized() != 0 }
@@ -30,37 +48,25 @@ public struct RasterKernels: Sendable, Equatable {
 
 /// The straight-alpha tint of a quad as the kernels take it: factors in 256ths,
 /// `round(colour · alpha · 256)` and `round(alpha · 256)`, so an opaque white texel under an
-/// opaque white tint stays exactly 255.
-struct TintFactors {
+/// opaque white tint stays exactly 255 (the kernels' rule, `sparks_tint_of`).
+enum TintFactors {
     static func of(red: Float, green: Float, blue: Float, alpha: Float) -> sparks_tint {
-        func factor(_ v: Float) -> Int32 { Int32(truncatingIfNeeded: wholeNumber((min(max(v, 0), 1) * 256).rounded())) }
-        let a = min(max(alpha, 0), 1)
-        return sparks_tint(
-            red: factor(min(max(red, 0), 1) * a), green: factor(min(max(green, 0), 1) * a), blue: factor(min(max(blue, 0), 1) * a),
-            alpha: factor(a))
+        sparks_tint_of(red, green, blue, alpha)
     }
 }
 
 extension sparks_source {
     /// What a draw samples from `texture` (nil: solid colour) as `choice` says, blended by `mode`.
     init(_ texture: MipLevels?, _ choice: SampleChoice, _ mode: BlendMode) {
-        let blend = mode == .additive ? Int32(SPARKS_BLEND_ADD) : Int32(SPARKS_BLEND_OVER)
-        let none = sparks_level(texels: nil, alpha: nil, footprints: nil, width: 0, height: 0)
-        guard let texture else {
-            self.init(kind: Int32(SPARKS_SOURCE_SOLID), filter: 0, blend: blend, trilinear_weight: 0, level: none, next_level: none)
-            return
-        }
-        let filter: Int32 =
-            switch choice.filter {
-            case .nearest: Int32(SPARKS_FILTER_NEAREST)
-            case .linear: Int32(SPARKS_FILTER_LINEAR)
-            case .trilinear: Int32(SPARKS_FILTER_TRILINEAR)
-            }
-        self.init(
-            kind: texture.isAlphaMask ? Int32(SPARKS_SOURCE_MASK) : Int32(SPARKS_SOURCE_COLOR), filter: filter, blend: blend,
-            trilinear_weight: choice.filter == .trilinear ? Int32((choice.blend * 256).rounded()) : 0,
-            level: texture.view(choice.level), next_level: choice.filter == .trilinear ? texture.view(choice.level + 1) : none)
+        let choice = sparks_choice(filter: choice.filter.kernelCode, level: Int32(clamping: choice.level), blend: choice.blend)
+        self = sparks_source_for(
+            texture?.levels.baseAddress, Int32(texture?.levels.count ?? 0), texture?.isAlphaMask == true ? 1 : 0, mode.kernelBlend, choice)
     }
+}
+
+extension BlendMode {
+    /// The blend as the kernels name it (`SPARKS_BLEND_…`).
+    var kernelBlend: Int32 { self == .additive ? Int32(SPARKS_BLEND_ADD) : Int32(SPARKS_BLEND_OVER) }
 }
 
 extension DrawArea {

@@ -30,6 +30,11 @@ private func crowd(_ count: Int) -> [DrawQuad] {
 
 @Suite("The CPU rasterizer: coverage, blending, threads")
 struct RasterizerTests {
+    @Test("The draw list's quads and their rows are laid out as the kernels read them (they are handed over without a copy)")
+    func quadLayoutsMatchTheKernels() {
+        #expect(RasterKernels.quadLayoutsMatch)
+    }
+
     @Test("The same picture for 1, 2 and 4 threads, and run to run, byte for byte", arguments: [BlendMode.additive, .normal])
     func threads(_ blendMode: BlendMode) {
         let quads = crowd(4000)

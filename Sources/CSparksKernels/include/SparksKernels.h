@@ -1,7 +1,7 @@
 /*
  * Sparks's bulk loops: the CPU rasterizer's pixel kernels (filling the rows of a quad or a
- * triangle, 8 pixels at a time, and compositing a group's image; SparksRaster sets up each quad
- * and triangle and hands it here) and the simulation's (a step's motion and each emitter
+ * triangle, 8 pixels at a time, and compositing a group's image; SparksRaster hands a draw's
+ * quads here as the draw list holds them, to be set up and filled, and sets up each triangle) and the simulation's (a step's motion and each emitter
  * behaviour, 8 particles at a time; SparksCore's ParticleStorage hands its columns here).
  *
  * Why C: the kernels run 2 to 3 times faster with AVX2 than with the baseline x86-64 vector
@@ -76,6 +76,146 @@ typedef struct sparks_tint {
     int32_t red, green, blue, alpha;
 } sparks_tint;
 
+/* MARK: Rules shared with Swift
+ *
+ * Small rules the kernels and SparksCore's and SparksRaster's Swift both follow, written once
+ * here as inline functions Swift calls: a tint's factors, how many texels a pixel spans, which
+ * mip level and filter that asks for, and the source a choice samples. Their arithmetic is
+ * exactly Swift's (min and max pick as Swift.min and Swift.max do; no contraction), so a quad
+ * drawn here and the same rule in Swift agree to the bit. */
+#define SPARKS_SHARED static inline __attribute__((always_inline))
+
+/* Swift.min and Swift.max for floats: y < x ? y : x and y >= x ? y : x. */
+SPARKS_SHARED float sparks_min(float x, float y) { return y < x ? y : x; }
+SPARKS_SHARED float sparks_max(float x, float y) { return y >= x ? y : x; }
+
+/* A float holding a whole number in (−2²², 2²²) as an integer (1.5·2²³ added, bits read). */
+SPARKS_SHARED int32_t sparks_whole_number(float v) {
+#pragma clang fp contract(off)
+    float shifted = v + 12582912.0f;
+    uint32_t bits;
+    __builtin_memcpy(&bits, &shifted, sizeof bits);
+    return (int32_t)(bits - 0x4B400000u);
+}
+
+/* One factor of a tint, in 256ths: round(v · 256) of v limited to 0…1. */
+SPARKS_SHARED int32_t sparks_tint_factor(float v) {
+#pragma clang fp contract(off)
+    return sparks_whole_number(__builtin_roundf(sparks_min(sparks_max(v, 0), 1) * 256));
+}
+
+/* The tint of a straight-alpha colour: each channel times alpha, and alpha, as factors. */
+SPARKS_SHARED sparks_tint sparks_tint_of(float red, float green, float blue, float alpha) {
+#pragma clang fp contract(off)
+    float a = sparks_min(sparks_max(alpha, 0), 1);
+    sparks_tint t = {sparks_tint_factor(sparks_min(sparks_max(red, 0), 1) * a), sparks_tint_factor(sparks_min(sparks_max(green, 0), 1) * a),
+                     sparks_tint_factor(sparks_min(sparks_max(blue, 0), 1) * a), sparks_tint_factor(a)};
+    return t;
+}
+
+/* Level-0 texels per pixel from the texel coordinates' derivatives along the screen's x and y:
+ * the longer of the two footprints (OpenGL's ρ). */
+SPARKS_SHARED float sparks_texels_per_pixel(float du_dx, float dv_dx, float du_dy, float dv_dy) {
+#pragma clang fp contract(off)
+    return sparks_max(__builtin_sqrtf(du_dx * du_dx + dv_dx * dv_dx), __builtin_sqrtf(du_dy * du_dy + dv_dy * dv_dy));
+}
+
+/* What one draw samples: a filter (SPARKS_FILTER_*), a mip level and, for trilinear, the weight
+ * of the next level (0…1). */
+typedef struct sparks_choice {
+    int32_t filter, level;
+    float blend;
+} sparks_choice;
+
+/* The level and filter for a footprint of `texels_per_pixel`: magnification (at most a texel
+ * per pixel) samples level 0 with `magnification`; minification the level nearest
+ * log2(texels_per_pixel) + bias (`bias_factor` is 2^bias; trilinear: the level below, blended
+ * with the next), at most the last of `level_count`. */
+SPARKS_SHARED sparks_choice sparks_choose(float texels_per_pixel, int32_t level_count, int32_t minification, int32_t magnification,
+                                          float bias_factor) {
+#pragma clang fp contract(off)
+    int32_t top = level_count - 1 > 0 ? level_count - 1 : 0;
+    sparks_choice choice = {SPARKS_FILTER_LINEAR, 0, 0};
+    if (!__builtin_isfinite(texels_per_pixel) || !(texels_per_pixel > 1)) {
+        choice.filter = magnification == SPARKS_FILTER_NEAREST ? SPARKS_FILTER_NEAREST : SPARKS_FILTER_LINEAR;
+        return choice;
+    }
+    /* log2(texels_per_pixel) + bias > 0 ⇔ texels_per_pixel · 2^bias > 1. */
+    float biased = texels_per_pixel * bias_factor;
+    if (!(biased > 1)) {
+        choice.filter = minification == SPARKS_FILTER_NEAREST ? SPARKS_FILTER_NEAREST : SPARKS_FILTER_LINEAR;
+        return choice;
+    }
+    if (minification != SPARKS_FILTER_TRILINEAR) {
+        /* The nearest level: ⌊log2(biased) + ½⌋ = ⌊log2(biased · √2)⌋, the float's exponent
+         * (`biased` is above 1, finite and normal). */
+        float scaled = biased * __builtin_sqrtf(2.0f);
+        uint32_t bits;
+        __builtin_memcpy(&bits, &scaled, sizeof bits);
+        int32_t exponent = (int32_t)((bits >> 23) & 0xFF) - 127;
+        choice.filter = minification == SPARKS_FILTER_NEAREST ? SPARKS_FILTER_NEAREST : SPARKS_FILTER_LINEAR;
+        choice.level = top < exponent ? top : exponent;
+        return choice;
+    }
+    float lod = sparks_min(__builtin_log2f(biased), 64);
+    int32_t below = (int32_t)lod;
+    below = top < below ? top : below;
+    float fraction = below < top ? lod - (float)below : 0;
+    choice.filter = fraction > 0 ? SPARKS_FILTER_TRILINEAR : SPARKS_FILTER_LINEAR;
+    choice.level = below;
+    choice.blend = sparks_min(fraction, 1);
+    return choice;
+}
+
+/* What a draw samples for `choice` from `count` levels (NULL: solid colour), blended by `blend`. */
+SPARKS_SHARED sparks_source sparks_source_for(const sparks_level *levels, int32_t count, int32_t is_alpha_mask, int32_t blend,
+                                              sparks_choice choice) {
+#pragma clang fp contract(off)
+    sparks_source source;
+    __builtin_memset(&source, 0, sizeof source);
+    source.blend = blend;
+    if (!levels || count < 1) {
+        source.kind = SPARKS_SOURCE_SOLID;
+        return source;
+    }
+    int32_t level = choice.level < 0 ? 0 : choice.level > count - 1 ? count - 1 : choice.level;
+    source.kind = is_alpha_mask ? SPARKS_SOURCE_MASK : SPARKS_SOURCE_COLOR;
+    source.filter = choice.filter;
+    source.level = levels[level];
+    if (choice.filter == SPARKS_FILTER_TRILINEAR) {
+        int32_t next = choice.level + 1 < 0 ? 0 : choice.level + 1 > count - 1 ? count - 1 : choice.level + 1;
+        source.trilinear_weight = (int32_t)__builtin_roundf(choice.blend * 256);
+        source.next_level = levels[next];
+    }
+    return source;
+}
+
+/* MARK: Quads */
+
+/* SparksCore's DrawQuad, field for field: a parallelogram in output pixels (the corner where
+ * the texture coordinate is (u0, v0), and its u and v edges), its unit texture coordinates
+ * and its straight-alpha tint. */
+typedef struct sparks_draw_quad {
+    float origin_x, origin_y, u_axis_x, u_axis_y, v_axis_x, v_axis_y;
+    float u0, v0, u1, v1;
+    float red, green, blue, alpha;
+} sparks_draw_quad;
+
+/* The rows a quad can touch, first…last (empty when last < first). */
+typedef struct sparks_quad_rows {
+    int32_t first, last;
+} sparks_quad_rows;
+
+/* A run of quads' texture, sampling and blending: `levels` (NULL: solid colour), their count
+ * and whether they are an alpha mask; the filters when minified and magnified; 2^bias. */
+typedef struct sparks_quad_draw {
+    const sparks_level *levels;
+    int32_t level_count, is_alpha_mask;
+    int32_t minification, magnification;
+    float bias_factor;
+    int32_t blend;
+} sparks_quad_draw;
+
 /* One quad, set up: its unit texture coordinates over the output (s = s0 + X·dsdx + Y·dsdy at
  * the pixel centre X, Y pixels right of and below pixel (0, 0)), the bounds each parameter puts
  * on a row (with Y the row's offset below the quad's origin, 0 ≤ p < 1 for columns from
@@ -141,8 +281,11 @@ typedef struct sparks_attractor {
 
 /* The kernels one machine runs. */
 typedef struct sparks_kernels {
-    /* Fills the quad's rows inside `area`; returns the pixels covered. */
-    int64_t (*fill_quad)(const sparks_quad_setup *quad, const sparks_source *source, const sparks_area *area);
+    /* Draws quads first..<end (each within the rows `rows` gives it) into `area`: sets each up
+     * (its inverse mapping, level and filter, tint) and fills its rows; returns the pixels
+     * covered. */
+    int64_t (*fill_quads)(const sparks_draw_quad *quads, const sparks_quad_rows *rows, int64_t first, int64_t end,
+                          const sparks_quad_draw *draw, const sparks_area *area);
     /* Fills the triangle's rows inside `area`; returns the pixels covered. */
     int64_t (*fill_triangle)(const sparks_triangle_setup *triangle, const sparks_source *source, const sparks_area *area);
     /* Composites `source` (a group's image) faded by `opacity` (of 256) source-over onto

@@ -1,3 +1,5 @@
+import CSparksKernels
+
 /// Texture sampling filter (CALayerContentsFilter): how an image's texels become pixels when it
 /// is drawn at another size.
 public enum ContentsFilter: String, Sendable, CaseIterable {
@@ -40,45 +42,40 @@ public struct TextureSampling: Hashable, Sendable {
     /// longer on-screen direction. Magnification (at most one texel per pixel) samples level 0
     /// with the magnification filter; minification picks the level nearest
     /// `log2(texelsPerPixel) + bias` (trilinear: the level below it, blended with the next by
-    /// `blend`), limited to `levelCount − 1`.
-    @inline(__always)
-    @inlinable
+    /// `blend`), limited to `levelCount − 1`. (The rule is the CPU rasterizer's kernels',
+    /// `sparks_choose`, which choose this way for every quad they set up.)
     public func choose(texelsPerPixel: Float, levelCount: Int) -> SampleChoice {
-        let top = max(levelCount - 1, 0)
-        guard texelsPerPixel.isFinite, texelsPerPixel > 1 else {
-            return SampleChoice(filter: magnification == .nearest ? .nearest : .linear, level: 0, blend: 0)
-        }
-        // log2(texelsPerPixel) + bias > 0 ⇔ texelsPerPixel · 2^bias > 1.
-        let biased = texelsPerPixel * biasFactor
-        guard biased > 1 else {
-            return SampleChoice(filter: minification == .nearest ? .nearest : .linear, level: 0, blend: 0)
-        }
-        switch minification {
-        case .nearest, .linear:
-            // The nearest level: ⌊log2(biased) + ½⌋ = ⌊log2(biased · √2)⌋, the float's exponent
-            // (read from its bits: `biased` is above 1, finite and normal).
-            let exponent = Int(((biased * Float(2).squareRoot()).bitPattern >> 23) & 0xFF) - 127
-            let level = min(exponent, top)
-            return SampleChoice(filter: minification == .nearest ? .nearest : .linear, level: level, blend: 0)
-        case .trilinear:
-            let lod = min(log2(biased), 64)
-            let below = min(Int(lod), top)
-            let fraction = below < top ? lod - Float(below) : 0
-            return SampleChoice(filter: fraction > 0 ? .trilinear : .linear, level: below, blend: min(fraction, 1))
-        }
+        let choice = sparks_choose(
+            texelsPerPixel, Int32(clamping: levelCount), minification.kernelCode, magnification.kernelCode, biasFactor)
+        let filter: ContentsFilter =
+            switch choice.filter {
+            case Int32(SPARKS_FILTER_NEAREST): .nearest
+            case Int32(SPARKS_FILTER_TRILINEAR): .trilinear
+            default: .linear
+            }
+        return SampleChoice(filter: filter, level: Int(choice.level), blend: choice.blend)
     }
 
     /// Level-0 texels per pixel from the texel coordinates' derivatives along the screen's x
     /// and y: the longer of the two footprints (OpenGL's ρ).
     @inline(__always)
-    @inlinable
     public static func texelsPerPixel(dUdx: Float, dVdx: Float, dUdy: Float, dVdy: Float) -> Float {
-        max((dUdx * dUdx + dVdx * dVdx).squareRoot(), (dUdy * dUdy + dVdy * dVdy).squareRoot())
+        sparks_texels_per_pixel(dUdx, dVdx, dUdy, dVdy)
     }
 
-    /// 2^minificationBias.
-    @inlinable
-    var biasFactor: Float { minificationBias == 0 ? 1 : exp2(minificationBias) }
+    /// 2^minificationBias: the factor the minified footprint is scaled by before a level is chosen.
+    public var biasFactor: Float { minificationBias == 0 ? 1 : exp2(minificationBias) }
+}
+
+extension ContentsFilter {
+    /// The filter as the kernels name it (`SPARKS_FILTER_…`).
+    package var kernelCode: Int32 {
+        switch self {
+        case .nearest: Int32(SPARKS_FILTER_NEAREST)
+        case .linear: Int32(SPARKS_FILTER_LINEAR)
+        case .trilinear: Int32(SPARKS_FILTER_TRILINEAR)
+        }
+    }
 }
 
 /// What one draw samples: a filter, a mip level and, for trilinear, how much of the next level.
