@@ -552,4 +552,45 @@ struct KindTests {
         }
         #expect(coloured > 500, "the emoji is drawn in colour: \(coloured) coloured pixels")
     }
+
+    @Test(
+        "A layer rendered into an image (render(in:) of a renderer's cgContext) is drawn as the layer draws: an emoji text layer becomes the particle's picture"
+    )
+    func layerRenderedIntoAnImage() throws {
+        let code = """
+            let glyph = CATextLayer()
+            glyph.frame = CGRect(x: 0, y: 0, width: 40, height: 40)
+            glyph.fontSize = 30
+            glyph.string = "💚"
+            let picture = UIGraphicsImageRenderer(bounds: glyph.frame).image { ctx in
+                glyph.render(in: ctx.cgContext)
+            }
+            let emitter = CAEmitterLayer()
+            emitter.frame = view.bounds
+            emitter.emitterPosition = CGPoint(x: 100, y: 100)
+            let cell = CAEmitterCell()
+            cell.contents = picture.cgImage
+            cell.birthRate = 5
+            cell.lifetime = 2
+            emitter.emitterCells = [cell]
+            view.layer.addSublayer(emitter)
+            """
+        let (scene, messages, result) = try importScene(code, canvas: Size(width: 200, height: 200))
+        #expect(messages.filter { $0.kind == .skipped }.isEmpty, "\(messages.map(\.description))")
+        #expect(result.standIns.isEmpty)
+        let drawn = try #require(result.drawnImages.first)
+        #expect(scene.layers.first?.content.emitter?.emitterCells.first?.contents?.name == drawn.fileName)
+        // The text layer in the image, at its own place (its bounds' origin at the image's).
+        let glyph = try #require(drawn.drawing.layers.first?.sublayers.first)
+        #expect(glyph.content.text?.string == "💚" && glyph.properties.position == Point(x: 20, y: 20))
+        let image = try picture(drawn.drawing, at: 0)
+        var green = 0
+        for y in 0..<image.height {
+            for x in 0..<image.width
+            where image[x, y].a > 200 && Int(image[x, y].g) > Int(image[x, y].r) + 30 && Int(image[x, y].g) > Int(image[x, y].b) + 60 {
+                green += 1
+            }
+        }
+        #expect(green > 500, "the emoji is drawn in colour: \(green) green pixels")
+    }
 }

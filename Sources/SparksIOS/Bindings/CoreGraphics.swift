@@ -174,6 +174,9 @@ extension BindingTable {
     }
 
     private static let contextDrawing: [Binding] = [
+        Binding(.instance("UIGraphicsImageRendererContext"), form: .read, swift: ["cgContext"], meaning: "the context drawn into") { c in
+            c.receiver
+        },
         drawing(swift: ["setFillColor(_:)", "setFillColorWithColor(_:)"], c: ["CGContextSetFillColorWithColor"]) { c, context in
             context.fillColor = try c.interpreter.color(c.last ?? .null, at: c.at)
             return true

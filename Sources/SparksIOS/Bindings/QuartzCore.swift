@@ -116,6 +116,13 @@ extension BindingTable {
     }
 
     private static let layerTree: [Binding] = [
+        Binding(
+            .object(.layer), swift: ["render(in:)"], objc: ["renderInContext:"],
+            meaning: "the layer and its sublayers drawn into the open image context, in the layer's own coordinates"
+        ) { c in
+            guard case .object(let layer) = c.receiver, c.interpreter.drawLayer(layer) else { return nil }
+            return .void
+        },
         Binding(.object(.layer), .object(.view), swift: ["addSublayer(_:)"], objc: ["addSublayer:"]) { c in
             let (target, child) = try layerArgument(c)
             target.insert(child, at: target.sublayers.count)

@@ -153,6 +153,28 @@ extension Interpreter {
     }
 }
 
+extension Interpreter {
+    /// `layer.render(in:)` in an open image context: the layer as it is now (its model values,
+    /// without animations: what `render(in:)` draws) and its sublayers, with its bounds' origin
+    /// at the context's; false when no context is open.
+    func drawLayer(_ layer: Object) -> Bool {
+        guard !drawingContexts.isEmpty else { return false }
+        func snapshot(_ o: Object, depth: Int) -> LayerDescription {
+            var d = LayerDescription(properties: o.state.layer, content: o.state.content)
+            d.sublayers = depth < PresetDecoder.maxLayerDepth - 1 ? o.sublayers.map { snapshot($0, depth: depth + 1) } : []
+            return d
+        }
+        var drawn = snapshot(layer, depth: 1)
+        let bounds = drawn.properties.bounds
+        drawn.properties.position = Point(
+            x: bounds.origin.x + bounds.size.width * drawn.properties.anchorPoint.x,
+            y: bounds.origin.y + bounds.size.height * drawn.properties.anchorPoint.y)
+        drawn.properties.transform = .identity
+        drawingContexts[drawingContexts.count - 1].layers.append(drawn)
+        return true
+    }
+}
+
 /// An image imported code draws, as shapes Sparks draws into a file beside the preset.
 public struct DrawnImage: Sendable {
     /// The file name to write beside the preset (`rectangle.png`).
