@@ -77,10 +77,4 @@ struct MipLevels {
     let levels: UnsafeBufferPointer<sparks_level>
     /// Whether every texel is white at its alpha.
     let isAlphaMask: Bool
-
-    /// Level `index`, or the smallest when there are fewer.
-    @inline(__always)
-    func view(_ index: Int) -> sparks_level {
-        levels[min(max(index, 0), levels.count - 1)]
-    }
 }
