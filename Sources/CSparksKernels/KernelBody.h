@@ -201,10 +201,15 @@ INLINE level_plane view_plane(const level_view *view, const sparks_quad_setup *q
     return p;
 }
 
-/* A span starting at the pixel centre (X, Y) of the output, biased (its start rounded to 1/256
- * texel); each 8 pixels add the step. */
-INLINE level_row view_row(level_plane p, float X, float Y) {
-    float u = p.u0 + Y * p.dudy + X * p.dudx + MAGIC_FLOAT, v = p.v0 + Y * p.dvdy + X * p.dvdx + MAGIC_FLOAT;
+/* The biased coordinates of 8 spans' first pixels, at the output's pixel centres (X, Y) (each
+ * rounded to 1/256 texel). */
+INLINE void plane_starts(level_plane p, f32x8 X, f32x8 Y, f32x8 *u, f32x8 *v) {
+    *u = splat_f(p.u0) + Y * p.dudy + X * p.dudx + MAGIC_FLOAT;
+    *v = splat_f(p.v0) + Y * p.dvdy + X * p.dvdx + MAGIC_FLOAT;
+}
+
+/* A span from its first pixel's biased coordinates: each 8 pixels add the step. */
+INLINE level_row row_from(level_plane p, float u, float v) {
     level_row row = {splat_f(u) + lane_numbers() * p.dudx, splat_f(v) + lane_numbers() * p.dvdx, 8 * p.dudx, 8 * p.dvdx};
     return row;
 }
@@ -322,13 +327,6 @@ typedef struct span_rows {
 } span_rows;
 
 INLINE float filter_offset(int filter) { return filter == SPARKS_FILTER_NEAREST ? 0 : -128; }
-
-INLINE span_rows source_rows(const span_source *s, int kind, int filter, float X, float Y) {
-    span_rows rows;
-    if (kind != SPARKS_SOURCE_SOLID) rows.first = view_row(s->first_plane, X, Y);
-    if (kind != SPARKS_SOURCE_SOLID && filter == SPARKS_FILTER_TRILINEAR) rows.second = view_row(s->second_plane, X, Y);
-    return rows;
-}
 
 /* Moves the rows on by 8 pixels without sampling them. */
 INLINE void source_skip(span_rows *rows, int kind, int filter) {
@@ -475,25 +473,51 @@ INLINE span_source make_source(const sparks_source *src, const sparks_quad_setup
     return s;
 }
 
+/* Lane-wise max_float and min_float (x > y ? x : y and x < y ? x : y: y where either is NaN). */
+INLINE f32x8 max_rows(f32x8 x, f32x8 y) {
+    i32x8 keep_x = x > y;
+    return AS_F32((AS_I32(x) & keep_x) | (AS_I32(y) & ~keep_x));
+}
+INLINE f32x8 min_rows(f32x8 x, f32x8 y) {
+    i32x8 keep_x = x < y;
+    return AS_F32((AS_I32(x) & keep_x) | (AS_I32(y) & ~keep_x));
+}
+
 /* Every covered row of one quad inside `area`: each row's span is where both parameters lie in
- * [0, 1), within the area's columns. */
+ * [0, 1), within the area's columns. The spans and their starting coordinates are worked out
+ * for 8 rows at a time, lane by lane as they would be one by one. */
 INLINE int64_t quad_rows(const sparks_quad_setup *q, const sparks_source *src, const sparks_area *area, int kind, int filter, int mode) {
     int32_t y0 = area->y0 > q->first_row ? area->y0 : q->first_row, y1 = area->y1 < q->end_row ? area->y1 : q->end_row;
     if (y0 >= y1) return 0;
     span_source s = make_source(src, q, kind, filter);
-    float left = (float)area->x0, right = (float)area->x1;
+    f32x8 left = splat_f((float)area->x0), right = splat_f((float)area->x1);
     int64_t count = 0;
     float Y = (float)y0 + 0.5f - q->origin_y;
-    uint32_t *line = area->buffer + (intptr_t)y0 * area->row_stride;
-    for (int32_t row = y0; row < y1; row++, Y += 1, line += area->row_stride) {
-        float s_moved = Y * q->s_slope, t_moved = Y * q->t_slope;
-        float lo = max_float(s_moved + q->s_near, t_moved + q->t_near) + q->column_offset;
-        float hi = min_float(s_moved + q->s_far, t_moved + q->t_far) + q->column_offset;
-        float first = max_float(__builtin_ceilf(lo), left), end = min_float(__builtin_ceilf(hi), right);
-        if (!(first < end)) continue;
-        int32_t x0 = whole_number(first), x1 = whole_number(end);
-        count += x1 - x0;
-        fill_span(line, x0, x1, &s, source_rows(&s, kind, filter, first + 0.5f, (float)row + 0.5f), kind, filter, mode);
+    for (int32_t base = y0; base < y1; base += 8) {
+        /* Y steps by 1 from row to row, rounded at each step as the rows go. */
+        float ys[8];
+        for (int k = 0; k < 8; k++, Y += 1) ys[k] = Y;
+        f32x8 Yv;
+        __builtin_memcpy(&Yv, ys, sizeof Yv);
+        f32x8 s_moved = Yv * q->s_slope, t_moved = Yv * q->t_slope;
+        f32x8 lo = max_rows(s_moved + q->s_near, t_moved + q->t_near) + q->column_offset;
+        f32x8 hi = min_rows(s_moved + q->s_far, t_moved + q->t_far) + q->column_offset;
+        f32x8 first = max_rows(__builtin_elementwise_ceil(lo), left), end = min_rows(__builtin_elementwise_ceil(hi), right);
+        i32x8 x0 = round_to_int(first), x1 = round_to_int(end), drawn = first < end;
+        f32x8 X = first + 0.5f, rowY = __builtin_convertvector((i32x8){0, 1, 2, 3, 4, 5, 6, 7} + base, f32x8) + 0.5f;
+        f32x8 u1, v1, u2, v2;
+        if (kind != SPARKS_SOURCE_SOLID) plane_starts(s.first_plane, X, rowY, &u1, &v1);
+        if (kind != SPARKS_SOURCE_SOLID && filter == SPARKS_FILTER_TRILINEAR) plane_starts(s.second_plane, X, rowY, &u2, &v2);
+        int32_t rows = y1 - base < 8 ? y1 - base : 8;
+        uint32_t *line = area->buffer + (intptr_t)base * area->row_stride;
+        for (int32_t k = 0; k < rows; k++, line += area->row_stride) {
+            if (!drawn[k]) continue;
+            count += x1[k] - x0[k];
+            span_rows r;
+            if (kind != SPARKS_SOURCE_SOLID) r.first = row_from(s.first_plane, u1[k], v1[k]);
+            if (kind != SPARKS_SOURCE_SOLID && filter == SPARKS_FILTER_TRILINEAR) r.second = row_from(s.second_plane, u2[k], v2[k]);
+            fill_span(line, x0[k], x1[k], &s, r, kind, filter, mode);
+        }
     }
     return count;
 }
