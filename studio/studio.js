@@ -17,6 +17,7 @@ const state = {
   doc: null,          // the last document message
   selected: [],       // path of the selected outline item
   selectionAwaits: null, // the version an added, selected item comes after
+  treeShown: null, // what the tree was last built from
   frames: 0,          // frames drawn (tests read this)
   header: null,       // the last frame's header
   playing: true,
@@ -289,6 +290,15 @@ function problemsUnder(path) {
 function renderTree(force = false) {
   if (state.renaming && !force) return; // the rename field stays while the document changes
   state.renaming = false;
+  // The tree is built again only when what it shows changes: a document message that changes
+  // nothing in it (a save's "saved") leaves its items in place, so a click whose press and
+  // release straddle such a message still lands on the item it began on.
+  const shown = JSON.stringify([state.doc && state.doc.outline, state.selected, state.doc && state.doc.problems]);
+  if (!force && shown === state.treeShown && $("tree").childElementCount > 0) {
+    renderAddChoices();
+    return;
+  }
+  state.treeShown = shown;
   const list = $("tree");
   list.textContent = "";
   if (!state.doc || !state.doc.outline) return;
