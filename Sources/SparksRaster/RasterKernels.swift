@@ -26,7 +26,7 @@ public struct RasterKernels: Sendable, Equatable {
     /// Whether ``DrawQuad`` and ``QuadExtent`` are laid out field for field as the kernels'
     /// `sparks_draw_quad` and `sparks_quad_rows`: the draw list's quads are handed to the
     /// kernels as they are, without a copy.
-    package static var quadLayoutsMatch: Bool {
+    package static let quadLayoutsMatch: Bool = {
         typealias Q = DrawQuad
         typealias C = sparks_draw_quad
         let quadFields: [(PartialKeyPath<Q>, PartialKeyPath<C>)] = [
@@ -39,7 +39,7 @@ public struct RasterKernels: Sendable, Equatable {
             && MemoryLayout<QuadExtent>.offset(of: \.first) == MemoryLayout<sparks_quad_rows>.offset(of: \.first)
             && MemoryLayout<QuadExtent>.offset(of: \.last) == MemoryLayout<sparks_quad_rows>.offset(of: \.last)
             && MemoryLayout<QuadExtent>.stride == MemoryLayout<sparks_quad_rows>.stride
-    }
+    }()
 
     /// Whether the rasterizer's kernels were compiled with optimisation: a debug build of a
     /// package that depends on Sparks compiles them without, and draws many times slower.
