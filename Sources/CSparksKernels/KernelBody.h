@@ -437,26 +437,6 @@ INLINE void fill_span(uint32_t *line, int32_t x0, int32_t x1, const span_source 
     }
 }
 
-/* A float holding a whole number in (−2²², 2²²) as an integer. */
-INLINE int32_t whole_number(float v) {
-    float shifted = v + MAGIC_FLOAT;
-    uint32_t bits;
-    __builtin_memcpy(&bits, &shifted, sizeof bits);
-    return (int32_t)(bits - MAGIC_BITS);
-}
-
-/* x > y ? x : y and x < y ? x : y (each gives y when either is NaN). On x86 as the single
- * instructions they are: written as comparisons, the span bounds of a row were vectorised in
- * pairs with blends, which made every row slower. */
-#if defined(__x86_64__)
-typedef float f32x4_sse __attribute__((__vector_size__(16)));
-INLINE float max_float(float x, float y) { return __builtin_ia32_maxss((f32x4_sse){x}, (f32x4_sse){y})[0]; }
-INLINE float min_float(float x, float y) { return __builtin_ia32_minss((f32x4_sse){x}, (f32x4_sse){y})[0]; }
-#else
-INLINE float max_float(float x, float y) { return x > y ? x : y; }
-INLINE float min_float(float x, float y) { return x < y ? x : y; }
-#endif
-
 /* The span source of a draw for a quad's plane, or for a triangle (no plane). */
 INLINE span_source make_source(const sparks_source *src, const sparks_quad_setup *q, int kind, int filter) {
     span_source s;
@@ -473,7 +453,7 @@ INLINE span_source make_source(const sparks_source *src, const sparks_quad_setup
     return s;
 }
 
-/* Lane-wise max_float and min_float (x > y ? x : y and x < y ? x : y: y where either is NaN). */
+/* Lane-wise x > y ? x : y and x < y ? x : y (y where either is NaN), as vmaxps and vminps pick. */
 INLINE f32x8 max_rows(f32x8 x, f32x8 y) {
     i32x8 keep_x = x > y;
     return AS_F32((AS_I32(x) & keep_x) | (AS_I32(y) & ~keep_x));
@@ -693,6 +673,15 @@ INLINE edge_pair make_edge_pair(float dx, float dy) {
 /* A row number within ±10⁷ (NaN, from a quad turned away, gives −10⁷). */
 INLINE int64_t row_at(float y) { return y >= -1e7f ? (int64_t)__builtin_ceilf(sparks_min(y, 1e7f)) : -10000000; }
 
+/* Rows first..<end narrowed to those a parameter constant along rows allows (none to narrow
+ * when it is not constant). */
+INLINE void narrow_rows(edge_pair e, float origin_y, int64_t *first, int64_t *end) {
+    if (!(e.rows_from > -1e29f)) return;
+    int64_t a = row_at(e.rows_from + origin_y - 0.5f), b = row_at(e.rows_to + origin_y - 0.5f);
+    if (a > *first) *first = a;
+    if (b < *end) *end = b;
+}
+
 INLINE int32_t row_limited(int64_t r) { return (int32_t)(r < -10000000 ? -10000000 : r > 10000000 ? 10000000 : r); }
 
 /* Sets quad `q` up to fill: its texture coordinates over the output, anchored at the output's
@@ -719,16 +708,8 @@ INLINE int set_quad_up(const sparks_draw_quad *q, sparks_quad_rows rows, float l
     /* Rows from the corners, narrowed by parameters constant along rows (row y has
      * Y = y + 0.5 − origin y; Y in [from, to)). */
     int64_t first = rows.first, end = (int64_t)rows.last + 1;
-    if (s.rows_from > -1e29f) {
-        int64_t a = row_at(s.rows_from + q->origin_y - 0.5f), b = row_at(s.rows_to + q->origin_y - 0.5f);
-        first = first > a ? first : a;
-        end = end < b ? end : b;
-    }
-    if (t.rows_from > -1e29f) {
-        int64_t a = row_at(t.rows_from + q->origin_y - 0.5f), b = row_at(t.rows_to + q->origin_y - 0.5f);
-        first = first > a ? first : a;
-        end = end < b ? end : b;
-    }
+    narrow_rows(s, q->origin_y, &first, &end);
+    narrow_rows(t, q->origin_y, &first, &end);
     /* Sums of magnitudes, one comparison each: NaN and infinity fail them as any large value
      * does. The ends are at most 1e14 (1/dx) or 1e30 (no bound); the slopes may be huge (an
      * axis almost along the rows) but not infinite. */

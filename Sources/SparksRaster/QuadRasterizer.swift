@@ -58,7 +58,7 @@ struct QuadExtent {
             last = 0
             return
         }
-        first = Int32(truncatingIfNeeded: wholeNumber(max(top, -2).rounded(.down)))
-        last = Int32(truncatingIfNeeded: wholeNumber(min(bottom, 2_097_152).rounded(.up)))
+        first = sparks_whole_number(max(top, -2).rounded(.down))
+        last = sparks_whole_number(min(bottom, 2_097_152).rounded(.up))
     }
 }

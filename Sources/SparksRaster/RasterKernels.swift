@@ -75,13 +75,3 @@ extension DrawArea {
         sparks_area(buffer: buffer, row_stride: rowStride, x0: Int32(x0), x1: Int32(x1), y0: Int32(y0), y1: Int32(y1))
     }
 }
-
-/// The bits of 1.5·2²³: a float `v` in [0, 2²²) plus 1.5·2²³ has the bits `magicBits + round(v)`.
-let magicBits: Int32 = 0x4B40_0000
-
-/// A float holding a whole number in (−2²², 2²²) as an integer, without the range checks of
-/// `Int(_:)`.
-@inline(__always)
-func wholeNumber(_ v: Float) -> Int {
-    Int(Int32(bitPattern: (v + 12_582_912).bitPattern) &- magicBits)
-}

@@ -26,7 +26,7 @@ public final class ShadowCaster {
         guard width > 0, height > 0 else { return }
         // Grown geometrically, so a shadow that grows frame by frame does not reallocate each time.
         if alpha.count < width * height { alpha = [Float](repeating: 0, count: max(width * height, alpha.count * 2)) }
-        if line.count < max(width, height) { line = [Float](repeating: 0, count: max(width, height, line.count * 2)) }
+        if line.count < width { line = [Float](repeating: 0, count: max(width, line.count * 2)) }
         if passed.count < width * height { passed = [Float](repeating: 0, count: max(width * height, passed.count * 2)) }
         if columnSums.count < width { columnSums = [Float](repeating: 0, count: max(width, columnSums.count * 2)) }
         alpha.withUnsafeMutableBufferPointer { a in
