@@ -6,7 +6,7 @@
 #   make install PREFIX=DIR   install sparks (bin/), its presets and assets (share/sparks/), and
 #                             libsparks, include/sparks.h and sparks.pc under DIR
 # Other targets: make build, make render, make validate, make gallery, make fuzz, make bench,
-# make benchmarks, make fuzz-coverage, make fuzz-raster, make sanitize, make soak, make clean,
+# make benchmarks, make fuzz-random, make fuzz-raster, make sanitize, make soak, make clean,
 # make format (rewrite the Swift sources as .swift-format says), make lint (fail on a difference).
 
 PRESET ?= fire
@@ -24,7 +24,7 @@ RUN_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev fonts-dejavu-core 
 TEST_PACKAGES := $(RUN_PACKAGES) x11-apps xdotool python3 python3-jsonschema ffmpeg chromium libgl1-mesa-dri libegl-mesa0
 
 .DEFAULT_GOAL := all
-.PHONY: all ios studio lib install examples docs run test build release deps test-deps render shipped build-modes validate fuzz fuzz-coverage fuzz-raster sanitize soak gallery bench benchmarks clean check-swift format lint conformance api-symbols
+.PHONY: all ios studio lib install examples docs run test build release deps test-deps render shipped build-modes validate fuzz fuzz-random fuzz-raster sanitize soak gallery bench benchmarks clean check-swift format lint conformance api-symbols
 
 # Release builds target this machine's vector width: Swift compiles for baseline x86-64 (SSE2,
 # no FMA) unless told otherwise, and the rasterizer's 8-lane kernels run about twice as fast
@@ -36,8 +36,8 @@ HOST_CPU := $(shell grep -qw avx2 /proc/cpuinfo 2>/dev/null && grep -qw fma /pro
 NATIVE_FLAGS := $(if $(HOST_CPU),-Xswiftc -target-cpu -Xswiftc $(HOST_CPU))
 RELEASE := -c release $(NATIVE_FLAGS)
 
-# A longer fuzz run of the preset reader and scene than the suite's 10,000 cases:
-#   make fuzz FUZZ_ITERATIONS=1000000 FUZZ_SEED=7
+# A longer seeded random fuzz run of the preset reader and scene than the suite's 10,000 cases:
+#   make fuzz-random FUZZ_ITERATIONS=1000000 FUZZ_SEED=7
 FUZZ_ITERATIONS ?= 200000
 FUZZ_SEED ?= 1
 
@@ -155,7 +155,7 @@ build: deps
 # Every Swift file of the project, formatted by the toolchain's swift-format with the checked-in
 # .swift-format (4 spaces, lines up to 140 characters). The iOS snippets the importer's tests
 # read (Tests/SparksIOSTests/Corpus, RealCode) are inputs, kept as their authors wrote them.
-SWIFT_SOURCES = $(shell find Package.swift Sources Tests Examples Benchmarks FuzzTesting -name '.build*' -prune -o \
+SWIFT_SOURCES = $(shell find Package.swift Sources Tests Examples Benchmarks FuzzTesting -name '.build*' -prune -o -name '.corpus' -prune -o \
 	-path Tests/SparksIOSTests/Corpus -prune -o -path Tests/SparksIOSTests/RealCode -prune -o -name '*.swift' -print)
 
 format: check-swift
@@ -228,30 +228,34 @@ shipped:
 validate: release
 	./.build/release/sparks validate presets/*.json
 
-fuzz: test-deps
+# The seeded random fuzzing of the suite (FuzzTests: presets, the importer's mutated snippets),
+# run longer:  make fuzz-random FUZZ_ITERATIONS=1000000 FUZZ_SEED=7
+fuzz-random: test-deps
 	$(SWIFT) build $(RELEASE) --build-tests
 	SPARKS_FUZZ_ITERATIONS=$(FUZZ_ITERATIONS) SPARKS_FUZZ_SEED=$(FUZZ_SEED) $(SWIFT) test -c release --skip-build --filter FuzzTests
 
-# Coverage-guided fuzzing (libFuzzer with AddressSanitizer) of the JSON parser, the preset decoder
-# (and the scene and drawing of every preset it accepts) and the PNG header reader, SECONDS each,
-# seeded from presets/, FuzzTesting/Seeds/ (hostile cases) and every earlier find. A find is
-# written to FuzzTesting/FailCases/NAME/, which the tests replay:
-#   make fuzz-coverage SECONDS=1200
+# Coverage-guided fuzzing (libFuzzer, AddressSanitizer, optimised) of everything that reads what
+# strangers send: the JSON parser, the preset decoder (and the scene and drawing of what it
+# accepts), PNG decoding, the Swift and Objective-C importers and random sequences of C API
+# calls, SECONDS each (FUZZ_JOBS at once), seeded from presets/, assets/, the importer's corpus
+# and every earlier find. An input that crashes, takes over 10 s or needs over 1 GB is written to
+# FuzzTesting/FailCases/NAME/, which the tests replay. Prints executions, coverage, the slowest
+# input and peak memory per fuzzer:
+#   make fuzz SECONDS=1800 FUZZ_JOBS=2        (a campaign)
+#   make fuzz SECONDS=20 FUZZERS=FuzzCAPI     (one fuzzer)
+# FUZZ_BUILD=debug builds in minutes instead of twenty (CI's short run, with FUZZ_SEEDS and a
+# FUZZ_TIMEOUT for debug code's speed).
 SECONDS ?= 60
-FUZZERS := FuzzPreset FuzzJSON FuzzPNG
-FUZZ_FLAGS := -c debug -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -use-ld=lld
+FUZZ_JOBS ?= 1
+FUZZERS ?=
+FUZZ_BUILD ?= release
+FUZZ_SEEDS ?= 100000
+FUZZ_TIMEOUT ?= 10
+FUZZ_FLAGS = -c $(FUZZ_BUILD) -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -use-ld=lld
 
-fuzz-coverage: deps
-	cd FuzzTesting && $(SWIFT) build $(FUZZ_FLAGS)
-	@for fuzzer in $(FUZZERS); do \
-	  corpus=FuzzTesting/.corpus/$$fuzzer; mkdir -p $$corpus FuzzTesting/FailCases/$$fuzzer; \
-	  if [ $$fuzzer = FuzzPNG ]; then cp assets/*.png $$corpus/; else cp presets/*.json FuzzTesting/Seeds/*.json $$corpus/; fi; \
-	  cp FuzzTesting/FailCases/$$fuzzer/* $$corpus/ 2>/dev/null || true; \
-	  dict=; [ $$fuzzer = FuzzPNG ] || dict=-dict=FuzzTesting/preset.dict; \
-	  echo "== $$fuzzer for $(SECONDS) s"; \
-	  SPARKS_FUZZ_ASSETS=$$PWD/assets ./FuzzTesting/.build/debug/$$fuzzer $$corpus $$dict -max_total_time=$(SECONDS) \
-	    -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 -artifact_prefix=FuzzTesting/FailCases/$$fuzzer/ || exit 1; \
-	done
+fuzz: deps
+	cd FuzzTesting && $(SWIFT) build $(FUZZ_FLAGS) $(if $(FUZZERS),$(foreach f,$(FUZZERS),--product $(f)))
+	python3 tools/fuzz.py --seconds $(SECONDS) --jobs $(FUZZ_JOBS) --build $(FUZZ_BUILD) --seeds $(FUZZ_SEEDS) --timeout $(FUZZ_TIMEOUT) $(FUZZERS)
 
 # The CPU rasterizer against the reference rasterizer (Sources/SparksFuzzing), coverage-guided:
 # random scenes made from the fuzzer's bytes, drawn both ways; a disagreement is written to
@@ -261,7 +265,7 @@ fuzz-raster: deps
 	cd FuzzTesting && $(SWIFT) build $(FUZZ_FLAGS) --product FuzzRaster
 	@mkdir -p FuzzTesting/.corpus/FuzzRaster FuzzTesting/FailCases/FuzzRaster
 	@cp FuzzTesting/FailCases/FuzzRaster/* FuzzTesting/.corpus/FuzzRaster/ 2>/dev/null || true
-	./FuzzTesting/.build/debug/FuzzRaster FuzzTesting/.corpus/FuzzRaster -max_total_time=$(SECONDS) -max_len=4096 \
+	./FuzzTesting/.build/$(FUZZ_BUILD)/FuzzRaster FuzzTesting/.corpus/FuzzRaster -max_total_time=$(SECONDS) -max_len=4096 \
 	  -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 -artifact_prefix=FuzzTesting/FailCases/FuzzRaster/
 
 # The whole test suite under AddressSanitizer (with LeakSanitizer), then under ThreadSanitizer

@@ -67,7 +67,9 @@ let package = Package(
         .target(name: "SparksKit", dependencies: ["SparksCore", "SparksRaster", "SparksSDL"]),
         .target(name: "CSparksAPI"),
         .target(name: "SparksC", dependencies: ["CSparksAPI", "SparksCore", "SparksKit", "SparksRaster"]),
-        .target(name: "SparksFuzzing", dependencies: ["SparksCore", "SparksRaster"]),
+        // What the fuzzers run on each input: every reader of what strangers send (presets, JSON,
+        // PNG, Swift and Objective-C) and the C API; the tests replay the fuzzers' finds.
+        .target(name: "SparksFuzzing", dependencies: ["SparksCore", "SparksRaster", "SparksSDL", "SparksIOS", "SparksC", "CSparksAPI"]),
         // iOS code in: `sparks import` (Swift read with swift-syntax, Objective-C with a reader of
         // its own). The library targets never depend on it.
         .target(

@@ -1,10 +1,11 @@
 // swift-tools-version: 6.1
 // Coverage-guided fuzzers (libFuzzer) for what reads untrusted input: the JSON parser, the
-// preset decoder (and the scene and drawing of what it accepts), the PNG header reader, and the
-// CPU rasterizer against the reference rasterizer (random scenes made from the input).
+// preset decoder (and the scene and drawing of what it accepts), PNG decoding, the Swift and
+// Objective-C importers, random sequences of C API calls, and the CPU rasterizer against the
+// reference rasterizer (random scenes made from the input).
 //
-//   make fuzz-coverage SECONDS=600          (from the repository; builds, seeds, runs all three)
-//   cd FuzzTesting && swift build -c debug -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
+//   make fuzz SECONDS=600                   (from the repository: builds, seeds, runs each, reports)
+//   cd FuzzTesting && swift build -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
 //
 // A package of its own: the fuzzing instrumentation stays out of the main build. Every input a
 // fuzzer finds a problem with is kept in FailCases/NAME/ and replayed by the ordinary tests.
@@ -19,6 +20,9 @@ let package = Package(
         .executableTarget(name: "FuzzPreset", dependencies: ["FuzzDriver", .product(name: "SparksFuzzing", package: "Sparks")]),
         .executableTarget(name: "FuzzPNG", dependencies: ["FuzzDriver", .product(name: "SparksFuzzing", package: "Sparks")]),
         .executableTarget(name: "FuzzRaster", dependencies: ["FuzzDriver", .product(name: "SparksFuzzing", package: "Sparks")]),
+        .executableTarget(name: "FuzzSwiftImport", dependencies: ["FuzzDriver", .product(name: "SparksFuzzing", package: "Sparks")]),
+        .executableTarget(name: "FuzzObjCImport", dependencies: ["FuzzDriver", .product(name: "SparksFuzzing", package: "Sparks")]),
+        .executableTarget(name: "FuzzCAPI", dependencies: ["FuzzDriver", .product(name: "SparksFuzzing", package: "Sparks")]),
     ],
     swiftLanguageModes: [.v6]
 )

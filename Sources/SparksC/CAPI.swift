@@ -180,9 +180,21 @@ public func sparks_effect_advance(_ effect: OpaquePointer?, _ seconds: Double) -
 }
 
 @_cdecl("sparks_effect_step")
-public func sparks_effect_step(_ effect: OpaquePointer?, _ count: Int32) {
-    locked { EffectHandle.from(effect)?.effect.step(count: Int(max(0, count))) }
+public func sparks_effect_step(_ effect: OpaquePointer?, _ count: Int32) -> Int32 {
+    let taken = locked { () -> Int32 in
+        guard let handle = EffectHandle.from(effect) else { return 0 }
+        let wanted = Int(max(0, count))
+        let taken = handle.effect.step(count: wanted)
+        if taken < wanted {
+            _ = handle.fail(
+                SPARKS_ERROR_ARGUMENT,
+                "sparks_effect_step: took \(taken) of \(wanted) steps; one call runs at most \(Int(Effect.maxFastForward)) s of steps "
+                    + "and the work of a preset's prewarm (steps × particles alive)")
+        }
+        return Int32(clamping: taken)
+    }
     callFinished(effect)
+    return taken
 }
 
 /// Calls the effect's finished callback when the call that just stepped it finished it (outside

@@ -173,8 +173,9 @@ package struct PresetLocator {
     }
 }
 
-/// A command-line failure with a message for the user.
+/// A command-line failure with a message for the user (what a terminal would act on escaped:
+/// messages name files, keys and values from presets).
 package struct CommandError: Error, CustomStringConvertible {
     package let description: String
-    package init(_ description: String) { self.description = description }
+    package init(_ description: String) { self.description = TerminalText.escaped(description, keepingLines: true) }
 }

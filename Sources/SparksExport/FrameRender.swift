@@ -131,7 +131,7 @@ package struct FrameRender {
                     red: background.red * background.alpha, green: background.green * background.alpha,
                     blue: background.blue * background.alpha) : background
             cropBox = try sequence.effectBox(background: shown)
-            if cropBox == nil { FileHandle.standardError.write(Data("no frame draws anything: nothing to trim\n".utf8)) }
+            if cropBox == nil { StandardStream.error.write("no frame draws anything: nothing to trim\n") }
         }
         let frameSize = (width: cropBox?.width ?? pixels.width, height: cropBox?.height ?? pixels.height)
         let cutNote =

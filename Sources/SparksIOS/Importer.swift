@@ -23,8 +23,8 @@ public struct ImportMessage: Hashable, Sendable, CustomStringConvertible {
     /// The reason or the note.
     public var text: String
 
-    /// `FILE:LINE:COLUMN: skipped: reason`.
-    public var description: String { "\(file):\(line):\(column): \(kind.rawValue): \(text)" }
+    /// `FILE:LINE:COLUMN: skipped: reason`, on one line (what a terminal would act on escaped).
+    public var description: String { TerminalText.escaped("\(file):\(line):\(column): \(kind.rawValue): \(text)") }
 }
 
 /// A texture the import made because the code names an image Sparks does not have: a shape
@@ -59,8 +59,15 @@ public struct ImportResult: Sendable {
 
 /// Why an import gives no preset.
 public struct ImportError: Error, CustomStringConvertible, Sendable {
-    /// What went wrong, one problem per line.
-    public var description: String
+    /// What went wrong, one problem per line (what a terminal would act on escaped).
+    public var description: String {
+        get { text }
+        set { text = TerminalText.escaped(newValue, keepingLines: true) }
+    }
+    private var text = ""
+
+    /// An error saying `description`.
+    public init(description: String) { self.description = description }
 }
 
 /// Reads iOS code (Swift, or Objective-C `.m`/`.h`) that sets up Core Animation layers and
@@ -87,10 +94,20 @@ public struct Importer: Sendable {
     /// variant `UIImage(named:)` loads (1, 2 or 3).
     public var deviceScale = 3
 
+    /// The longest an import may take, in seconds, reading and running included: one that takes
+    /// longer ends with an error saying what it was doing. (Its work is bounded by budgets as it
+    /// goes; this bounds what they do not foresee.)
+    public var timeLimit: Double = Importer.defaultTimeLimit
+
     /// The default host view size (an iPhone 8's screen, in points).
     public static let defaultCanvas = Size(width: 375, height: 667)
     /// The largest source accepted, per file.
     public static let maxSourceBytes = 2_000_000
+    /// The default ``timeLimit``.
+    public static let defaultTimeLimit: Double = 20
+    /// The stack an import runs on: every bound on nesting (the source gate's, the readers',
+    /// the interpreter's) fits in it many times over, in a debug build too.
+    static let stackBytes = 512 << 20
 
     /// Creates an importer of `sources`.
     public init(sources: [(name: String, text: String)], canvas: Size? = nil) {
@@ -98,8 +115,22 @@ public struct Importer: Sendable {
         self.canvas = canvas
     }
 
-    /// Runs the import.
+    /// Runs the import: on a thread of its own with a stack every nesting bound fits in, for at
+    /// most ``timeLimit`` seconds.
     public func run() throws(ImportError) -> ImportResult {
+        let stage = BoundedThread.Stage("starting")
+        let outcome = BoundedThread.run(stackBytes: Self.stackBytes, seconds: timeLimit) { [self] in
+            Result { () throws(ImportError) in try self.runHere(stage: stage) }
+        }
+        guard let outcome else {
+            throw ImportError(
+                description: "the import did not finish within \(PresetNumber.text(timeLimit)) s (it was \(stage.current)); "
+                    + "code that sets up an effect imports in a second")
+        }
+        return try outcome.get()
+    }
+
+    private func runHere(stage: BoundedThread.Stage) throws(ImportError) -> ImportResult {
         var files: [SourceFile] = []
         var interfaces: [String: (scene: InterfaceFile.Scene, file: String)] = [:]
         let build = IOSBuildConfiguration(defines: defines)
@@ -107,6 +138,7 @@ public struct Importer: Sendable {
             guard source.text.utf8.count <= Self.maxSourceBytes else {
                 throw ImportError(description: "\(source.name): larger than \(Self.maxSourceBytes / 1_000_000) MB; not read")
             }
+            stage.set("reading \(source.name)")
             if InterfaceFile.isInterface(source.name) {
                 for (controller, scene) in InterfaceFile.read(source.text).scenes {
                     interfaces[controller] = (scene, source.name)
@@ -114,11 +146,16 @@ public struct Importer: Sendable {
                 continue
             }
             let isSwift = source.name.lowercased().hasSuffix(".swift")
-            files.append(
-                isSwift
-                    ? SwiftReader.read(source.text, path: source.name, configuration: build)
-                    : ObjCReader.read(source.text, path: source.name, configuration: build))
+            do throws(SourceGate.Refusal) {
+                files.append(
+                    isSwift
+                        ? try SwiftReader.read(source.text, path: source.name, configuration: build)
+                        : try ObjCReader.read(source.text, path: source.name, configuration: build))
+            } catch {
+                throw ImportError(description: "\(source.name):\(error.at.line):\(error.at.column): not read: \(error.message)")
+            }
         }
+        stage.set("running the code")
         files = Self.joined(files)
         var images = ImageFinder(folders: imageFolders, deviceScale: min(max(deviceScale, 1), 3))
         var defineValues: [String: Value] = [:]

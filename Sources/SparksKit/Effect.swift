@@ -158,19 +158,25 @@ public final class Effect {
     @discardableResult
     public func fastForward(by seconds: Double) -> Int {
         guard seconds.isFinite, seconds > 0 else { return 0 }
-        let steps = Int((min(seconds, Self.maxFastForward) / scene.stepDuration).rounded())
-        scene.step(count: steps)
-        noticeFinish()
-        return steps
+        return step(count: Int((min(seconds, Self.maxFastForward) / scene.stepDuration).rounded()))
     }
 
     /// The longest ``fastForward(by:)`` runs at once, in seconds (ten minutes).
     public static let maxFastForward: Double = 600
 
     /// Takes `count` fixed steps now, paused or not (a game with its own fixed-step loop).
-    public func step(count: Int = 1) {
-        scene.step(count: count)
+    ///
+    /// One call runs at most ``maxFastForward`` seconds of steps and at most the work a preset's
+    /// prewarm may do (the steps times the particles alive, up to the prewarm budget: 2 billion
+    /// particle-steps by default, seconds of work), so no count stalls the game for longer; the
+    /// rest is not run.
+    /// - Returns: the steps taken.
+    @discardableResult
+    public func step(count: Int = 1) -> Int {
+        let most = Int((Self.maxFastForward / scene.stepDuration).rounded())
+        let taken = scene.step(count: min(count, most), work: scene.limits.maxPrewarmWork)
         noticeFinish()
+        return taken
     }
 
     /// Starts the effect again from time 0, as SpriteKit's `resetSimulation()` and LÖVE's

@@ -55,12 +55,14 @@ public final class CPURenderer: DrawBackend {
     public init?(width: Int, height: Int, decoder: ImageDecoder, maxTextureBytes: Int = PresetLimits.defaultMaxTextureBytes) {
         guard let buffer = PixelBuffer(width: width, height: height) else { return nil }
         self.buffer = buffer
-        textures = TextureStore(decoder: decoder, maxBytes: maxTextureBytes, bytes: \.byteCount) { image throws(ImageDecodingError) in
-            guard image.width <= RasterTexture.maxSide, image.height <= RasterTexture.maxSide, let loaded = RasterTexture(MipPyramid(image))
+        textures = TextureStore(decoder: decoder, maxBytes: maxTextureBytes, bytes: \.byteCount) {
+            (image: consuming DecodedImage) throws(ImageDecodingError) in
+            let (width, height) = (image.width, image.height)
+            // The image and then each level are let go of as soon as they are copied on.
+            guard width <= RasterTexture.maxSide, height <= RasterTexture.maxSide, let loaded = RasterTexture(MipPyramid(consume image))
             else {
                 throw ImageDecodingError(
-                    source: "",
-                    reason: "\(image.width)×\(image.height) pixels is larger than \(RasterTexture.maxSide)×\(RasterTexture.maxSide)")
+                    source: "", reason: "\(width)×\(height) pixels is larger than \(RasterTexture.maxSide)×\(RasterTexture.maxSide)")
             }
             return loaded
         }

@@ -16,8 +16,9 @@ final class RasterTexture {
     /// kernels' fixed-point arithmetic).
     static let maxSide = 8192
 
-    /// Copies a pyramid; nil when it is larger than `maxSide`.
-    init?(_ pyramid: MipPyramid) {
+    /// Copies a pyramid, letting go of each of its levels once copied (memory holds the
+    /// texture once, plus one level, while it loads); nil when it is larger than `maxSide`.
+    init?(_ pyramid: consuming MipPyramid) {
         guard let first = pyramid.levels.first, first.width <= Self.maxSide, first.height <= Self.maxSide else { return nil }
         let isAlphaMask = pyramid.isAlphaMask
         var allocations: [UnsafeMutableRawPointer] = []
@@ -29,18 +30,18 @@ final class RasterTexture {
             bytes += size
             return raw.bindMemory(to: T.self, capacity: max(count, 1))
         }
-        let views = pyramid.levels.map { level in
-            let count = level.width * level.height
+        let views = pyramid.levels.indices.map { index in
+            let (w, h) = (pyramid.levels[index].width, pyramid.levels[index].height)
+            let count = w * h
             let texels = allocate(UInt32.self, count)
-            texels.initialize(from: level.texels, count: count)
+            texels.initialize(from: pyramid.takeTexels(ofLevel: index), count: count)
             // The mask data of a colour image is one transparent texel (never read).
             let alpha = allocate(UInt8.self, isAlphaMask ? count : 1)
             let footprints = allocate(UInt32.self, isAlphaMask ? count : 1)
             alpha[0] = 0
             footprints[0] = 0
             if isAlphaMask {
-                let w = level.width, h = level.height
-                for i in 0..<count { alpha[i] = UInt8(truncatingIfNeeded: level.texels[i] >> 24) }
+                for i in 0..<count { alpha[i] = UInt8(truncatingIfNeeded: texels[i] >> 24) }
                 // At (x, y): the alphas of (x, y), (x+1, y), (x, y+1), (x+1, y+1) in bytes 0…3,
                 // the last row and column repeating (clamp to edge).
                 for y in 0..<h {
@@ -55,7 +56,7 @@ final class RasterTexture {
             }
             return sparks_level(
                 texels: UnsafePointer(texels), alpha: UnsafePointer(alpha), footprints: UnsafePointer(footprints),
-                width: Int32(level.width), height: Int32(level.height))
+                width: Int32(w), height: Int32(h))
         }
         let storage = UnsafeMutableBufferPointer<sparks_level>.allocate(capacity: views.count)
         _ = storage.initialize(from: views)

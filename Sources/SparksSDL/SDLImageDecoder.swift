@@ -28,11 +28,24 @@ public final class SDLImageDecoder: ImageDecoder {
 
     /// The pixels of a surface of any format as straight RGBA bytes.
     static func rgba(of surface: UnsafeMutablePointer<SDL_Surface>) throws(SDLError) -> DecodedImage {
+        try rgba(of: surface, freeing: false)
+    }
+
+    /// The pixels of a surface as straight RGBA bytes; with `freeing`, the surface is freed as
+    /// soon as its pixels are converted (a decoded file's surface: at most two copies of the
+    /// image are held at once, not three).
+    private static func rgba(of surface: UnsafeMutablePointer<SDL_Surface>, freeing: Bool) throws(SDLError) -> DecodedImage {
         // ABGR8888 words are R, G, B, A bytes in memory on little-endian machines.
-        guard let converted = SDL_ConvertSurfaceFormat(surface, SparksPixelFormatABGR8888(), 0) else {
-            throw SDLError("converting pixels")
+        let converted: UnsafeMutablePointer<SDL_Surface>
+        if surface.pointee.format.pointee.format == SparksPixelFormatABGR8888() {
+            converted = surface
+        } else {
+            let made = SDL_ConvertSurfaceFormat(surface, SparksPixelFormatABGR8888(), 0)
+            if freeing { SDL_FreeSurface(surface) }
+            guard let made else { throw SDLError("converting pixels") }
+            converted = made
         }
-        defer { SDL_FreeSurface(converted) }
+        defer { if freeing || converted != surface { SDL_FreeSurface(converted) } }
         let w = Int(converted.pointee.w), h = Int(converted.pointee.h), pitch = Int(converted.pointee.pitch)
         var bytes = [UInt8](repeating: 0, count: w * h * 4)
         SDL_LockSurface(converted)
@@ -74,9 +87,8 @@ extension SDLImageDecoder {
         guard let surface = decoded else {
             throw ImageDecodingError(source: name, reason: "not a readable PNG image (\(String(cString: SDL_GetError())))")
         }
-        defer { SDL_FreeSurface(surface) }
         do {
-            return try rgba(of: surface)
+            return try rgba(of: surface, freeing: true)
         } catch {
             throw ImageDecodingError(source: name, reason: error.description)
         }

@@ -447,7 +447,7 @@ public final class WindowPresenter {
         } while FileManager.default.fileExists(atPath: url.path)
         do {
             try (withHUD ? canvas.windowPicture() : canvas.picture()).writePNG(to: url.path)
-            print("saved screenshot \(url.path)")
+            StandardStream.output.write("saved screenshot \(url.path)\n")
             flash("saved \(url.lastPathComponent)")
         } catch {
             report("screenshot failed: \(error)")

@@ -10,10 +10,13 @@ import SparksCore
 /// random token (from the printed URL) for everything but the page's own three files.
 struct StudioGuard<Context: RequestContext>: RouterMiddleware {
     let access: StudioAccess
+    static var hostField: HTTPField.Name { HTTPField.Name("Host")! }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        // The first `Host` is the request's authority; any other stays among its fields.
+        let hosts = (request.head.authority.map { [$0] } ?? []) + request.headers[values: Self.hostField]
         if let refusal = access.refusal(
-            host: request.head.authority, origins: request.headers[values: .origin], path: request.uri.path,
+            hosts: hosts, origins: request.headers[values: .origin], path: request.uri.path,
             token: request.uri.queryParameters.get("token") ?? request.headers[StudioAccess.tokenField])
         {
             return Response(
@@ -90,11 +93,15 @@ package final class StudioAccess: Sendable {
     }
 
     /// Why a request is refused, or nil when it may go on.
-    package func refusal(host: String?, origins: [String], path: String, token given: String?) -> String? {
+    /// `hosts` are every `Host` the request names: exactly one, the studio's own, is let
+    /// through (a proxy or a server that read another of two would disagree on the target).
+    package func refusal(hosts: [String], origins: [String], path: String, token given: String?) -> String? {
         guard let port else { return "the studio is starting" }
         let own = ["127.0.0.1:\(port)", "localhost:\(port)", "[::1]:\(port)"]
-        guard let host, own.contains(host.lowercased()) else {
-            return "refused: the Host \(host ?? "(none)") is not this studio's (open the URL sparks studio printed)"
+        guard hosts.count <= 1 else { return "refused: the request names \(hosts.count) Hosts; it may name one" }
+        guard let host = hosts.first, own.contains(host.lowercased()) else {
+            return
+                "refused: the Host \(TerminalText.escaped(hosts.first ?? "(none)")) is not this studio's (open the URL sparks studio printed)"
         }
         // Browsers send their page's http(s) origin; WebSocket libraries (not browsers, so not
         // another site's page) send ws://HOST.

@@ -52,11 +52,12 @@ final class StudioWorkspace: @unchecked Sendable {
 
     /// Whether `name` is a preset file name the studio may open in its folder: a plain name
     /// (no folders, not hidden, not starting with a dash) ending in .json, not the schema, with
-    /// no control characters.
+    /// no control, bidirectional or line-separating characters (which would show it as another
+    /// name than it is: `evil\u{202E}nosj.exe`).
     static func isPresetName(_ name: String) -> Bool {
         !name.isEmpty && name.utf8.count <= 255 && !name.contains("/") && !name.contains("\\") && !name.hasPrefix(".")
             && !name.hasPrefix("-") && name.hasSuffix(".json") && name != "sparks.schema.json"
-            && !name.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
+            && !name.unicodeScalars.contains { TerminalText.needsEscape($0, keepingLines: false) }
     }
 
     /// Writes preset `name` (a preset file name) in the folder as a copy of shipped preset

@@ -96,7 +96,7 @@ struct Import: ParsableCommand {
 
     func run() throws {
         if api {
-            print(Importer.understoodAPI, terminator: "")
+            StandardStream.output.write(Importer.understoodAPI)
             return
         }
         var size: Size?
@@ -162,9 +162,9 @@ struct Import: ParsableCommand {
         let skips = result.messages.filter { $0.kind == .skipped }
         if explain {
             let lines = result.explanation.isEmpty ? ["(no method ran)"] : result.explanation
-            FileHandle.standardError.write(Data(("what ran:\n" + lines.map { "  \($0)\n" }.joined()).utf8))
+            StandardStream.error.write(("what ran:\n" + lines.map { "  \($0)\n" }.joined()))
         }
-        for message in result.messages { FileHandle.standardError.write(Data("\(message)\n".utf8)) }
+        for message in result.messages { StandardStream.error.write("\(message)\n") }
         if strict, !skips.isEmpty {
             throw CommandError("--strict: \(skips.count) statement\(skips.count == 1 ? "" : "s") skipped; nothing written")
         }
@@ -189,11 +189,11 @@ struct Import: ParsableCommand {
         let decoder = PresetDecoder(
             fileName: outURL.lastPathComponent, resolver: ResourceResolver(roots: [folder] + locator.assetDirectories))
         if case .failure(let error) = decoder.decode(Array(result.preset.utf8), defaultName: result.scene.name) {
-            for d in error.diagnostics { FileHandle.standardError.write(Data("\(d)\n".utf8)) }
+            for d in error.diagnostics { StandardStream.error.write("\(d)\n") }
             throw CommandError("the imported preset does not validate; nothing written")
         }
         if toStdout {
-            print(result.preset, terminator: "")
+            StandardStream.output.write(result.preset)
         } else {
             try Data(result.preset.utf8).write(to: outURL, options: .atomic)
         }
@@ -206,7 +206,7 @@ struct Import: ParsableCommand {
         for file in written { summary += "\nwrote stand-in texture \(file)" }
         for file in drawnFiles { summary += "\nwrote the image the code draws, \(file)" }
         if !toStdout { summary += "\nopen it with: sparks run \(shown)" }
-        FileHandle.standardError.write(Data("\(summary)\n".utf8))
+        StandardStream.error.write("\(summary)\n")
     }
 
     /// When nothing is imported: what the import ran into, from its messages, and what to try.

@@ -91,7 +91,7 @@ struct Studio: AsyncParsableCommand {
         let shownFolder = folder.path
         let app = server.application { port in
             let url = server.url(port: port)
-            FileHandle.standardOutput.write(Data("Sparks Studio: \(url)\n(editing presets in \(shownFolder); Ctrl-C stops)\n".utf8))
+            StandardStream.output.write("Sparks Studio: \(url)\n(editing presets in \(shownFolder); Ctrl-C stops)\n")
             if open { Self.openBrowser(url) }
         }
         // Ctrl-C or SIGTERM: the server stops gracefully (pages closed, pending edits saved);
@@ -104,13 +104,13 @@ struct Studio: AsyncParsableCommand {
                 server.saveEverything()
                 Glibc._exit(0)
             }
-            FileHandle.standardError.write(Data("sparks studio: stopping\n".utf8))
+            StandardStream.error.write("sparks studio: stopping\n")
             Task { await group.triggerGracefulShutdown() }
             Thread.detachNewThread {
                 // (_exit: the work still running is not waited for.)
                 Thread.sleep(forTimeInterval: 0.8)
                 server.saveEverything()
-                FileHandle.standardError.write(Data("sparks studio: stopped (pending edits saved)\n".utf8))
+                StandardStream.error.write("sparks studio: stopped (pending edits saved)\n")
                 Glibc._exit(0)
             }
         }

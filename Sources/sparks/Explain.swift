@@ -24,13 +24,13 @@ struct Explain: ParsableCommand {
 
     func run() throws {
         guard let key else {
-            print(KeyExplanation.overview, terminator: "")
+            StandardStream.output.write(KeyExplanation.overview)
             return
         }
         do throws(KeyExplanationError) {
-            print(try KeyExplanation.text(for: key), terminator: "")
+            StandardStream.output.write(try KeyExplanation.text(for: key))
         } catch {
-            FileHandle.standardError.write(Data("sparks explain: \(error)\n".utf8))
+            StandardStream.error.write("sparks explain: \(error)\n")
             throw ExitCode(1)
         }
     }

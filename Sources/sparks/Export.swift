@@ -41,15 +41,15 @@ struct Export: ParsableCommand {
         switch locator.load(url) {
         case .success(let s): scene = s
         case .failure(let error):
-            for d in error.diagnostics { FileHandle.standardError.write(Data("\(d)\n".utf8)) }
+            for d in error.diagnostics { StandardStream.error.write("\(d)\n") }
             throw CommandError("\(locator.displayName(url)) has problems; nothing exported")
         }
         let code = CodeExporter(language: language).code(for: scene)
         if let out {
             try Data(code.utf8).write(to: URL(fileURLWithPath: out), options: .atomic)
-            FileHandle.standardError.write(Data("wrote \(out) (class \(CodeExporter.className(for: scene.name)))\n".utf8))
+            StandardStream.error.write("wrote \(out) (class \(CodeExporter.className(for: scene.name)))\n")
         } else {
-            print(code, terminator: "")
+            StandardStream.output.write(code)
         }
     }
 }

@@ -19,7 +19,7 @@ struct List: ParsableCommand {
                 summary =
                     "(invalid: \(error.diagnostics.count) problem\(error.diagnostics.count == 1 ? "" : "s"); see sparks validate \(name))"
             }
-            print(name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + summary)
+            StandardStream.output.write("\(name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + summary)\n")
         }
     }
 }

@@ -184,10 +184,10 @@ struct Render: ParsableCommand {
         if isatty(STDERR_FILENO) != 0 {
             render.progress = { frame, count in
                 guard count > 1 else { return }
-                FileHandle.standardError.write(Data("\rframe \(frame)/\(count)\(frame == count ? "\n" : "")".utf8))
+                StandardStream.error.writeControl("\rframe \(frame)/\(count)\(frame == count ? "\n" : "")")
             }
         }
-        print(try render.run())
+        StandardStream.output.write("\(try render.run())\n")
     }
 }
 

@@ -56,7 +56,7 @@ final class NoteLog {
 
     func say(_ notes: [String]) {
         for note in notes where said.insert(note).inserted {
-            FileHandle.standardError.write(Data("\(note) (note)\n".utf8))
+            StandardStream.error.write("\(note) (note)\n")
         }
     }
 }

@@ -27,9 +27,9 @@ struct Schema: ParsableCommand {
         let text = keys ? PresetKeyReference.markdown : PresetSchema.text
         if let out {
             try Data(text.utf8).write(to: URL(fileURLWithPath: out), options: .atomic)
-            FileHandle.standardError.write(Data("wrote \(out)\n".utf8))
+            StandardStream.error.write("wrote \(out)\n")
         } else {
-            print(text, terminator: "")
+            StandardStream.output.write(text)
         }
     }
 }
@@ -67,6 +67,6 @@ struct New: ParsableCommand {
         let scene = try NewPreset.description(
             named: url.deletingPathExtension().lastPathComponent, from: try from.map { try locator.file(for: $0) }, locator: locator)
         let written = try NewPreset.write(scene, to: url, replace: force)
-        FileHandle.standardError.write(Data("wrote \(written.joined(separator: " and "))\nopen it with: sparks run \(url.path)\n".utf8))
+        StandardStream.error.write("wrote \(written.joined(separator: " and "))\nopen it with: sparks run \(url.path)\n")
     }
 }

@@ -32,7 +32,7 @@ struct Validate: ParsableCommand {
             if FileManager.default.fileExists(atPath: argument, isDirectory: &isFolder), isFolder.boolValue {
                 let names = (try? FileManager.default.contentsOfDirectory(atPath: argument)) ?? []
                 let presets = names.filter { $0.hasSuffix(".json") }.sorted()
-                if presets.isEmpty { FileHandle.standardError.write(Data("\(argument): no .json files in this folder\n".utf8)) }
+                if presets.isEmpty { StandardStream.error.write("\(argument): no .json files in this folder\n") }
                 arguments += presets.map { URL(fileURLWithPath: argument).appendingPathComponent($0).path }
             } else {
                 arguments.append(argument)
@@ -47,7 +47,7 @@ struct Validate: ParsableCommand {
                 if json {
                     results.append(["file": argument, "ok": false, "problems": [["message": "\(error)"]]])
                 } else {
-                    print("\(argument): \(error)")
+                    StandardStream.output.write("\(argument): \(error)\n")
                 }
                 continue
             }
@@ -56,7 +56,7 @@ struct Validate: ParsableCommand {
                 if json {
                     results.append(["file": name, "ok": true, "skipped": "a JSON Schema, not a preset", "problems": []])
                 } else {
-                    print("\(name): skipped (a JSON Schema, not a preset)")
+                    StandardStream.output.write("\(name): skipped (a JSON Schema, not a preset)\n")
                 }
                 continue
             }
@@ -65,25 +65,25 @@ struct Validate: ParsableCommand {
                 if json {
                     results.append(["file": name, "ok": true, "problems": [], "notes": scene.notes])
                 } else {
-                    print("\(name): ok")
-                    for note in scene.notes { print("\(note) (note)") }
+                    StandardStream.output.write("\(name): ok\n")
+                    for note in scene.notes { StandardStream.output.write("\(note) (note)\n") }
                 }
             case .failure(let error):
                 failed += 1
                 if json {
                     results.append(["file": name, "ok": false, "problems": error.diagnostics.map(Self.object)])
                 } else {
-                    for diagnostic in error.diagnostics { print(diagnostic) }
+                    for diagnostic in error.diagnostics { StandardStream.output.write("\(diagnostic)\n") }
                 }
             }
         }
         if json {
             let data = try JSONSerialization.data(withJSONObject: results, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-            print(String(decoding: data, as: UTF8.self))
+            StandardStream.output.writeControl(TerminalText.escaped(json: String(decoding: data, as: UTF8.self)) + "\n")
         }
         fflush(nil)
         if failed > 0 {
-            FileHandle.standardError.write(Data("\(failed) of \(arguments.count) file\(arguments.count == 1 ? "" : "s") failed\n".utf8))
+            StandardStream.error.write("\(failed) of \(arguments.count) file\(arguments.count == 1 ? "" : "s") failed\n")
             throw ExitCode(1)
         }
     }

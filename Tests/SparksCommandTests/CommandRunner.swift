@@ -103,3 +103,51 @@ func which(_ name: String) -> URL? {
     }
     return nil
 }
+
+/// How a program ended, what it said on standard error, and its peak resident memory.
+struct MeasuredRun {
+    var reason: Process.TerminationReason
+    var status: Int32
+    var said: String
+    var peakBytes: Int
+    /// Whether it was still running at the time limit (and was stopped).
+    var hung: Bool
+}
+
+/// Runs `sparks` with `arguments` in `folder`, stopping it after `limit` seconds, and reads its
+/// peak resident memory from /proc while it runs (`sparks import` runs sparks-ios in its place:
+/// the peak is the importer's).
+func measuredRun(_ arguments: [String], in folder: URL, limit: Double = 60) throws -> MeasuredRun {
+    let process = Process()
+    process.executableURL = sparksExecutable
+    process.arguments = arguments
+    process.currentDirectoryURL = folder
+    let errors = Pipe()
+    process.standardError = errors
+    process.standardOutput = FileHandle.nullDevice
+    let start = Date()
+    try launch(process)
+    nonisolated(unsafe) var said = Data()
+    let reading = DispatchGroup()
+    reading.enter()
+    DispatchQueue.global().async {
+        said = errors.fileHandleForReading.readDataToEndOfFile()
+        reading.leave()
+    }
+    var peak = 0
+    while process.isRunning && Date().timeIntervalSince(start) < limit {
+        if let status = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
+        {
+            peak = max(peak, (Int(line.split(separator: " ", omittingEmptySubsequences: true)[1]) ?? 0) * 1024)
+        }
+        Thread.sleep(forTimeInterval: 0.01)
+    }
+    let hung = process.isRunning
+    if hung { process.terminate() }
+    process.waitUntilExit()
+    reading.wait()
+    return MeasuredRun(
+        reason: process.terminationReason, status: process.terminationStatus, said: String(decoding: said, as: UTF8.self), peakBytes: peak,
+        hung: hung)
+}

@@ -1,4 +1,5 @@
 import Foundation
+import SparksCore
 import SparksRaster
 import SparksSDL
 import Testing
@@ -298,5 +299,75 @@ struct HostileInputTests {
         for key in ["preset", "frames", "stepMicroseconds", "nsPerParticleUpdate", "stateHash", "memory", "live"] {
             #expect(json[key] != nil, "\(key)")
         }
+    }
+
+    // MARK: What is printed
+
+    /// Text that writes the clipboard (OSC 52), then hides and clears the screen and turns what
+    /// follows around (U+202E).
+    static let terminalAttack = "\u{1B}]52;c;aGVsbG8=\u{07}\u{1B}[8m\u{1B}[2J\u{202E}\r"
+
+    @Test("Names, keys and image names are printed with every terminal control escaped, by validate and render")
+    func terminalEscapes() throws {
+        let f = try HostileFixture()
+        let attack = Self.terminalAttack
+        func json(_ text: String) -> String { PresetEncoder.quoted(text) }
+        let bad = try f.preset(
+            """
+            {"name": \(json("evil" + attack)), "canvas": {"width": 64, "height": 64},
+             "layers": [{"type": "emitter", "name": \(json("em" + attack)), "emitterCells": [
+               {"name": \(json("c" + attack)), "birthRate": 10, "lifetime": 1, "contents": \(json("img" + attack + ".png")), \(json("bogus" + attack)): 1}]}]}
+            """, name: "bad.json")
+        let good = try f.preset(
+            """
+            {"name": \(json("evil" + attack)), "canvas": {"width": 64, "height": 64},
+             "layers": [{"type": "emitter", "name": \(json("em" + attack)), "emitterCells": [{"name": \(json("c" + attack)), "birthRate": 10, "lifetime": 1}]}]}
+            """, name: "good.json")
+        let validate = try boundedRun(["validate", bad.path, good.path])
+        let json = try boundedRun(["validate", "--json", bad.path])
+        let render = try boundedRun(["render", good.path, "--at", "1", "--out", f.folder.appendingPathComponent("frame.png").path])
+        for (what, text) in [
+            ("validate", validate.output + validate.error), ("validate --json", json.output), ("render", render.output + render.error),
+        ] {
+            let controls = text.unicodeScalars.filter {
+                ($0.value < 0x20 && $0 != "\n" && $0 != "\t") || $0.value == 0x7F || $0 == "\u{202E}"
+            }
+            #expect(controls.isEmpty, "\(what) printed \(controls.map { String($0.value, radix: 16) })")
+        }
+        // What the file holds is said, visibly.
+        #expect(validate.output.contains("bogus\\u{1B}]52;c;aGVsbG8=\\u{7}\\u{1B}[8m"), "\(validate.output)")
+        #expect(render.output.contains("evil\\u{1B}]52"), "\(render.output)")
+        // --json stays JSON, with the same text in its strings.
+        let parsed = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]])
+        let problems = try #require(parsed.first?["problems"] as? [[String: Any]])
+        #expect(problems.contains { ($0["message"] as? String)?.contains("bogus" + attack) == true })
+    }
+
+    // MARK: Image memory
+
+    @Test(
+        "A 70 KB PNG of 4096 × 4096 pixels loads within the texture memory it is counted as",
+        .disabled(if: ProcessInfo.processInfo.environment["SPARKS_SANITIZER"] != nil, "the sanitizers' shadow memory is not the program's"))
+    func imageMemory() throws {
+        let f = try HostileFixture()
+        // White at half alpha: an alpha mask, the kind that costs most (levels, alphas and footprints).
+        let side = 4096
+        var rgba = [UInt8](repeating: 255, count: side * side * 4)
+        for i in stride(from: 3, to: rgba.count, by: 4) { rgba[i] = 128 }
+        try PixelImage(width: side, height: side, rgba: rgba).writePNG(to: f.folder.appendingPathComponent("big.png").path)
+        rgba = []
+        let preset = try f.preset(
+            """
+            {"canvas": {"width": 100, "height": 100}, "layers": [{"type": "emitter", "name": "e", "position": [50, 50],
+             "emitterCells": [{"name": "c", "birthRate": 5, "lifetime": 2, "contents": "big.png", "scale": 0.01}]}]}
+            """)
+        let counted = side * side * PresetLimits.textureBytesPerPixel
+        let run = try measuredRun(
+            ["render", preset.path, "--at", "1", "--out", f.folder.appendingPathComponent("frame.png").path], in: f.folder)
+        #expect(run.reason == .exit && run.status == 0, "\(run.said)")
+        let peak = run.peakBytes
+        // What the program holds without the image (about 40 MiB) and the image, counted at 192
+        // MiB: the decoding holds no more than that at once. (It held 555 MB before.)
+        #expect(peak < counted + (64 << 20), "peak resident \(peak >> 20) MiB for an image counted as \(counted >> 20) MiB")
     }
 }

@@ -103,32 +103,13 @@ struct HostileNameTests {
             ? "import UIKit\nclass DoublingView: UIView {\n override func didMoveToWindow() {\n\(body)\n }\n}\n"
             : "#import <UIKit/UIKit.h>\n@interface DoublingViewController : UIViewController\n@end\n@implementation DoublingViewController\n\(body)\n@end\n"
         try code.write(to: folder.appendingPathComponent(file), atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = sparksExecutable
-        process.arguments = ["import", file, "--out", "d.json"]
-        process.currentDirectoryURL = folder
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
         let start = Date()
-        try process.run()
-        // sparks runs sparks-ios in its place: its peak resident memory is the process's.
-        var peak = 0
-        while process.isRunning && Date().timeIntervalSince(start) < 60 {
-            if let status = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8),
-                let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
-            {
-                peak = max(peak, (Int(line.split(separator: " ")[1]) ?? 0) * 1024)
-            }
-            Thread.sleep(forTimeInterval: 0.01)
-        }
-        if process.isRunning { process.terminate() }
-        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let run = try measuredRun(["import", file, "--out", "d.json"], in: folder)
         let seconds = Date().timeIntervalSince(start)
         #expect(seconds < 10, "the import took \(seconds) s")
-        #expect(peak < 1 << 30, "the import held \(peak >> 20) MiB")
-        #expect(process.terminationReason == .exit, "the import crashed: \(said)")
+        #expect(run.peakBytes < 1 << 30, "the import held \(run.peakBytes >> 20) MiB")
+        #expect(run.reason == .exit, "the import crashed: \(run.said)")
+        let said = run.said
         #expect(said.contains("MiB") && (said.contains("one value") || said.contains("in all")), "\(said)")
     }
 

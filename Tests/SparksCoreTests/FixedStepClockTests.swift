@@ -39,3 +39,32 @@ struct FixedStepClockTests {
         #expect(clock.advance(by: 0.1).steps == 12)
     }
 }
+
+@Suite("Fixed-step clock with any time")
+struct FixedStepClockBoundsTests {
+    @Test("Times too large for a step count (1e20 s, the largest double, a speed of 1e300) give the bounded steps")
+    func hugeTimes() {
+        for (seconds, speed) in [(1e20, 1.0), (Double.greatestFiniteMagnitude, 1), (1.0 / 60, 1e300), (1e300, 1e300)] {
+            var clock = FixedStepClock(stepRate: 60, maxStepsPerAdvance: 15)
+            clock.speed = speed
+            let advance = clock.advance(by: seconds)
+            #expect(advance.steps == 15, "\(seconds) s at speed \(speed)")
+            #expect(advance.isBehind && advance.droppedSeconds.isFinite)
+            // What is carried is less than a step, so the next normal frame is one step.
+            #expect(clock.remainder >= 0 && clock.remainder < 1.0 / 60)
+            clock.speed = 1
+            #expect(clock.advance(by: 1.0 / 60).steps == 1)
+        }
+    }
+
+    @Test("No time, negative, infinite or not-a-number times and speeds give no step")
+    func nonsense() {
+        var clock = FixedStepClock(stepRate: 60)
+        for seconds in [0, -1, Double.infinity, -.infinity, .nan] { #expect(clock.advance(by: seconds).steps == 0) }
+        for speed in [0, -2, Double.infinity, .nan] {
+            clock.speed = speed
+            #expect(clock.advance(by: 1).steps == 0, "speed \(speed)")
+        }
+        #expect(clock.remainder == 0)
+    }
+}

@@ -11,7 +11,7 @@ private let repository: URL = {
 
 @Suite("Every input the fuzzers found a problem with, replayed")
 struct FuzzFindsTests {
-    /// FuzzTesting/FailCases/NAME/*: the inputs `make fuzz-coverage` kept, and the seeds.
+    /// FuzzTesting/FailCases/NAME/*: the inputs `make fuzz` kept, and the seeds.
     static func inputs(_ fuzzer: String) -> [URL] {
         let folders = [
             repository.appendingPathComponent("FuzzTesting/FailCases/\(fuzzer)"), repository.appendingPathComponent("FuzzTesting/Seeds"),
@@ -28,12 +28,24 @@ struct FuzzFindsTests {
         }
     }
 
-    @Test("The JSON parser and the PNG header reader take each without crashing")
+    @Test("The JSON parser and the PNG reader take each without crashing")
     func parsers() throws {
         for input in Self.inputs("FuzzJSON") + Self.inputs("FuzzPNG") {
             let bytes = [UInt8](try Data(contentsOf: input))
             FuzzTargets.json(bytes)
             FuzzTargets.pngHeader(bytes)
+            FuzzTargets.png(bytes)
         }
+    }
+
+    @Test("The Swift and Objective-C importers take each without crashing or hanging")
+    func importers() throws {
+        for input in Self.inputs("FuzzSwiftImport") { FuzzTargets.importSwift([UInt8](try Data(contentsOf: input))) }
+        for input in Self.inputs("FuzzObjCImport") { FuzzTargets.importObjectiveC([UInt8](try Data(contentsOf: input))) }
+    }
+
+    @Test("The C API takes each sequence of calls without trapping")
+    func cAPI() throws {
+        for input in Self.inputs("FuzzCAPI") { FuzzTargets.cAPI([UInt8](try Data(contentsOf: input))) }
     }
 }

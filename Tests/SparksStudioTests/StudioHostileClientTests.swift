@@ -120,10 +120,30 @@ import Testing
                 // New presets: no option-like names, nothing written outside, no command line.
                 #expect(try await studio.request("/api/new?from=neon&name=-h", method: .post).status == 400)
                 #expect(try await studio.request("/api/new?from=neon&name=..", method: .post).status == 400)
+                // Names that show as another name: bidirectional overrides, separators, controls.
+                for name in ["evil%E2%80%AEnosj.exe", "a%E2%80%A8b", "a%C2%9Bb", "a%1B%5B2Jb"] {
+                    #expect(try await studio.request("/api/new?from=neon&name=\(name)", method: .post).status == 400, "\(name)")
+                }
                 #expect(try await studio.request("/api/new?from=neon&name=linked", method: .post).status == 409)
                 // Times that are not times.
                 for at in ["nan", "inf", "-1", "1e9", "", "3600.5"] {
                     #expect(try await studio.request("/api/export?file=fire.json&format=png&at=\(at)").status == 400, "at=\(at)")
+                }
+            }
+        }
+    }
+
+    @Test func aRequestNamingTwoHostsIsRefused() async throws {
+        try await withPresetFolder(["fire"]) { folder in
+            try await withStudio(folder: folder) { studio in
+                let own = "Host: 127.0.0.1:\(studio.port)\r\n"
+                let request = "GET /api/presets?token=\(studio.token) HTTP/1.1\r\n"
+                #expect(try RawConnection.exchange(port: studio.port, request + own + "Connection: close\r\n\r\n").status == 200)
+                // Either order: a proxy in front may read the other one.
+                for hosts in [own + "Host: evil.example\r\n", "Host: evil.example\r\n" + own, own + own] {
+                    let answer = try RawConnection.exchange(port: studio.port, request + hosts + "Connection: close\r\n\r\n")
+                    #expect(answer.status == 403, "\(hosts.debugDescription) answered \(answer.status ?? 0)")
+                    #expect(!answer.text.contains("fire.json"))
                 }
             }
         }

@@ -17,3 +17,10 @@ public func runFuzzer(
     var arguments = argv
     return LLVMFuzzerRunDriver(&count, &arguments, test)
 }
+
+/// Hands libFuzzer's input to `target` as bytes (what each fuzzer's `LLVMFuzzerTestOneInput` does).
+public func feed(_ data: UnsafePointer<UInt8>?, _ count: Int, to target: ([UInt8]) -> Void) -> Int32 {
+    guard let data else { return 0 }
+    target(Array(UnsafeRawBufferPointer(start: data, count: count)))
+    return 0
+}

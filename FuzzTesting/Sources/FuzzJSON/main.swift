@@ -1,16 +1,10 @@
 import FuzzDriver
 import SparksFuzzing
 
-/// One input.
+/// One input: the JSON parser.
 @_cdecl("LLVMFuzzerTestOneInput")
-public func testOneInput(_ data: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
-    guard let data else { return 0 }
-    FuzzTargets.json(Array(UnsafeRawBufferPointer(start: data, count: count)))
-    return 0
-}
+public func testOneInput(_ data: UnsafePointer<UInt8>?, _ count: Int) -> Int32 { feed(data, count, to: FuzzTargets.json) }
 
 /// The program: libFuzzer's driver with the arguments given.
 @_cdecl("FuzzJSON_main")
-func fuzzJSONMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
-    runFuzzer(argc, argv, testOneInput)
-}
+func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 { runFuzzer(argc, argv, testOneInput) }

@@ -1,16 +1,10 @@
 import FuzzDriver
 import SparksFuzzing
 
-/// One input.
+/// One input: PNG decoding.
 @_cdecl("LLVMFuzzerTestOneInput")
-public func testOneInput(_ data: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
-    guard let data else { return 0 }
-    FuzzTargets.pngHeader(Array(UnsafeRawBufferPointer(start: data, count: count)))
-    return 0
-}
+public func testOneInput(_ data: UnsafePointer<UInt8>?, _ count: Int) -> Int32 { feed(data, count, to: FuzzTargets.png) }
 
 /// The program: libFuzzer's driver with the arguments given.
 @_cdecl("FuzzPNG_main")
-func fuzzPNGMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
-    runFuzzer(argc, argv, testOneInput)
-}
+func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 { runFuzzer(argc, argv, testOneInput) }

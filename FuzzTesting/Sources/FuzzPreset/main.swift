@@ -9,16 +9,12 @@ enum FuzzAssets {
         ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../assets").standardizedFileURL
 }
 
-/// One input.
+/// One input: a preset, decoded, built, stepped and drawn.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func testOneInput(_ data: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
-    guard let data else { return 0 }
-    FuzzTargets.preset(Array(UnsafeRawBufferPointer(start: data, count: count)), assets: FuzzAssets.folder)
-    return 0
+    feed(data, count) { FuzzTargets.preset($0, assets: FuzzAssets.folder) }
 }
 
 /// The program: libFuzzer's driver with the arguments given.
 @_cdecl("FuzzPreset_main")
-func fuzzPresetMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
-    runFuzzer(argc, argv, testOneInput)
-}
+func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 { runFuzzer(argc, argv, testOneInput) }

@@ -1,16 +1,10 @@
 import FuzzDriver
 import SparksFuzzing
 
-/// One input.
+/// One input: the rasterizer against its reference.
 @_cdecl("LLVMFuzzerTestOneInput")
-public func testOneInput(_ data: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
-    guard let data else { return 0 }
-    FuzzTargets.raster(Array(UnsafeRawBufferPointer(start: data, count: count)))
-    return 0
-}
+public func testOneInput(_ data: UnsafePointer<UInt8>?, _ count: Int) -> Int32 { feed(data, count, to: FuzzTargets.raster) }
 
 /// The program: libFuzzer's driver with the arguments given.
 @_cdecl("FuzzRaster_main")
-func fuzzRasterMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
-    runFuzzer(argc, argv, testOneInput)
-}
+func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 { runFuzzer(argc, argv, testOneInput) }

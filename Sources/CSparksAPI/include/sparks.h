@@ -90,8 +90,10 @@ const char *sparks_effect_last_error(const sparks_effect *effect);
  */
 int sparks_effect_advance(sparks_effect *effect, double seconds);
 
-/* Takes `count` fixed steps now, paused or not. */
-void sparks_effect_step(sparks_effect *effect, int count);
+/* Takes `count` fixed steps now, paused or not. Returns the steps taken: fewer when one call
+ * would run more than 600 s of steps or more work than a preset's prewarm may (the steps times
+ * the particles alive; 2 billion particle-steps), and the last error then says so. */
+int sparks_effect_step(sparks_effect *effect, int count);
 
 /* Starts the effect again from time 0 (as SpriteKit's resetSimulation and LÖVE's reset): its
  * particles and waiting bursts are gone; values the game set, the pause, the speed, the

@@ -164,7 +164,17 @@ public final class EmitterSimulation {
             Self.chainLifetime(of: properties.emitterCells, lifetimeMultiplier: properties.lifetime)
             * CoreAnimationChoices.catchUpHorizonInChainLifetimes + stepSize
         if target - t > horizon { t = target - horizon }
-        let steps = min(max(1, Int(((target - t) / stepSize - 1e-9).rounded(.up))), CoreAnimationChoices.maxCatchUpSteps)
+        var steps = Int(min(max(1, ((target - t) / stepSize - 1e-9).rounded(.up)), Double(CoreAnimationChoices.maxCatchUpSteps)))
+        if steps > 1 {
+            // The catch-up's work, as the preset budget estimates it: steps × the particles kept alive.
+            let perStep = max(1, min(properties.estimatedLiveParticles, Double(budget.limit)))
+            let affordable = Int(max(1, min(Double(steps), (budget.maxCatchUpWork / perStep).rounded(.down))))
+            if affordable < steps {
+                steps = affordable
+                t = max(t, target - Double(steps) * stepSize)
+                budget.shortenedCatchUps += 1
+            }
+        }
         let dt = (target - t) / Double(steps)
         for k in 0..<steps {
             let t0 = t + Double(k) * dt

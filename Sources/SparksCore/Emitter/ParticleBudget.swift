@@ -1,4 +1,5 @@
-/// A bound on live particles shared by every emitter of a scene.
+/// A bound on live particles shared by every emitter of a scene, and on the work of catching
+/// an emitter up.
 ///
 /// Births beyond the limit are refused before they are sampled (the count is clamped ahead of
 /// each spawn loop), and counted so the presenter and `bench` can say the budget was hit.
@@ -12,6 +13,14 @@ public struct ParticleBudget: Sendable {
     public internal(set) var live = 0
     /// Births refused since the scene started because the limit was reached.
     public internal(set) var refusedBirths = 0
+    /// Most particle-steps one catch-up may simulate (an emitter that starts already running or
+    /// with a negative `beginTime`): ``PresetLimits/maxPrewarmWork``, which a preset is checked
+    /// against when it is read, kept here too for values set while it runs (a `lifetime` of
+    /// 1000 set through the C or Swift API before the first step). A catch-up that would do more
+    /// starts later, as close to its target as the work allows.
+    public var maxCatchUpWork: Double = .infinity
+    /// Catch-ups shortened so, since the scene started.
+    public internal(set) var shortenedCatchUps = 0
 
     /// Creates a budget.
     public init(limit: Int = ParticleBudget.defaultLimit) {

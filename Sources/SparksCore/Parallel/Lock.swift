@@ -27,8 +27,10 @@ package final class Lock: @unchecked Sendable {
     }
 }
 
-/// Starts a thread that runs `body`.
-package func startThread(_ body: @escaping @Sendable () -> Void) {
+/// Starts a thread that runs `body`, with `stackBytes` of stack (the system's default when
+/// nil); false when no thread could be made.
+@discardableResult
+package func startThread(stackBytes: Int? = nil, _ body: @escaping @Sendable () -> Void) -> Bool {
     final class Box {
         let body: @Sendable () -> Void
         init(_ body: @escaping @Sendable () -> Void) { self.body = body }
@@ -39,36 +41,21 @@ package func startThread(_ body: @escaping @Sendable () -> Void) {
     #else
         var thread: pthread_t?
     #endif
+    var attributes = pthread_attr_t()
+    pthread_attr_init(&attributes)
+    defer { pthread_attr_destroy(&attributes) }
+    if let stackBytes { pthread_attr_setstacksize(&attributes, stackBytes) }
     let started = pthread_create(
-        &thread, nil,
+        &thread, &attributes,
         { argument in
             let box = Unmanaged<Box>.fromOpaque(argument!).takeRetainedValue()
             box.body()
             return nil
         }, box)
-    precondition(started == 0, "a worker thread could not be started")
-    pthread_detach(thread)
-}
-
-/// The process's standard streams, written whole (the library has no `FileHandle`).
-package enum StandardStream {
-    case output, error
-
-    /// Writes `text` (which carries its own line ends).
-    package func write(_ text: String) {
-        var bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeMutableBytes { buffer in
-                #if canImport(Glibc)
-                    Glibc.write(self == .output ? 1 : 2, buffer.baseAddress! + offset, buffer.count - offset)
-                #else
-                    Darwin.write(self == .output ? 1 : 2, buffer.baseAddress! + offset, buffer.count - offset)
-                #endif
-            }
-            guard written > 0 else { return }
-            offset += written
-        }
-        bytes.removeAll()
+    guard started == 0 else {
+        Unmanaged<Box>.fromOpaque(box).release()
+        return false
     }
+    pthread_detach(thread)
+    return true
 }

@@ -70,7 +70,8 @@ package final class WorkerPool: @unchecked Sendable {
     private func ensureWorkers(_ count: Int) {
         while workers < count {
             workers += 1
-            startThread { [unowned self] in self.work() }
+            let started = startThread { [unowned self] in self.work() }
+            precondition(started, "a worker thread could not be started")
             // A new thread finishes starting (and allocating) before the job that needs it runs.
             ready.wait()
         }

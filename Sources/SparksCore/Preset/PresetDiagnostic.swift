@@ -33,8 +33,11 @@ public struct PresetDiagnostic: Error, Hashable, Sendable, CustomStringConvertib
         self.exceeded = exceeded
     }
 
-    /// `file:line:column: path: message — did you mean "suggestion"?`
-    public var description: String {
+    /// `file:line:column: path: message — did you mean "suggestion"?`, on one line: what a
+    /// terminal would act on (a key's escape sequences, line breaks) escaped.
+    public var description: String { TerminalText.escaped(text) }
+
+    private var text: String {
         var text = file
         if let location { text += ":\(location.line):\(location.column)" }
         text += ": "

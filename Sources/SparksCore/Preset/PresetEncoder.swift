@@ -262,7 +262,9 @@ enum PresetJSON {
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             default:
-                if scalar.value < 0x20 {
+                // Controls, and what a terminal or an editor would act on or show reordered
+                // (C1 controls, bidirectional marks, line separators), as \u escapes.
+                if TerminalText.needsEscape(scalar, keepingLines: false) {
                     let hex = String(scalar.value, radix: 16)
                     out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
                 } else {

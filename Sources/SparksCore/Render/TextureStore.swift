@@ -7,7 +7,7 @@
 /// kept in `failures`. The budget is checked from the image header's size before decoding.
 package final class TextureStore<Entry> {
     private let decoder: ImageDecoder
-    private let prepare: (DecodedImage) throws(ImageDecodingError) -> Entry
+    private let prepare: (consuming DecodedImage) throws(ImageDecodingError) -> Entry
     private let bytes: (Entry) -> Int
     private var entries: [String: Entry] = [:]
     private var stale = Set<String>()
@@ -22,7 +22,7 @@ package final class TextureStore<Entry> {
     /// `prepare` (which may refuse it with a reason), whose memory `bytes` counts.
     package init(
         decoder: ImageDecoder, maxBytes: Int, bytes: @escaping (Entry) -> Int,
-        prepare: @escaping (DecodedImage) throws(ImageDecodingError) -> Entry
+        prepare: @escaping (consuming DecodedImage) throws(ImageDecodingError) -> Entry
     ) {
         self.decoder = decoder
         self.maxBytes = maxBytes
@@ -52,7 +52,8 @@ package final class TextureStore<Entry> {
             }
             let image = try decoder.decode(texture)
             let loaded: Entry
-            do throws(ImageDecodingError) { loaded = try prepare(image) } catch {
+            // The image is handed over, so that the backend's form of it may free it early.
+            do throws(ImageDecodingError) { loaded = try prepare(consume image) } catch {
                 throw ImageDecodingError(source: key, reason: error.reason)
             }
             byteCount += bytes(loaded) - held

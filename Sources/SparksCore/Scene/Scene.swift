@@ -34,6 +34,7 @@ public final class Scene {
         source = description
         stepDuration = 1 / description.stepRate
         budget = ParticleBudget(limit: limits.maxParticles)
+        budget.maxCatchUpWork = limits.maxPrewarmWork
         self.limits = limits
         layers = description.layers.map { Self.makeLayer($0, parentTime: 0, startup: description.startup) }
     }
@@ -160,11 +161,33 @@ public final class Scene {
         for _ in 0..<max(0, count) { step() }
     }
 
+    /// Advances the scene by up to `count` fixed steps, stopping once the particles alive after
+    /// each step add up to more than `work` (particle-steps: a game's jump ahead is bounded as
+    /// a preset's prewarm is). Returns the steps taken.
+    package func step(count: Int, work: Double) -> Int {
+        var done = 0.0
+        var taken = 0
+        while taken < count, done <= work {
+            step()
+            taken += 1
+            done += Double(max(1, liveParticleCount))
+        }
+        return taken
+    }
+
+    /// The whole number of steps nearest `seconds` of scene time, for any number (none for
+    /// NaN, at most what a 64-bit count holds).
+    static func steps(in seconds: Double, stepDuration: Double) -> Int {
+        let steps = (seconds / stepDuration).rounded()
+        guard steps.isFinite else { return steps > 0 ? Int.max : 0 }
+        return Int(max(-9e18, min(steps, 9e18)))
+    }
+
     /// Steps until the scene time reaches `seconds` (rounded to the nearest step); at 0, the
     /// scene as it starts (running emitters already in their steady state, core-animation.md §5.7).
     public func run(until seconds: Double) {
         startIfNeeded()
-        let target = Int((seconds / stepDuration).rounded())
+        let target = Self.steps(in: seconds, stepDuration: stepDuration)
         step(count: target - stepCount)
     }
 
@@ -174,7 +197,7 @@ public final class Scene {
     @discardableResult
     package func run(until seconds: Double, stoppingWhen shouldStop: () -> Bool) -> Bool {
         startIfNeeded()
-        let target = Int((seconds / stepDuration).rounded())
+        let target = Self.steps(in: seconds, stepDuration: stepDuration)
         while stepCount < target {
             if shouldStop() { return false }
             step(count: min(8, target - stepCount))

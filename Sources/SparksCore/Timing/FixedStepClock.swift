@@ -40,21 +40,29 @@ public struct FixedStepClock: Sendable {
     }
 
     /// Adds `realSeconds` of wall time (scaled by `speed`) and returns how many steps to run.
+    /// Any time (a frame of a stalled game, 1e20 s, a speed of 1e300) gives at most
+    /// `maxStepsPerAdvance` steps; the count is worked out in floating point and only then made
+    /// an integer, so no time is too large.
     public mutating func advance(by realSeconds: Double) -> Advance {
-        guard !isPaused, realSeconds > 0, realSeconds.isFinite, speed > 0 else {
+        guard !isPaused, realSeconds > 0, realSeconds.isFinite, speed > 0, speed.isFinite else {
             return Advance(steps: 0, droppedSeconds: 0)
         }
-        remainder += realSeconds * speed
+        let owed = remainder + realSeconds * speed
         // A tiny epsilon keeps 1/60 s of real time from becoming 0.9999999 of a step.
-        var steps = Int((remainder / stepDuration + 1e-9).rounded(.down))
-        remainder = max(0, remainder - Double(steps) * stepDuration)
-        var dropped = 0.0
-        if steps > maxStepsPerAdvance {
-            dropped = Double(steps - maxStepsPerAdvance) * stepDuration
-            steps = maxStepsPerAdvance
-            droppedSeconds += dropped
+        let wholeSteps = (owed / stepDuration + 1e-9).rounded(.down)
+        let limit = max(0, maxStepsPerAdvance)
+        guard wholeSteps > Double(limit) else {
+            let steps = Int(wholeSteps)
+            remainder = max(0, owed - wholeSteps * stepDuration)
+            return Advance(steps: steps, droppedSeconds: 0)
         }
-        return Advance(steps: steps, droppedSeconds: dropped)
+        // More than one call may run: the rest of the whole steps is dropped, the fraction of a
+        // step carried (none when the time is too large for a fraction to mean anything).
+        let fraction = owed - wholeSteps * stepDuration
+        remainder = fraction.isFinite && fraction >= 0 && fraction < stepDuration ? fraction : 0
+        let dropped = min((wholeSteps - Double(limit)) * stepDuration, .greatestFiniteMagnitude)
+        droppedSeconds = min(droppedSeconds + dropped, .greatestFiniteMagnitude)
+        return Advance(steps: limit, droppedSeconds: dropped)
     }
 
     /// Forgets carried time and dropped-time statistics (restart).

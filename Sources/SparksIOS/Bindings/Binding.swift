@@ -210,7 +210,15 @@ extension Interpreter {
             interpreter: self, receiver: receiver, name: name, labels: labels, arguments: arguments, at: at, scope: scope ?? globals,
             selfObject: selfObject)
         for binding in candidates {
-            if let value = try binding.run(call) { return value }
+            if let value = try binding.run(call) {
+                // A list or dictionary made (reversed, shuffled, a prefix, keys) costs its length.
+                switch value {
+                case .array(let items): try charge(elements: items.count)
+                case .dictionary(let pairs): try charge(elements: pairs.count)
+                default: break
+                }
+                return value
+            }
         }
         return nil
     }

@@ -31,12 +31,12 @@ struct ObjCReader {
         notes = lexed.notes
     }
 
+    /// Reads `source`, once its tokens pass the ``SourceGate``.
     static func read(
         _ source: String, path: String, configuration: IOSBuildConfiguration = IOSBuildConfiguration(defines: [:])
-    )
-        -> SourceFile
-    {
+    ) throws(SourceGate.Refusal) -> SourceFile {
         var reader = ObjCReader(source: source, configuration: configuration)
+        try SourceGate.check(objectiveC: reader.tokens)
         var file = reader.file(path: path)
         file.notes = reader.notes
         return file
@@ -585,7 +585,10 @@ struct ObjCReader {
     }
 
     private mutating func unary() throws(ReadError) -> Expr {
+        depth += 1
+        defer { depth -= 1 }
         let at = current.at
+        guard depth < Self.maxDepth else { throw ReadError(message: "operators nest too deeply", at: at) }
         for op in ["-", "!", "+", "~", "++", "--", "&", "*"] where isPunct(op) {
             _ = advance()
             let operand = try unary()

@@ -11,13 +11,47 @@ struct SourcePosition: Hashable, Sendable {
 }
 
 /// A piece of code with its position: an expression or a statement.
+///
+/// Every tree of code is at most ``maxDepth`` nodes deep, whatever the file: a node that would
+/// be deeper is kept as the reason it was not (`.unsupported`). Readers build trees bottom-up,
+/// so no tree a file makes (`1 + 1 + … + 1` with a hundred thousand terms, blocks in blocks)
+/// is ever deeper than this, and every walk over one (the survey of entry points, the
+/// interpreter, releasing it) recurses at most this deep.
 struct Node<Kind: Sendable>: Sendable {
-    var kind: Kind
+    let kind: Kind
     var at: SourcePosition
+    /// This node and the nodes inside it, counted down the deepest branch.
+    let depth: Int
 
-    init(_ kind: Kind, at: SourcePosition) {
-        self.kind = kind
+    /// The deepest a tree of code may be.
+    static var maxDepth: Int { 256 }
+
+    /// A node of `kind`, whose nodes inside go `innerDepth` deep, or `tooDeep` when that
+    /// would make it deeper than ``maxDepth``.
+    fileprivate init(_ kind: Kind, at: SourcePosition, innerDepth: Int, tooDeep: @autoclosure () -> Kind) {
+        if innerDepth + 1 > Self.maxDepth {
+            self.kind = tooDeep()
+            depth = 1
+        } else {
+            self.kind = kind
+            depth = innerDepth + 1
+        }
         self.at = at
+    }
+}
+
+extension Node where Kind == ExprKind {
+    init(_ kind: ExprKind, at: SourcePosition) {
+        self.init(
+            kind, at: at, innerDepth: kind.innerDepth,
+            tooDeep: .unsupported("an expression nesting more than \(Self.maxDepth) deep is not read"))
+    }
+}
+
+extension Node where Kind == StmtKind {
+    init(_ kind: StmtKind, at: SourcePosition) {
+        self.init(
+            kind, at: at, innerDepth: kind.innerDepth, tooDeep: .unsupported("code nesting more than \(Self.maxDepth) deep is not read"))
     }
 }
 
@@ -182,4 +216,58 @@ struct SourceFile: Sendable {
     var notes: [(SourcePosition, String)] = []
     /// `typealias Color = UIColor`: each alias and the type it names.
     var typeAliases: [String: String] = [:]
+}
+
+// MARK: Depth
+
+extension ExprKind {
+    /// The depth of the deepest node inside (0 for none).
+    var innerDepth: Int {
+        switch self {
+        case .number, .string, .bool, .null, .name, .selector, .casePattern, .unsupported, .member(nil, _): 0
+        case .interpolated(let parts):
+            parts.reduce(0) { if case .value(let e) = $1 { max($0, e.depth) } else { $0 } }
+        case .member(let base?, _): base.depth
+        case .call(let callee, let arguments): arguments.reduce(callee.depth) { max($0, $1.value.depth) }
+        case .binary(_, let a, let b): max(a.depth, b.depth)
+        case .unary(_, let a): a.depth
+        case .ternary(let a, let b, let c): max(a.depth, b.depth, c.depth)
+        case .array(let items): items.reduce(0) { max($0, $1.depth) }
+        case .dictionary(let pairs): pairs.reduce(0) { max($0, $1.0.depth, $1.1.depth) }
+        case .subscript(let base, let indices): indices.reduce(base.depth) { max($0, $1.depth) }
+        case .closure(_, let body): body.reduce(0) { max($0, $1.depth) }
+        }
+    }
+}
+
+extension StmtKind {
+    /// The depth of the deepest node inside (0 for none).
+    var innerDepth: Int {
+        func deepest(_ body: [Stmt]?) -> Int { body?.reduce(0) { max($0, $1.depth) } ?? 0 }
+        func deepest(_ conditions: [Condition]) -> Int {
+            conditions.reduce(0) {
+                switch $1 {
+                case .test(let e), .bind(_, let e): max($0, e.depth)
+                }
+            }
+        }
+        switch self {
+        case .declare(_, let value): return value?.depth ?? 0
+        case .assign(let target, _, let value): return max(target.depth, value.depth)
+        case .expression(let e): return e.depth
+        case .if(let conditions, let then, let otherwise): return max(deepest(conditions), deepest(then), deepest(otherwise))
+        case .guard(let conditions, let body): return max(deepest(conditions), deepest(body))
+        case .forIn(_, let sequence, let body): return max(sequence.depth, deepest(body))
+        case .cFor(let initial, let condition, let step, let body):
+            return max(deepest(initial), condition?.depth ?? 0, deepest(step), deepest(body))
+        case .while(let condition, let body): return max(condition.depth, deepest(body))
+        case .switch(let subject, let cases):
+            return cases.reduce(subject.depth) { max($0, $1.patterns?.reduce(0) { max($0, $1.depth) } ?? 0, deepest($1.body)) }
+        case .return(let value): return value?.depth ?? 0
+        case .break, .continue, .unsupported: return 0
+        case .block(let body), .defer(let body): return deepest(body)
+        case .function(let function):
+            return max(deepest(function.body), function.parameters.reduce(0) { max($0, $1.defaultValue?.depth ?? 0) })
+        }
+    }
 }

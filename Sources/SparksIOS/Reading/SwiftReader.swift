@@ -19,12 +19,15 @@ struct SwiftReader {
     private var nestedTypes: [TypeDecl] = []
     private static let maxDepth = 150
 
+    /// Reads `source`, once it passes the ``SourceGate``.
     static func read(
         _ source: String, path: String, configuration: IOSBuildConfiguration = IOSBuildConfiguration(defines: [:])
-    )
-        -> SourceFile
-    {
-        let tree = Parser.parse(source: source)
+    ) throws(SourceGate.Refusal) -> SourceFile {
+        try SourceGate.check(swift: source)
+        // swift-syntax's own bound on nesting: its release default (a debug build's is 20), so
+        // that both builds read the same code; the import's stack holds it either way.
+        var text = source
+        let tree = text.withUTF8 { Parser.parse(source: $0, maximumNestingLevel: 256) }
         var reader = SwiftReader(converter: SourceLocationConverter(fileName: path, tree: tree), configuration: configuration)
         var file = SourceFile(path: path, types: [], functions: [], statements: [], problems: [])
         for item in tree.statements { reader.topLevel(item.item, into: &file) }

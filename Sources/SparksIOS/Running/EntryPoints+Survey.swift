@@ -67,38 +67,78 @@ extension EntryPoints {
         return adds
     }
 
-    /// Whether a body adds a layer to a view or layer (`addSublayer`, `insertSublayer`,
-    /// `addSubview`, `mask =`), itself or through the files' methods and functions it calls.
-    static func addsLayers(_ body: [Stmt], files: [SourceFile], depth: Int) -> Bool {
-        var adds = false
-        var called = Set<String>()
-        visitStatements(body) { e in
-            walk(e) { expr in
-                if case .call(let callee, _) = expr.kind {
-                    switch callee.kind {
-                    case .member(_, let m), .name(let m):
-                        if ["addSublayer", "insertSublayer", "addSubview", "insertSubview", "setMask"].contains(m) { adds = true }
-                        called.insert(m)
-                    default: break
+    /// Which code adds layers to a view, itself or through the methods and functions it calls
+    /// (at most four calls deep, by name). Each name's bodies are surveyed once and each name's
+    /// answer worked out once per depth, so a file of a hundred overloads that call one another
+    /// is surveyed in time linear in its size, not a hundred to the fourth power.
+    final class LayerAdditions {
+        /// The deepest chain of calls followed.
+        static let maxDepth = 4
+        private let bodies: [String: [[Stmt]]]
+        private var scans: [String: (adds: Bool, called: Set<String>)] = [:]
+        private var answers: [String: [Int: Bool]] = [:]
+
+        init(_ files: [SourceFile]) {
+            var bodies: [String: [[Stmt]]] = [:]
+            for file in files {
+                for type in file.types { for method in type.methods { bodies[method.name, default: []].append(method.body) } }
+                for function in file.functions { bodies[function.name, default: []].append(function.body) }
+            }
+            self.bodies = bodies
+        }
+
+        /// Whether `body` adds layers (`addSublayer`, `addSubview`, a mask, …), itself or
+        /// through what it calls.
+        func adds(_ body: [Stmt]) -> Bool {
+            let scan = Self.scan(body)
+            return scan.adds || scan.called.contains { adds(named: $0, depth: 1) }
+        }
+
+        /// Whether a method or function named `name`, called `depth` calls down, adds layers.
+        private func adds(named name: String, depth: Int) -> Bool {
+            if let known = answers[name]?[depth] { return known }
+            // A name being worked out at this depth (recursion) adds nothing more.
+            answers[name, default: [:]][depth] = false
+            let scan = scanned(name)
+            let result = scan.adds || (depth < Self.maxDepth && scan.called.contains { adds(named: $0, depth: depth + 1) })
+            answers[name, default: [:]][depth] = result
+            return result
+        }
+
+        /// What the bodies named `name` do, together.
+        private func scanned(_ name: String) -> (adds: Bool, called: Set<String>) {
+            if let known = scans[name] { return known }
+            var result = (adds: false, called: Set<String>())
+            for body in bodies[name] ?? [] {
+                let scan = Self.scan(body)
+                result.adds = result.adds || scan.adds
+                result.called.formUnion(scan.called)
+            }
+            scans[name] = result
+            return result
+        }
+
+        /// Whether `body` itself adds layers, and the names it calls.
+        static func scan(_ body: [Stmt]) -> (adds: Bool, called: Set<String>) {
+            var adds = false
+            var called = Set<String>()
+            visitStatements(body) { e in
+                walk(e) { expr in
+                    if case .call(let callee, _) = expr.kind {
+                        switch callee.kind {
+                        case .member(_, let m), .name(let m):
+                            if ["addSublayer", "insertSublayer", "addSubview", "insertSubview", "setMask"].contains(m) { adds = true }
+                            called.insert(m)
+                        default: break
+                        }
                     }
                 }
             }
-        }
-        for statement in body {
-            if case .assign(let target, _, _) = statement.kind, case .member(_, "mask") = target.kind { adds = true }
-        }
-        if adds || depth >= 4 { return adds }
-        for file in files {
-            for type in file.types {
-                for method in type.methods where called.contains(method.name) {
-                    if addsLayers(method.body, files: files, depth: depth + 1) { return true }
-                }
+            for statement in body {
+                if case .assign(let target, _, _) = statement.kind, case .member(_, "mask") = target.kind { adds = true }
             }
-            for function in file.functions where called.contains(function.name) {
-                if addsLayers(function.body, files: files, depth: depth + 1) { return true }
-            }
+            return (adds, called)
         }
-        return false
     }
 
     static func touchesEffects(_ body: [Stmt]) -> Bool {

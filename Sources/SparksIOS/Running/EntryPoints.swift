@@ -251,16 +251,17 @@ struct EntryPoints {
         let i = interpreter
         let superclasses = Set(i.files.flatMap(\.types).compactMap(\.superclass))
         var candidates: [(file: SourceFile, type: TypeDecl?, method: FunctionDecl)] = []
+        let additions = LayerAdditions(i.files)
         for file in i.files {
             for type in file.types where !superclasses.contains(type.name) || receivers[type.name] != nil {
                 for method in type.methods
                 where !method.isPrivate && !Self.lifeCycle.contains(method.name) && !method.name.hasPrefix("initWith")
-                    && !Self.handlers.contains(method.name) && Self.addsLayers(method.body, files: i.files, depth: 0)
+                    && !Self.handlers.contains(method.name) && additions.adds(method.body)
                 {
                     candidates.append((file, type, method))
                 }
             }
-            for function in file.functions where Self.addsLayers(function.body, files: i.files, depth: 0) {
+            for function in file.functions where additions.adds(function.body) {
                 candidates.append((file, nil, function))
             }
         }

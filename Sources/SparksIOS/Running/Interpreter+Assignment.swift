@@ -34,6 +34,8 @@ extension Interpreter {
         case .subscript(let baseExpr, let indices):
             // `emitters[name] = emitter`: a dictionary's value for the key, replaced or added.
             if case .dictionary(var pairs)? = try? evaluate(baseExpr, scope, selfObject), let first = indices.first {
+                // Searched for the key, and copied.
+                try charge(elements: pairs.count)
                 let key = try evaluate(first, scope, selfObject)
                 pairs.removeAll { sameKey($0.0, key) }
                 if !isNull(value) { pairs.append((key, value)) }
@@ -43,6 +45,7 @@ extension Interpreter {
             guard var items = try? elements(of: try evaluate(baseExpr, scope, selfObject), at: target.at), let first = indices.first,
                 case .number(let n) = try evaluate(first, scope, selfObject), let i = wholeNumber(n), i >= 0, i < items.count
             else { throw Skip(reason: "cannot set this element", at: target.at) }
+            try charge(elements: items.count)
             items[i] = value
             try assign(baseExpr, .array(items), scope, selfObject)
         default:

@@ -243,6 +243,7 @@ extension Interpreter {
                 base = .void
                 if case .name = baseExpr.kind { try assign(baseExpr, .void, scope, selfObject) }
                 let before = items.count
+                if method == "insert" { try charge(elements: items.count) }
                 switch method {
                 case "removeAll", "removeAllObjects": items = []
                 case "appendContentsOf", "addObjectsFromArray": items += (try arguments.first.map { try elements(of: $0, at: at) } ?? [])
@@ -262,6 +263,7 @@ extension Interpreter {
             }
             // Mutating dictionary methods change the variable too.
             if case .dictionary(var pairs) = base, ["updateValue", "removeValue", "removeAll"].contains(method) {
+                try charge(elements: pairs.count)
                 let key = method == "updateValue" ? arguments[safe: 1] : arguments[safe: 0]
                 let old = pairs.first { sameKey($0.0, key) }?.1 ?? .null
                 pairs.removeAll { method == "removeAll" || sameKey($0.0, key) }

@@ -84,6 +84,7 @@ extension Interpreter {
             guard let first = indices.first else { throw Skip(reason: "an empty subscript", at: expr.at) }
             let index = try evaluate(first, scope, selfObject)
             if case .dictionary(let pairs) = base {
+                try charge(elements: pairs.count)
                 return pairs.first { key, _ in sameKey(key, index) }?.1 ?? .null
             }
             let items = try elements(of: base, at: expr.at)

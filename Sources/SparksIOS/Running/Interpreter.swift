@@ -60,6 +60,8 @@ final class Interpreter {
     let canvas: Size
     var file: String
     var steps = 0
+    /// Elements of lists and dictionaries touched and not yet counted as a step (``charge(elements:)``).
+    var touchedElements = 0
     /// Bytes of strings and lists made so far.
     var madeBytes = 0
     var callDepth = 0
@@ -209,8 +211,24 @@ final class Interpreter {
         steps += 1
         if steps > Self.maxSteps {
             throw Exhausted(
-                reason: "the code runs more than \(Self.maxSteps) steps; an effect's set-up needs far fewer (is there an endless loop?)")
+                reason: "the code runs more than \(Self.maxSteps) steps (a search or copy of a list or dictionary counting one "
+                    + "step per \(Self.elementsPerStep) elements); an effect's set-up needs far fewer (is there an endless loop?)")
         }
+    }
+
+    /// Values a step may touch for free: work on longer lists and dictionaries (a dictionary's
+    /// write, which searches and copies it) counts as one step per this many of their elements.
+    static let elementsPerStep = 64
+
+    /// Counts work that touches `elements` values of a list or dictionary (a search, a copy) as
+    /// steps, so that code whose every step costs more than the last (writing to a dictionary
+    /// in a loop) ends within the step budget's time too.
+    func charge(elements: Int) throws(Exhausted) {
+        touchedElements += elements
+        guard touchedElements >= Self.elementsPerStep else { return }
+        steps += touchedElements / Self.elementsPerStep - 1
+        touchedElements %= Self.elementsPerStep
+        try tick()
     }
 
     /// Counts a string or list of `bytes` about to be made against the byte budget; the whole

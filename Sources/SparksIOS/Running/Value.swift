@@ -298,3 +298,9 @@ func wholeNumber(_ n: Double) -> Int? {
     guard n.isFinite, abs(n) <= 1e9 else { return nil }
     return Int(n.rounded(.towardZero))
 }
+
+/// A value holds objects the interpreter shares (layers, views), so it is not `Sendable`; said
+/// here, so the compiler does not work that out from its cases (which refer to `Value` again, a
+/// cycle some builds stop at).
+@available(*, unavailable)
+extension Value: Sendable {}

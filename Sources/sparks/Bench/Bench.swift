@@ -117,17 +117,17 @@ struct Bench: ParsableCommand {
         var results: [BenchResult] = []
         for preset in presets {
             let result = try measure(preset, locator: locator, csv: csvFile)
-            if json { results.append(result) } else { print(result.table) }
+            if json { results.append(result) } else { StandardStream.output.write("\(result.table)\n") }
         }
         if json {
-            print("[", terminator: "")
+            StandardStream.output.write("[")
             for (i, result) in results.enumerated() {
-                if i > 0 { print(",", terminator: "") }
-                try result.writeJSON { print($0, terminator: "") }
+                if i > 0 { StandardStream.output.write(",") }
+                try result.writeJSON { StandardStream.output.writeControl(TerminalText.escaped(json: $0)) }
             }
-            print("]")
+            StandardStream.output.write("]\n")
         }
-        if let csv, !json { print("wrote the per-frame series to \(csv)") }
+        if let csv, !json { StandardStream.output.write("wrote the per-frame series to \(csv)\n") }
     }
 
     /// Runs one preset: warm-up, then the timed frames. `scaleOverride`, `framesOverride` and
@@ -240,11 +240,12 @@ private final class Progress {
         guard now - last > 500_000_000 else { return }
         last = now
         shown = true
-        FileHandle.standardError.write(Data("\r\u{1B}[K\(label): \(text())".utf8))
+        StandardStream.error.writeControl("\r\u{1B}[K")
+        StandardStream.error.write("\(label): \(text())")
     }
 
     func finish() {
-        if shown { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        if shown { StandardStream.error.writeControl("\r\u{1B}[K") }
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import SparksCommandSupport
+import SparksCore
 
 extension Bench {
     /// Timed frames per trial of the search (after each trial's warm-up).
@@ -22,14 +23,14 @@ extension Bench {
             name = result.name
             let frame = result.record.frame.percentile(0.5) / 1e9
             let fits = frame <= budget
-            print(
+            say(
                 "  ×\(f(scale, 3))  \(Int(result.record.live.mean)) particles  frame p50 \(f(frame * 1000, 2)) ms"
                     + " (step \(f(result.record.step.percentile(0.5) / 1e6, 2)), render list \(f(result.record.build.percentile(0.5) / 1e6, 2)),"
                     + " draw \(f(result.record.render.percentile(0.5) / 1e6, 2)))  \(fits ? "fits" : "too slow")")
             if fits, scale > (best?.scale ?? 0) { best = (scale, result) }
             return fits
         }
-        print(
+        say(
             "finding the largest birth-rate scale of \(preset) that draws at \(f(fps, 0)) fps (\(f(budget * 1000, 2)) ms a frame), \(threads) thread\(threads == 1 ? "" : "s"):"
         )
         var low: Double, high: Double
@@ -48,7 +49,7 @@ extension Bench {
                 high = low
                 low /= 2
                 if low < 1e-4 {
-                    print("\(name): even ×\(f(low * 2, 4)) does not fit in \(f(budget * 1000, 2)) ms a frame")
+                    StandardStream.output.write("\(name): even ×\(f(low * 2, 4)) does not fit in \(f(budget * 1000, 2)) ms a frame\n")
                     return
                 }
             }
@@ -60,9 +61,14 @@ extension Bench {
             }
         }
         guard let best else { return }
-        print(
+        say(
             "\(name): largest birth-rate scale ×\(f(best.scale, 3)) — \(Int(best.result.record.live.mean)) particles,"
                 + " frame p50 \(f(best.result.record.frame.percentile(0.5) / 1e6, 2)) ms of \(f(budget * 1000, 2)) ms"
                 + " at \(best.result.outputSize) (sparks bench \(preset) --birth-rate-scale \(f(best.scale, 3)) --render)")
     }
+}
+
+/// A line of the search's report on standard output (a preset's name in it escaped).
+private func say(_ line: String) {
+    StandardStream.output.write(line + "\n")
 }

@@ -1,0 +1,10 @@
+import FuzzDriver
+import SparksFuzzing
+
+/// One input: an Objective-C file, imported.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func testOneInput(_ data: UnsafePointer<UInt8>?, _ count: Int) -> Int32 { feed(data, count, to: FuzzTargets.importObjectiveC) }
+
+/// The program: libFuzzer's driver with the arguments given.
+@_cdecl("FuzzObjCImport_main")
+func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 { runFuzzer(argc, argv, testOneInput) }
