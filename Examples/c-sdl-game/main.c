@@ -4,9 +4,11 @@
  * is 0) and puts its engine out (the effect stops emitting); when the explosion has played
  * out (the effect's finished callback), the effect is reset and a new ship sets off. Arrow keys
  * steer. The effect comes from ../effects/ship.json, drawn over the game's frame by libsparks
- * into the game's own SDL_Renderer.
+ * into the game's own SDL_Renderer. A torch, the fire Sparks ships, follows the mouse (or stands
+ * at --torch-at X,Y): its emitter is moved to the mouse in the window's pixels, which are the
+ * canvas's points here.
  *
- *   make && ./c-sdl-game [--seconds S] [--explode-at S] [--screenshot FILE.png]
+ *   make && ./c-sdl-game [--seconds S] [--explode-at S] [--torch-at X,Y] [--screenshot FILE.png]
  */
 #include <SDL.h>
 #include <SDL_image.h>
@@ -19,18 +21,32 @@
 #define EFFECTS_DIR "../effects"
 #endif
 
-static sparks_effect *effect;
+static sparks_effect *effect, *torch;
 static double ship_x = 100, ship_y = 240, launched_at = 0, time_now = 0;
 static int ship_alive = 1;
 
 static void explode(void) {
     if (!ship_alive) return;
     ship_alive = 0;
-    double at[2] = {ship_x, ship_y};
-    sparks_effect_set_vector(effect, "explosion.emitterPosition", at, 2);
-    if (sparks_effect_burst(effect, "explosion.debris", 300) != SPARKS_OK)
+    /* The debris bursts where the ship is, whatever the explosion emitter's position. */
+    if (sparks_effect_burst_at(effect, "explosion.debris", 300, ship_x, ship_y) != SPARKS_OK)
         fprintf(stderr, "c-sdl-game: %s\n", sparks_effect_last_error(effect));
     sparks_effect_set_emitting(effect, 0);
+}
+
+/* Lights the torch (the first time) and moves it to (x, y). */
+static void move_torch(double x, double y) {
+    if (!torch) {
+        char *error = NULL;
+        torch = sparks_effect_load_shipped("fire", &error);
+        if (!torch) {
+            fprintf(stderr, "c-sdl-game: %s\n", error);
+            sparks_string_free(error);
+            return;
+        }
+    }
+    if (sparks_effect_move_emitter(torch, "fireEmitter", x, y) != SPARKS_OK)
+        fprintf(stderr, "c-sdl-game: %s\n", sparks_effect_last_error(torch));
 }
 
 /* The explosion has played out: the effect starts again and so does a new ship. */
@@ -44,17 +60,19 @@ static void played_out(sparks_effect *finished, void *user_data) {
 }
 
 int main(int argc, char **argv) {
-    double seconds = -1, explode_at = -1;
+    double seconds = -1, explode_at = -1, torch_x = -1, torch_y = -1;
     const char *screenshot = NULL;
     for (int i = 1; i < argc; i++) {
         if (i + 1 < argc && strcmp(argv[i], "--seconds") == 0) seconds = atof(argv[++i]);
         else if (i + 1 < argc && strcmp(argv[i], "--explode-at") == 0) explode_at = atof(argv[++i]);
+        else if (i + 1 < argc && strcmp(argv[i], "--torch-at") == 0 && sscanf(argv[++i], "%lf,%lf", &torch_x, &torch_y) == 2) {}
         else if (i + 1 < argc && strcmp(argv[i], "--screenshot") == 0) screenshot = argv[++i];
         else {
-            fprintf(stderr, "usage: c-sdl-game [--seconds S] [--explode-at S] [--screenshot FILE.png]\n");
+            fprintf(stderr, "usage: c-sdl-game [--seconds S] [--explode-at S] [--torch-at X,Y] [--screenshot FILE.png]\n");
             return 2;
         }
     }
+    if (torch_x >= 0) move_torch(torch_x, torch_y);
 
     char *error = NULL;
     effect = sparks_effect_load_file(EFFECTS_DIR "/ship.json", NULL, &error);
@@ -86,6 +104,8 @@ int main(int argc, char **argv) {
         SDL_Event event;
         while (SDL_PollEvent(&event)) {
             if (event.type == SDL_QUIT) running = 0;
+            /* A scripted run ignores the pointer (an X server reports where it rests). */
+            if (event.type == SDL_MOUSEMOTION && !scripted) move_torch(event.motion.x, event.motion.y);
             if (event.type == SDL_KEYDOWN) {
                 switch (event.key.keysym.sym) {
                 case SDLK_SPACE: explode(); break;
@@ -105,14 +125,15 @@ int main(int argc, char **argv) {
         if (ship_alive) {
             ship_x = 100 + 150 * (time - launched_at);
             if (ship_x > 700) ship_x -= 700;
-            double at[2] = {ship_x, ship_y};
-            sparks_effect_set_vector(effect, "trail.emitterPosition", at, 2);
+            /* In canvas points, through the emitter layer's own position. */
+            sparks_effect_move_emitter(effect, "trail", ship_x, ship_y);
         }
         if (explode_at >= 0 && time >= explode_at) {
             explode();
             explode_at = -1;
         }
         sparks_effect_advance(effect, dt);
+        if (torch) sparks_effect_advance(torch, dt);
 
         /* The game's frame: a dark sky, the ship, then the effect over it. */
         SDL_SetRenderDrawColor(renderer, 8, 10, 24, 255);
@@ -126,7 +147,8 @@ int main(int argc, char **argv) {
             };
             SDL_RenderGeometry(renderer, NULL, v, 3, NULL, 0);
         }
-        if (sparks_effect_draw_sdl_renderer(effect, renderer) != SPARKS_OK) {
+        if (sparks_effect_draw_sdl_renderer(effect, renderer) != SPARKS_OK
+            || (torch && sparks_effect_draw_sdl_renderer(torch, renderer) != SPARKS_OK)) {
             fprintf(stderr, "c-sdl-game: %s\n", sparks_effect_last_error(effect));
             return 1;
         }
@@ -150,6 +172,7 @@ int main(int argc, char **argv) {
     }
     printf("c-sdl-game: %ld particles at %.2f s; finished: %d\n", sparks_effect_live_count(effect), time, sparks_effect_is_finished(effect));
     sparks_effect_free(effect);
+    sparks_effect_free(torch);
     SDL_DestroyRenderer(renderer);
     SDL_DestroyWindow(window);
     SDL_Quit();

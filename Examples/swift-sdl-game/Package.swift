@@ -11,8 +11,9 @@ let package = Package(
         .package(name: "sparks", path: "../..", traits: [])
     ],
     targets: [
-        // The game's own SDL binding, as any Swift SDL game has one.
-        .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev", "libsdl2-image-dev"])]),
+        // The game's own SDL binding, as any Swift SDL game has one: from the standard include
+        // path, not pkg-config, whose -D_REENTRANT SwiftPM warns about on every build.
+        .systemLibrary(name: "CSDL2", providers: [.apt(["libsdl2-dev", "libsdl2-image-dev"])]),
         .executableTarget(
             name: "swift-sdl-game",
             dependencies: ["CSDL2", .product(name: "SparksKit", package: "sparks")]

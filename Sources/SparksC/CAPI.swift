@@ -18,16 +18,16 @@ import SparksRaster
 #endif
 
 /// One lock for the whole library: C hosts may call from any thread.
-private let libraryLock = Lock()
+let libraryLock = Lock()
 
-private func locked<T>(_ body: () -> T) -> T {
+func locked<T>(_ body: () -> T) -> T {
     libraryLock.lock()
     defer { libraryLock.unlock() }
     return body()
 }
 
 /// What a `sparks_effect *` points to.
-private final class EffectHandle {
+final class EffectHandle {
     let effect: Effect
     private var lastErrorText: UnsafeMutablePointer<CChar>
     var list = RenderList()
@@ -43,9 +43,20 @@ private final class EffectHandle {
         lastErrorText = strdup("")
     }
 
+    /// The text the last call that returns a string without a caller to free it gave.
+    private var keptText: UnsafeMutablePointer<CChar>?
+
     deinit {
         free(lastErrorText)
+        free(keptText)
         for name in textureNames.values { free(name) }
+    }
+
+    /// `text` as a C string that lives until the next call that keeps one.
+    func keep(_ text: String) -> UnsafePointer<CChar> {
+        free(keptText)
+        keptText = strdup(text)
+        return UnsafePointer(keptText ?? emptyText)
     }
 
     var lastError: UnsafePointer<CChar> { UnsafePointer(lastErrorText) }
@@ -122,7 +133,7 @@ public func sparks_effect_load_string(
 
 /// Loads an effect from `text` (a path or JSON) and an optional image folder; a failure's
 /// message goes to `*error` when the caller asked for it.
-private func load(
+func load(
     _ function: String, _ what: String, _ text: UnsafePointer<CChar>?, folder: UnsafePointer<CChar>?,
     error: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, _ make: (String, [URL]) throws(EffectError) -> Effect
 ) -> OpaquePointer? {
@@ -161,7 +172,7 @@ public func sparks_effect_last_error(_ effect: OpaquePointer?) -> UnsafePointer<
 }
 
 /// Made once and never freed or written: safe to share.
-nonisolated(unsafe) private let emptyText: UnsafeMutablePointer<CChar> = strdup("")!
+nonisolated(unsafe) let emptyText: UnsafeMutablePointer<CChar> = strdup("")!
 
 @_cdecl("sparks_effect_load_shipped")
 public func sparks_effect_load_shipped(
@@ -199,7 +210,7 @@ public func sparks_effect_step(_ effect: OpaquePointer?, _ count: Int32) -> Int3
 
 /// Calls the effect's finished callback when the call that just stepped it finished it (outside
 /// the lock, so that the callback may call Sparks).
-private func callFinished(_ effect: OpaquePointer?) {
+func callFinished(_ effect: OpaquePointer?) {
     let call = locked { () -> (sparks_finished_callback, UnsafeMutableRawPointer?)? in
         guard let handle = EffectHandle.from(effect), handle.finishedPending else { return nil }
         handle.finishedPending = false
@@ -275,7 +286,7 @@ public func sparks_effect_canvas_size(
 /// Sets the value at `keyPath` with `body`: a key path that names nothing is
 /// `SPARKS_ERROR_KEY_PATH`, a value the key cannot take `SPARKS_ERROR_VALUE`, each with the
 /// effect's message.
-private func change(
+func change(
     _ effect: OpaquePointer?, _ what: String, keyPath: String, _ body: (Effect) throws(EffectError) -> Void
 ) -> sparks_status {
     locked {
@@ -294,7 +305,7 @@ private func change(
     }
 }
 
-private func keyPath(_ text: UnsafePointer<CChar>?) -> String? { text.map { String(cString: $0) } }
+func keyPath(_ text: UnsafePointer<CChar>?) -> String? { text.map { String(cString: $0) } }
 
 @_cdecl("sparks_effect_set_number")
 public func sparks_effect_set_number(_ effect: OpaquePointer?, _ path: UnsafePointer<CChar>?, _ value: Double) -> sparks_status {
@@ -355,7 +366,7 @@ public func sparks_effect_burst(_ effect: OpaquePointer?, _ path: UnsafePointer<
     }
 }
 
-private func argumentError(_ effect: OpaquePointer?, _ message: String) -> sparks_status {
+func argumentError(_ effect: OpaquePointer?, _ message: String) -> sparks_status {
     locked { EffectHandle.from(effect)?.fail(SPARKS_ERROR_ARGUMENT, message) ?? SPARKS_ERROR_ARGUMENT }
 }
 

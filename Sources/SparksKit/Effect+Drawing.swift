@@ -18,7 +18,15 @@ extension Effect {
     /// - Throws: when the renderer cannot draw textures at all.
     public func draw(into renderer: OpaquePointer) throws(EffectError) {
         SparksBuild.warnIfUnoptimized()
-        try drawing.draw(self, into: renderer)
+        try drawing.draw(self, into: renderer, layers: nil)
+    }
+
+    /// Draws only the top-level layers `layers` (indices into ``layerNames``; those out of range
+    /// are left out), as ``draw(into:)``: a game puts some of an effect's layers under its own
+    /// sprites and the rest over them, as SpriteKit's `zPosition` orders nodes.
+    public func draw(into renderer: OpaquePointer, layers: Range<Int>) throws(EffectError) {
+        SparksBuild.warnIfUnoptimized()
+        try drawing.draw(self, into: renderer, layers: layers)
     }
 
     /// Frees the textures the effect made with the last `SDL_Renderer` it drew into; the next
@@ -44,7 +52,16 @@ extension Effect {
     ///   small for them; nothing is written then.
     public func draw(intoPixels pixels: UnsafeMutableRawBufferPointer, width: Int, height: Int, bytesPerRow: Int) throws(EffectError) {
         SparksBuild.warnIfUnoptimized()
-        try drawing.draw(self, intoPixels: pixels, width: width, height: height, bytesPerRow: bytesPerRow)
+        try drawing.draw(self, intoPixels: pixels, width: width, height: height, bytesPerRow: bytesPerRow, layers: nil)
+    }
+
+    /// Draws only the top-level layers `layers` over a game's pixel buffer, as
+    /// ``draw(intoPixels:width:height:bytesPerRow:)`` (see ``draw(into:layers:)``).
+    public func draw(
+        intoPixels pixels: UnsafeMutableRawBufferPointer, width: Int, height: Int, bytesPerRow: Int, layers: Range<Int>
+    ) throws(EffectError) {
+        SparksBuild.warnIfUnoptimized()
+        try drawing.draw(self, intoPixels: pixels, width: width, height: height, bytesPerRow: bytesPerRow, layers: layers)
     }
 
     /// Draws the effect over a game's frame of `width` × `height` `0xAARRGGBB` pixels held row
@@ -117,7 +134,7 @@ final class EffectDrawing {
     private(set) var budgetCut: DrawBudgetCut?
 
     func buildRenderList(of effect: Effect) -> RenderList {
-        effect.scene.buildRenderList(into: &list)
+        effect.scene.buildRenderList(into: &list, ahead: effect.drawingLead)
         return list
     }
 
@@ -125,7 +142,7 @@ final class EffectDrawing {
         rendererDrawer = nil
     }
 
-    func draw(_ effect: Effect, into renderer: OpaquePointer) throws(EffectError) {
+    func draw(_ effect: Effect, into renderer: OpaquePointer, layers: Range<Int>?) throws(EffectError) {
         if rendererDrawer?.renderer != renderer {
             rendererDrawer = nil
             guard
@@ -139,13 +156,16 @@ final class EffectDrawing {
         guard let (drawer, backend, _) = rendererDrawer else { return }
         let size = backend.viewportSize
         guard size.width > 0, size.height > 0 else { return }
-        effect.scene.buildRenderList(into: &list)
-        drawer.draw(list, width: size.width, height: size.height, placement: effect.camera.placement, clearsOutput: false)
+        effect.scene.buildRenderList(into: &list, ahead: effect.drawingLead, layers: layers)
+        // The camera places the canvas in the renderer's units; the CPU path draws its pixels.
+        var placement = effect.camera.placement
+        placement.outputScale = backend.pixelScale
+        drawer.draw(list, width: size.width, height: size.height, placement: placement, clearsOutput: false)
         budgetCut = drawer.budgetCut
     }
 
     func draw(
-        _ effect: Effect, intoPixels buffer: UnsafeMutableRawBufferPointer, width: Int, height: Int, bytesPerRow: Int
+        _ effect: Effect, intoPixels buffer: UnsafeMutableRawBufferPointer, width: Int, height: Int, bytesPerRow: Int, layers: Range<Int>?
     )
         throws(EffectError)
     {
@@ -169,7 +189,7 @@ final class EffectDrawing {
             pixelDrawer = (drawer, rasterizer)
         }
         guard let (drawer, rasterizer) = pixelDrawer, rasterizer.resize(width: width, height: height) else { return }
-        effect.scene.buildRenderList(into: &list)
+        effect.scene.buildRenderList(into: &list, ahead: effect.drawingLead, layers: layers)
         drawer.resolve(list, width: width, height: height, placement: effect.camera.placement, clearsOutput: false)
         rasterizer.buffer.copyPixels(from: pixels, bytesPerRow: bytesPerRow)
         drawer.draw()

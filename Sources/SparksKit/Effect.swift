@@ -108,11 +108,38 @@ public final class Effect {
         )
     }
 
-    private init(_ description: SceneDescription, limits: PresetLimits, textures: (any TextureProvider)?, resolver: ResourceResolver) {
+    private convenience init(
+        _ description: SceneDescription, limits: PresetLimits, textures: (any TextureProvider)?, resolver: ResourceResolver
+    ) {
+        self.init(description, limits: limits, images: EffectImageDecoder(provider: textures), resolver: resolver)
+    }
+
+    private init(_ description: SceneDescription, limits: PresetLimits, images: EffectImageDecoder, resolver: ResourceResolver) {
         scene = Scene(description, limits: limits)
         clock = FixedStepClock(stepRate: description.stepRate)
-        images = EffectImageDecoder(provider: textures)
+        self.images = images
         self.resolver = resolver
+    }
+
+    /// An independent copy, as LÖVE's `clone()` makes: the same preset with every change the
+    /// game made (values set, emitters moved and aimed), the same settings (``isPaused``,
+    /// ``speed``, ``isEmitting``, ``isOneShot``, ``drawsBetweenSteps``, ``camera``,
+    /// ``drawThreads``, ``maxParticles``) and images, and particles of its own, starting at time 0
+    /// as the preset starts (not reading the file again). ``onFinished`` is not copied.
+    public func clone() -> Effect {
+        let copy = Effect(scene.source, limits: scene.limits, images: images, resolver: resolver)
+        copy.changes = changes
+        for change in changes { try? copy.scene.setValue(change.value, forKeyPath: change.keyPath) }
+        copy.scene.budget.limit = scene.budget.limit
+        copy.scene.threadCount = scene.threadCount
+        copy.isEmitting = isEmitting
+        copy.isPaused = isPaused
+        copy.speed = speed
+        copy.camera = camera
+        copy.drawsBetweenSteps = drawsBetweenSteps
+        copy.drawThreads = drawThreads
+        copy.isOneShot = isOneShot
+        return copy
     }
 
     /// The standard budgets with the game's particle limit.
@@ -185,10 +212,14 @@ public final class Effect {
     /// already in its steady state). What the game changed stays changed (values set, emitters
     /// moved and aimed), and so do ``isPaused``, ``speed``, ``isEmitting``, ``camera`` and
     /// ``onFinished``, which is called again when this play-out ends.
+    ///
+    /// A one-shot effect (``isOneShot``) emits one cycle again; an ``emit(count:)`` or
+    /// ``emit(for:)`` not yet played out is forgotten.
     public func reset() {
         let fresh = Scene(scene.source, limits: scene.limits)
         fresh.threadCount = scene.threadCount
         fresh.isEmitting = scene.isEmitting
+        fresh.budget.limit = scene.budget.limit
         for change in changes { try? fresh.setValue(change.value, forKeyPath: change.keyPath) }
         scene = fresh
         let (paused, speed) = (clock.isPaused, clock.speed)
@@ -196,6 +227,14 @@ public final class Effect {
         clock.isPaused = paused
         clock.speed = speed
         finishNoticed = false
+        if isOneShot { scene.emissionEndTime = scene.emissionCycle }
+    }
+
+    /// Starts the effect again and emitting, as Godot's `restart()`: ``reset()``, then
+    /// ``isEmitting`` on.
+    public func restart() {
+        reset()
+        isEmitting = true
     }
 
     /// Whether the emitters give birth (true when loaded). Off, no new particle is born, as a
@@ -205,6 +244,41 @@ public final class Effect {
     public var isEmitting: Bool {
         get { scene.isEmitting }
         set { scene.isEmitting = newValue }
+    }
+
+    /// Emits `count` more particles from the emitters' shapes, at their birth rates, and then
+    /// stops emitting (``isEmitting`` turns off), as SpriteKit's `numParticlesToEmit`: the
+    /// particles play out and the effect finishes. Turns ``isEmitting`` on. Bursts and
+    /// sub-cells' particles are not counted. 0 stops emitting now.
+    public func emit(count: Int) {
+        scene.isEmitting = count > 0
+        scene.shapeBirthsLeft = count > 0 ? count : nil
+    }
+
+    /// Emits for `seconds` more of the effect's time and then stops emitting, as LÖVE's
+    /// `setEmitterLifetime`; turns ``isEmitting`` on. Emission stops at the first step that
+    /// starts at or after that time. Not a positive finite number: emits with no end.
+    public func emit(for seconds: Double) {
+        scene.isEmitting = true
+        scene.emissionEndTime = seconds.isFinite && seconds >= 0 ? time + seconds : nil
+    }
+
+    /// Whether the effect emits one cycle and then stops, as Godot's `one_shot`: the longest
+    /// lifetime of its top-level cells (Godot's `lifetime`) from the start, and again after
+    /// each ``reset()`` or ``restart()``. Turned on after that time, emission stops at once.
+    /// Off (the default), the emitters emit as their presets say.
+    public var isOneShot = false {
+        didSet {
+            guard isOneShot != oldValue else { return }
+            scene.emissionEndTime = isOneShot ? scene.emissionCycle : nil
+        }
+    }
+
+    /// Most particles alive at once; births beyond are refused (``refusedBirths``). The
+    /// `maxParticles` the effect was loaded with; a game may lower or raise it while it runs.
+    public var maxParticles: Int {
+        get { scene.budget.limit }
+        set { scene.budget.limit = max(0, newValue) }
     }
 
     /// Called once when the effect has played out (``isFinished`` becomes true during
@@ -225,6 +299,22 @@ public final class Effect {
             finishNoticed = false
         }
     }
+
+    /// Whether a frame drawn between two fixed steps shows the particles where their motion
+    /// puts them at the game's own time (true, the default), or as the last step left them.
+    ///
+    /// Steps are fixed (1/60 s by default) and a game's frames are not: at 144 Hz most frames
+    /// fall between steps, and drawn as the last step left them, particles would move on 5
+    /// frames of 12 and stand still on the rest. Drawn ahead by the time the steps have not
+    /// reached (less than a step), with the same motion a step gives them (velocity,
+    /// acceleration, colour and scale speeds, spin; layers' animations at that time), motion is
+    /// even at any refresh rate. The simulation is not changed: the same steps give the same
+    /// particles whether or not frames are drawn ahead. Particles born in that time appear at
+    /// the next step.
+    public var drawsBetweenSteps = true
+
+    /// Seconds past the last step a frame is drawn at (see ``drawsBetweenSteps``).
+    var drawingLead: Double { drawsBetweenSteps ? clock.remainder : 0 }
 
     /// Seconds per step.
     public var stepDuration: Double { scene.stepDuration }
@@ -336,7 +426,24 @@ public final class Effect {
     /// Births `count` particles of the cell `LAYER.CELL` at the next step, whatever its
     /// `birthRate`: one-shot explosions from a cell whose rate is 0.
     public func burst(_ cellPath: String, count: Int) throws(EffectError) {
-        guard count >= 0 else { throw EffectError("burst \(cellPath): a count of \(count) particles; it must be 0 or more") }
-        do { try scene.burst(cellPath, count: count) } catch { throw EffectError(error) }
+        try burst(cellPath, count: count, at: nil)
     }
+
+    /// Births `count` particles of the cell `LAYER.CELL` at the next step around canvas point
+    /// (x, y) (the emitter's shape centred there, as if ``moveEmitter(_:x:y:)`` had put it
+    /// there for this burst alone): bursts asked for in one frame each happen where they were
+    /// asked, and the emitter stays where it is.
+    public func burst(_ cellPath: String, count: Int, x: Double, y: Double) throws(EffectError) {
+        guard x.isFinite, y.isFinite else { throw EffectError("burst \(cellPath): the point (\(x), \(y)) is not a point of the canvas") }
+        try burst(cellPath, count: count, at: Point(x: x, y: y))
+    }
+
+    private func burst(_ cellPath: String, count: Int, at point: Point?) throws(EffectError) {
+        guard count >= 0 else { throw EffectError("burst \(cellPath): a count of \(count) particles; it must be 0 or more") }
+        do { try scene.burst(cellPath, count: count, at: point) } catch { throw EffectError(error) }
+    }
+
+    /// The names of the effect's top-level layers, in the order they are drawn (unnamed ones
+    /// as ""): the indices ``draw(into:layers:)`` takes.
+    public var layerNames: [String] { scene.layers.map { $0.properties.name ?? "" } }
 }

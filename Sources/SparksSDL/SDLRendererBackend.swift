@@ -125,30 +125,56 @@ package final class SDLRendererBackend: DrawBackend {
             return
         }
         guard let rasterizer, list.width > 0, list.height > 0, rasterizer.resize(width: list.width, height: list.height) else { return }
+        let scale = pixelScale
         if !list.clearsOutput { readRendererPixels(into: rasterizer.buffer, width: list.width, height: list.height) }
         rasterizer.draw(list)
-        let whole = SDL_Rect(x: 0, y: 0, w: Int32(list.width), h: Int32(list.height))
+        // The buffer holds the viewport's output pixels; the copy is given in the renderer's
+        // units, which its scale turns back into exactly those pixels.
+        let whole = SDL_FRect(x: 0, y: 0, w: Float(Double(list.width) / scale.x), h: Float(Double(list.height) / scale.y))
         rasterizer.buffer.withPixelBytes { bytes, rowBytes in
             streaming.show(bytes, width: list.width, height: list.height, rowBytes: rowBytes, in: whole)
         }
     }
 
-    /// Starts the CPU buffer from what the renderer's viewport shows.
+    /// Starts the CPU buffer from what the renderer's viewport shows, in output pixels.
+    /// (`SDL_RenderReadPixels` takes a rectangle of the output, not of the viewport, and
+    /// writes only where the two meet: so no more than the buffer is ever written.)
     private func readRendererPixels(into buffer: PixelBuffer, width: Int, height: Int) {
         let count = width * height, rowBytes = width * 4
         if readBack.count != count { readBack = [UInt32](repeating: 0, count: count) }
+        let origin = viewportOrigin
         readBack.withUnsafeMutableBytes { bytes in
-            var rect = SDL_Rect(x: 0, y: 0, w: Int32(width), h: Int32(height))
+            var rect = SDL_Rect(x: Int32(origin.x), y: Int32(origin.y), w: Int32(width), h: Int32(height))
             _ = SDL_RenderReadPixels(renderer, &rect, SparksPixelFormatARGB8888(), bytes.baseAddress, Int32(rowBytes))
             buffer.copyPixels(from: bytes.baseAddress!, bytesPerRow: rowBytes)
         }
     }
 
-    /// The size in pixels of what the renderer draws into now (its viewport).
+    /// The renderer's scale from its units to output pixels (`SDL_RenderSetLogicalSize`,
+    /// `SDL_RenderSetScale`): the CPU path draws output pixels, the GPU path the renderer's
+    /// units, which SDL scales itself ((1, 1) there).
+    package var pixelScale: (x: Double, y: Double) {
+        guard rasterizer != nil else { return (1, 1) }
+        var sx: Float = 1, sy: Float = 1
+        SDL_RenderGetScale(renderer, &sx, &sy)
+        return (sx.isFinite && sx > 0 ? Double(sx) : 1, sy.isFinite && sy > 0 ? Double(sy) : 1)
+    }
+
+    /// The viewport's top-left corner in output pixels.
+    private var viewportOrigin: (x: Int, y: Int) {
+        var viewport = SDL_Rect()
+        SDL_RenderGetViewport(renderer, &viewport)
+        let scale = pixelScale
+        return (Int((Double(viewport.x) * scale.x).rounded()), Int((Double(viewport.y) * scale.y).rounded()))
+    }
+
+    /// The size of what the renderer draws into now (its viewport): in output pixels on the CPU
+    /// path, in the renderer's units on the GPU path.
     package var viewportSize: (width: Int, height: Int) {
         var viewport = SDL_Rect()
         SDL_RenderGetViewport(renderer, &viewport)
-        return (Int(viewport.w), Int(viewport.h))
+        let scale = pixelScale
+        return (Int((Double(viewport.w) * scale.x).rounded()), Int((Double(viewport.h) * scale.y).rounded()))
     }
 
     // MARK: A window's renderer

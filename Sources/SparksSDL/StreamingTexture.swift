@@ -22,8 +22,9 @@ final class StreamingTexture {
         texture = nil
     }
 
-    /// Uploads `width` × `height` pixels, rows `rowBytes` apart, and copies them into `target`.
-    func show(_ pixels: UnsafeRawPointer, width: Int, height: Int, rowBytes: Int, in target: SDL_Rect) {
+    /// Uploads `width` × `height` pixels, rows `rowBytes` apart, and copies them into `target`
+    /// (in the renderer's units: a scaled renderer's logical ones).
+    func show(_ pixels: UnsafeRawPointer, width: Int, height: Int, rowBytes: Int, in target: SDL_FRect) {
         if texture == nil || size != (width, height) {
             if let texture { SDL_DestroyTexture(texture) }
             texture = SDL_CreateTexture(
@@ -34,6 +35,6 @@ final class StreamingTexture {
         guard let texture else { return }
         _ = SDL_UpdateTexture(texture, nil, pixels, Int32(rowBytes))
         var target = target
-        SDL_RenderCopy(renderer, texture, nil, &target)
+        SDL_RenderCopyF(renderer, texture, nil, &target)
     }
 }

@@ -28,9 +28,11 @@ extension WindowTests {
         defer { try? FileManager.default.removeItem(at: folder) }
 
         // The ship flies along y = 240 from x = 100 at 150 px/s and explodes at 2 s (x = 400);
-        // the picture is taken 0.2 s later.
+        // the picture is taken 0.2 s later. The torch (the shipped fire, moved as the mouse would
+        // move it, in canvas points) burns at (520, 420).
         let shot = folder.appendingPathComponent("\(name).png")
-        let result = try runProgram(executable, ["--seconds", "2.2", "--explode-at", "2.0", "--screenshot", shot.path], timeout: 120)
+        let result = try runProgram(
+            executable, ["--seconds", "2.2", "--explode-at", "2.0", "--torch-at", "520,420", "--screenshot", shot.path], timeout: 120)
         #expect(result.status == 0, "\(result.output)\(result.error)")
         #expect(result.output.contains("finished: 0") || result.output.contains("finished: false"), "\(result.output)")
         let image = try PixelImage(contentsOfPNG: shot.path)
@@ -60,6 +62,11 @@ extension WindowTests {
             #expect(region.red > 0.3, "burst \(region)")
             #expect(region.red > region.blue + 0.1, "burst \(region)")
         }
+
+        // The torch: orange fire rising from (520, 420), where the mouse put it (the preset's
+        // own emitter is at (400, 300)): 60–100 px above it, orange (the base is white-hot).
+        let flame = mean(505, 320, 30, 40)
+        #expect(flame.red > 0.5 && flame.red > flame.blue + 0.2, "torch \(flame)")
 
         // Exploding at 1 s puts the engine out (the effect stops emitting): once the last
         // particle (debris: 1.2 s at most) has died, the effect's finished call resets it and a

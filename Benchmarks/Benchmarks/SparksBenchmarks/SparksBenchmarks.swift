@@ -119,6 +119,17 @@ let benchmarks: @Sendable () -> Void = {
             setup: { steady.prepare() })
     }
 
+    // The same list drawn between two steps (a game's frame at 144 Hz: half a step ahead),
+    // each particle where the step's motion puts it then.
+    let ahead = SteadyScene("bench-anchor", live: 100_000)
+    Benchmark(
+        "RenderList build bench-anchor 100k, half a step ahead",
+        closure: { _ in
+            ahead.scene.buildRenderList(into: &ahead.list, ahead: ahead.scene.stepDuration / 2)
+            blackHole(ahead.list.quads.count)
+        },
+        setup: { ahead.prepare() })
+
     // Drawing a frame with the CPU rasterizer: resolving the render list into the draw list
     // and rasterizing it, at 640 × 480 for the benchmark workload (the size of the C and LÖVE
     // references in ../shared/bench) and at the canvas size for the fire at 20 times its

@@ -48,8 +48,9 @@ public final class EmitterSimulation {
     var startsRunning = false
     /// Whether the cells' rates at the first step's start are known (``primeRates(_:)``).
     private var ratesPrimed = false
-    /// One-shot births asked for by ``burst(cellNamed:count:)``, made at the end of the next step.
-    private var pendingBursts: [(cell: String, count: Int)] = []
+    /// One-shot births asked for by ``burst(cellNamed:count:at:)``, made at the end of the next
+    /// step, each at its own position (nil: the emitter's).
+    private var pendingBursts: [(cell: String, count: Int, position: Vector3?)] = []
 
     init(seed: UInt32) {
         self.seed = seed
@@ -58,10 +59,13 @@ public final class EmitterSimulation {
 
     /// Births `count` particles of the top-level cell named `cell` at the end of the next step,
     /// from the emitter's shape, as its rate would (a one-shot explosion from a cell whose
-    /// `birthRate` is 0). They count against the particle budget like any birth.
-    public func burst(cellNamed cell: String, count: Int) {
+    /// `birthRate` is 0): around `position` (the emitter layer's coordinates, in place of its
+    /// `emitterPosition`; nil: the emitter's position then). Bursts asked for before one step
+    /// each keep their own position. They count against the particle budget like any birth.
+    public func burst(cellNamed cell: String, count: Int, at position: Point? = nil) {
         guard count > 0 else { return }
-        pendingBursts.append((cell, min(count, Int(Self.birthCountCeiling))))
+        let at = position.flatMap { $0.x.isFinite && $0.y.isFinite ? Vector3($0.x, $0.y, 0) : nil }
+        pendingBursts.append((cell, min(count, Int(Self.birthCountCeiling)), at))
     }
 
     /// Whether a burst waits for the next step.
@@ -210,9 +214,10 @@ public final class EmitterSimulation {
             for burst in pendingBursts {
                 guard let index = properties.emitterCells.firstIndex(named: burst.cell) else { continue }
                 let cell = properties.emitterCells[index]
+                let position = burst.position.map { Vector3($0.x, $0.y, emitterEnd.z) } ?? emitterEnd
                 spawnBurst(
                     burst.count, into: cellStates[index], sampler: ParticleSampler(cell: cell, layer: properties), at: t1,
-                    properties: properties, emitterPosition: emitterEnd, budget: &budget)
+                    properties: properties, emitterPosition: position, budget: &budget)
             }
             pendingBursts.removeAll()
         }
@@ -300,7 +305,10 @@ public final class EmitterSimulation {
             sampler: sampler, shape: properties.emitterShape, mode: properties.emitterMode, size: properties.emitterSize,
             depth: properties.emitterDepth, emitterStart: emitterStart, emitterEnd: emitterEnd,
             t0: t0, t1: t1, lo: lo, before: before, rate: rate)
-        write(batch, births: births, into: state, budget: &budget)
+        // The first births of the step, as many as the game still lets the shapes make.
+        let allowed = min(births, budget.shapeBirthsLeft)
+        let made = write(batch, births: allowed, into: state, budget: &budget)
+        if budget.shapeBirthsLeft != .max { budget.shapeBirthsLeft -= made }
     }
 
     /// `count` births at time `t` (age 0) from the emitter's shape.
@@ -317,10 +325,12 @@ public final class EmitterSimulation {
     }
 
     /// Writes the `births` of `batch` that the budget grants into the cell's storage, spread over
-    /// the threads when there are many (with the single-threaded result).
-    private func write(_ batch: ShapeBirths, births: Int, into state: CellState, budget: inout ParticleBudget) {
+    /// the threads when there are many (with the single-threaded result); returns the births
+    /// granted.
+    @discardableResult
+    private func write(_ batch: ShapeBirths, births: Int, into state: CellState, budget: inout ParticleBudget) -> Int {
         let granted = budget.grant(births)
-        guard granted > 0 else { return }
+        guard granted > 0 else { return 0 }
         let storage = state.storage
         storage.reserve(additional: granted)
         let live: Int
@@ -344,6 +354,7 @@ public final class EmitterSimulation {
         }
         state.birthCount += live
         budget.release(granted - live)
+        return granted
     }
 
     /// Top-level births at or above which a step spreads them over the threads.

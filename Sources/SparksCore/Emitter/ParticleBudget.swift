@@ -21,6 +21,9 @@ public struct ParticleBudget: Sendable {
     public var maxCatchUpWork: Double = .infinity
     /// Catch-ups shortened so, since the scene started.
     public internal(set) var shortenedCatchUps = 0
+    /// Births top-level cells may still make from their emitters' shapes (a game's "emit this
+    /// many, then stop"); `Int.max`: no limit. Bursts and sub-cells are not counted.
+    public var shapeBirthsLeft = Int.max
 
     /// Creates a budget.
     public init(limit: Int = ParticleBudget.defaultLimit) {

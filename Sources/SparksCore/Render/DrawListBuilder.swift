@@ -61,11 +61,10 @@ public final class DrawListBuilder {
     ) {
         output.reset(width: width, height: height, background: list.background, clearsOutput: clearsOutput)
         let place = placement ?? .stretching(list.canvasSize, toWidth: output.width, height: output.height)
-        let sx = place.scaleX, sy = place.scaleY
-        let toPixels = Transform3D.scale(sx, sy, 1) * Transform3D.translation(place.offsetX, place.offsetY, 0)
+        let toPixels = place.transform
         // The budget is counted at the canvas size: an output that is larger has as many more pixels.
         coveredPixels = 0
-        coveredPixelBudget = list.maxCoveredPixels * sx * sy
+        coveredPixelBudget = list.maxCoveredPixels * place.areaScale
         droppedQuads = 0
         firstDroppedQuad = nil
         openGroups.removeAll(keepingCapacity: true)
@@ -89,11 +88,12 @@ public final class DrawListBuilder {
                 var clip = output.bounds
                 if let box = group.clip { clip = clip.intersection(Self.pixelRect(of: box, placement: place)) }
                 let shadow = group.shadow.map { s in
-                    DrawShadow(
+                    let offset = place.pixelVector(s.offset.x, s.offset.y)
+                    return DrawShadow(
                         red: Float(min(max(s.color.red, 0), 1)), green: Float(min(max(s.color.green, 0), 1)),
                         blue: Float(min(max(s.color.blue, 0), 1)),
-                        alpha: Float(min(max(s.color.alpha, 0), 1)), offsetX: Float(s.offset.x * sx), offsetY: Float(s.offset.y * sy),
-                        sigma: Float(s.sigma * (sx * sy).squareRoot()), showsImage: s.showsImage)
+                        alpha: Float(min(max(s.color.alpha, 0), 1)), offsetX: Float(offset.x), offsetY: Float(offset.y),
+                        sigma: Float(s.sigma * place.areaScale.squareRoot()), showsImage: s.showsImage)
                 }
                 openGroups.append((output.beginGroup(), group.opacity, clip, group.batches.upperBound, shadow, group.masksBelow))
             }
@@ -169,16 +169,17 @@ public final class DrawListBuilder {
         output.endGroup(group.token, opacity: group.opacity, clip: touched.intersection(group.clip), shadow: group.shadow)
     }
 
-    /// A canvas rectangle as the whole pixels it touches (rounded outward), limited to ±1e6 so
-    /// any rectangle converts to 32-bit integers.
+    /// A canvas rectangle as the whole pixels it touches (rounded outward; the bounds of its
+    /// corners when the placement turns it), limited to ±1e6 so any rectangle converts to
+    /// 32-bit integers.
     public static func pixelRect(of rect: Rect, placement: CanvasPlacement) -> PixelRect {
         func pixels(_ v: Double, _ rule: FloatingPointRoundingRule) -> Int32 {
             let p = v.rounded(rule)
             return p.isFinite ? Int32(min(max(p, -1e6), 1e6)) : 0
         }
+        let bounds = placement.pixelBounds(of: rect)
         return PixelRect(
-            x0: pixels(placement.pixelX(rect.origin.x), .down), y0: pixels(placement.pixelY(rect.origin.y), .down),
-            x1: pixels(placement.pixelX(rect.maxX), .up), y1: pixels(placement.pixelY(rect.maxY), .up))
+            x0: pixels(bounds.minX, .down), y0: pixels(bounds.minY, .down), x1: pixels(bounds.maxX, .up), y1: pixels(bounds.maxY, .up))
     }
 
     /// Whether any of `quads` is a tilted card (a `plane` particle).

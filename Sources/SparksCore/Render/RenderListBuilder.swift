@@ -43,6 +43,10 @@ public final class RenderListBuilder {
         }
         /// Whether `ages` leaves some out (checked once per particle only then).
         private(set) var filtersAges = false
+        /// How far past the last step the particles are drawn, with the cell's motion over that
+        /// time (nil: as the last step left them). See ``RenderListBuilder/particleLead``.
+        var lead: ParticleStorage.Rates?
+        let vz: UnsafeMutablePointer<Float>
 
         init(
             storage: ParticleStorage, texture: Texture, sampling: TextureSampling, textureSlot: Int, halfWidth: Float, halfHeight: Float,
@@ -69,6 +73,7 @@ public final class RenderListBuilder {
             lifetime = storage.pointer(.lifetime)
             vx = storage.pointer(.velocityX)
             vy = storage.pointer(.velocityY)
+            vz = storage.pointer(.velocityZ)
             facing =
                 isPlane && storage.hasFacing ? (storage.facingPointer(0), storage.facingPointer(1), storage.facingPointer(2)) : nil
         }
@@ -86,9 +91,10 @@ public final class RenderListBuilder {
             return (atan2f(sideways, z), atan2f(y, x))
         }
 
-        /// Whether particle `i` is alive and of an age this view draws.
+        /// Whether particle `i` is alive and of an age this view draws (alive still at the
+        /// lead's time, when drawn ahead).
         @inline(__always)
-        func isShown(_ i: Int) -> Bool { age[i] < lifetime[i] && (!filtersAges || ages.contains(age[i])) }
+        func isShown(_ i: Int) -> Bool { age[i] + (lead?.dt ?? 0) < lifetime[i] && (!filtersAges || ages.contains(age[i])) }
 
         /// Calls `body` for each shown particle's slot, in birth order.
         func forEachShownSlot(_ body: (Int) -> Void) {
@@ -97,11 +103,27 @@ public final class RenderListBuilder {
             for slot in b where isShown(slot) { body(slot) }
         }
 
-        /// Particle `i`'s rotation in radians: spin × age, unless a behaviour turns it.
+        /// Particle `i`'s rotation in radians at `age`: spin × age, unless a behaviour turns it.
         @inline(__always)
-        func angle(_ i: Int) -> Float {
-            if case .spin = rotation { return spin[i] * age[i] }
-            return rotation.angle(spin: spin[i], age: age[i], lifetime: lifetime[i], vx: vx[i], vy: vy[i])
+        func angle(_ i: Int, age: Float) -> Float {
+            if case .spin = rotation { return spin[i] * age }
+            return rotation.angle(spin: spin[i], age: age, lifetime: lifetime[i], vx: vx[i], vy: vy[i])
+        }
+
+        /// Particle `i` as the step's integration would leave it `lead.dt` seconds on (the same
+        /// formulas: position by velocity and half the acceleration, velocity, colour clamped to
+        /// 0…1, scale and age by their speeds), without changing it.
+        @inline(__always)
+        func ahead(_ i: Int, _ m: ParticleStorage.Rates) -> (x: Float, y: Float, z: Float, color: SIMD4<Float>, scale: Float, age: Float) {
+            let halfSquare = 0.5 * m.dt * m.dt
+            let color =
+                SIMD4(red[i], green[i], blue[i], alpha[i])
+                + SIMD4(m.colorSpeed.0, m.colorSpeed.1, m.colorSpeed.2, m.colorSpeed.3) * m.dt
+            return (
+                px[i] + vx[i] * m.dt + m.acceleration.0 * halfSquare, py[i] + vy[i] * m.dt + m.acceleration.1 * halfSquare,
+                pz[i] + vz[i] * m.dt + m.acceleration.2 * halfSquare, color.clamped(lowerBound: .zero, upperBound: .one),
+                scale[i] + m.scaleSpeed * m.dt, age[i] + m.dt
+            )
         }
     }
 
@@ -137,11 +159,18 @@ public final class RenderListBuilder {
     /// older ones, so every particle born in one loop length is drawn over its whole life.
     public var loopCompanions: [ObjectIdentifier: (companion: EmitterLayer, split: Float)] = [:]
 
+    /// Seconds past the last step at which particles are drawn: a game's frame that falls
+    /// between two fixed steps shows each particle where the step's own motion puts it then
+    /// (``ParticleStorage/Rates``), so motion is even at any refresh rate while the simulation
+    /// stays in fixed steps. Layers are drawn at the `time` `build` is given. 0 draws the
+    /// particles as the last step left them.
+    public var particleLead: Double = 0
+
     /// Creates a builder.
     public init() {}
 
     /// Rebuilds `list` from the layers (roots of the tree, in order) at scene time `time`.
-    public func build(layers: [Layer], time: Double, into list: inout RenderList) {
+    public func build(layers: ArraySlice<Layer>, time: Double, into list: inout RenderList) {
         list.removeAll()
         drawnLayers = 0
         droppedQuads = 0
@@ -456,7 +485,8 @@ public final class RenderListBuilder {
     // MARK: Particles
 
     private func collectVisibleCells(
-        _ cells: [EmitterCell], states: [CellState], rotation: ParticleRotation, ages: Range<Float> = 0..<Float.infinity
+        _ cells: [EmitterCell], states: [CellState], properties: EmitterProperties, rotation: ParticleRotation,
+        ages: Range<Float> = 0..<Float.infinity
     ) {
         for (cell, state) in zip(cells, states) {
             if cell.isEnabled, let texture = cell.contents, state.storage.count > 0 {
@@ -476,9 +506,10 @@ public final class RenderListBuilder {
                     uv: (Float(r.origin.x), Float(r.origin.y), Float(r.maxX), Float(r.maxY)), rotation: rotation,
                     isPlane: isPlane)
                 view.ages = ages
+                if particleLead > 0 { view.lead = ParticleSampler(cell: cell, layer: properties).rates(dt: particleLead) }
                 self.cells.append(view)
             }
-            collectVisibleCells(cell.emitterCells, states: state.children, rotation: rotation, ages: ages)
+            collectVisibleCells(cell.emitterCells, states: state.children, properties: properties, rotation: rotation, ages: ages)
         }
     }
 
@@ -492,11 +523,13 @@ public final class RenderListBuilder {
             // A loop frame: the companion's particles at least `split` old (born earlier), then
             // this layer's younger ones.
             collectVisibleCells(
-                properties.emitterCells, states: loop.companion.simulation.cellStates, rotation: rotation, ages: loop.split..<Float.infinity
-            )
-            collectVisibleCells(properties.emitterCells, states: layer.simulation.cellStates, rotation: rotation, ages: 0..<loop.split)
+                properties.emitterCells, states: loop.companion.simulation.cellStates, properties: properties, rotation: rotation,
+                ages: loop.split..<Float.infinity)
+            collectVisibleCells(
+                properties.emitterCells, states: layer.simulation.cellStates, properties: properties, rotation: rotation,
+                ages: 0..<loop.split)
         } else {
-            collectVisibleCells(properties.emitterCells, states: layer.simulation.cellStates, rotation: rotation)
+            collectVisibleCells(properties.emitterCells, states: layer.simulation.cellStates, properties: properties, rotation: rotation)
         }
         guard !cells.isEmpty else { return }
         let blend: BlendMode = properties.renderMode == .additive ? .additive : .normal
@@ -607,7 +640,9 @@ public final class RenderListBuilder {
         @inline(__always)
         mutating func next() -> RenderQuad? {
             while let i = slots.popFirst() {
-                guard view.age[i] < lifetime[i], !view.filtersAges || view.ages.contains(view.age[i]) else { continue }
+                guard view.age[i] + (view.lead?.dt ?? 0) < lifetime[i], !view.filtersAges || view.ages.contains(view.age[i]) else {
+                    continue
+                }
                 if let quad = RenderListBuilder.quad(view, i, keepDepth: keepDepth, modulation: modulation) { return quad }
             }
             return nil
@@ -624,6 +659,7 @@ public final class RenderListBuilder {
     /// Particle `i` of a cell as a quad, or nil when it cannot be seen (no size, no alpha).
     @inline(__always)
     private static func quad(_ view: CellView, _ i: Int, keepDepth: Bool, modulation m: (Float, Float, Float, Float)) -> RenderQuad? {
+        if let lead = view.lead { return quadAhead(view, i, lead, keepDepth: keepDepth, modulation: m) }
         let scale = view.scale[i]
         let alpha = view.alpha[i] * m.3
         guard scale != 0, alpha > 0, CoreAnimationChoices.negativeScaleIsDrawn || scale > 0 else { return nil }
@@ -631,8 +667,24 @@ public final class RenderListBuilder {
         return RenderQuad(
             centerX: view.px[i], centerY: view.py[i], centerZ: keepDepth ? view.pz[i] : 0,
             halfWidth: view.halfWidth * scale, halfHeight: view.halfHeight * scale,
-            rotation: view.angle(i),
+            rotation: view.angle(i, age: view.age[i]),
             red: view.red[i] * m.0, green: view.green[i] * m.1, blue: view.blue[i] * m.2, alpha: alpha,
+            u0: view.uv.0, v0: view.uv.1, u1: view.uv.2, v1: view.uv.3, tilt: card.tilt, tiltAzimuth: card.azimuth)
+    }
+
+    /// Particle `i` as a quad `lead.dt` seconds past the last step (``particleLead``).
+    private static func quadAhead(
+        _ view: CellView, _ i: Int, _ lead: ParticleStorage.Rates, keepDepth: Bool, modulation m: (Float, Float, Float, Float)
+    ) -> RenderQuad? {
+        let p = view.ahead(i, lead)
+        let alpha = p.color.w * m.3
+        guard p.scale != 0, alpha > 0, CoreAnimationChoices.negativeScaleIsDrawn || p.scale > 0 else { return nil }
+        let card = view.tilt(i)
+        return RenderQuad(
+            centerX: p.x, centerY: p.y, centerZ: keepDepth ? p.z : 0,
+            halfWidth: view.halfWidth * p.scale, halfHeight: view.halfHeight * p.scale,
+            rotation: view.angle(i, age: p.age),
+            red: p.color.x * m.0, green: p.color.y * m.1, blue: p.color.z * m.2, alpha: alpha,
             u0: view.uv.0, v0: view.uv.1, u1: view.uv.2, v1: view.uv.3, tilt: card.tilt, tiltAzimuth: card.azimuth)
     }
 }

@@ -5,7 +5,7 @@ extension Scene {
     /// emitter's shape, whatever the cell's `birthRate` (a one-shot explosion from a cell whose
     /// rate is 0). `cellPath` is `LAYER.CELL`, such as `explosion.spark`.
     /// - Throws: when there is no such emitter layer or top-level cell (with the names there are).
-    public func burst(_ cellPath: String, count: Int) throws(KeyPathError) {
+    public func burst(_ cellPath: String, count: Int, at point: Point? = nil) throws(KeyPathError) {
         let expected = "expected LAYER.CELL, an emitter layer's name and one of its top-level cells"
         guard cellPath.contains(".") else {
             // A layer's name alone: say which cells it has.
@@ -31,7 +31,8 @@ extension Scene {
                     "emitter layer \"\(layerName)\" has no top-level cell named \"\(cell)\" (cells: \(cells.isEmpty ? "none named" : cells.joined(separator: ", ")))",
                 suggestion: nearestKey(to: cell, in: cells))
         }
-        emitter.simulation.burst(cellNamed: cell, count: count)
+        // A canvas point, in the emitter layer's coordinates (as `emitterPosition` is).
+        emitter.simulation.burst(cellNamed: cell, count: count, at: point.map { emitter.pointFromCanvas($0) })
     }
 
     /// Whether the effect has played out: no particle is alive, no burst is waiting, and no

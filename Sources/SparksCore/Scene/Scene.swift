@@ -149,11 +149,37 @@ public final class Scene {
         emitterLayers.reduce(0) { $0 + $1.liveParticleCount }
     }
 
+    /// Scene time at which the emitters stop emitting from their shapes (``isEmitting`` turns
+    /// off at the first step that starts at or after it); nil: no such time.
+    public var emissionEndTime: Double?
+
+    /// Births the emitters' shapes may still make before ``isEmitting`` turns off (nil: no limit).
+    public var shapeBirthsLeft: Int? {
+        get { budget.shapeBirthsLeft == .max ? nil : budget.shapeBirthsLeft }
+        set { budget.shapeBirthsLeft = newValue.map { max(0, $0) } ?? .max }
+    }
+
     /// Advances the scene by one fixed step.
     public func step() {
         startIfNeeded()
+        if let end = emissionEndTime, time >= end - 1e-9 {
+            isEmitting = false
+            emissionEndTime = nil
+        }
         stepCount += 1
         advanceEmitters(to: time)
+        if budget.shapeBirthsLeft == 0 {
+            isEmitting = false
+            budget.shapeBirthsLeft = .max
+        }
+    }
+
+    /// The length of one emission cycle: the longest a top-level particle lives, in scene
+    /// seconds (Godot's `lifetime`, what a one-shot effect emits for).
+    public var emissionCycle: Double {
+        emitterLayers.reduce(0) { longest, layer in
+            layer.emitter.emitterCells.reduce(longest) { max($0, $1.lifetimeBound(mean: true) * layer.emitter.lifetime) }
+        }
     }
 
     /// Advances the scene by `count` fixed steps.
@@ -248,14 +274,21 @@ public final class Scene {
 
     /// Rebuilds `list` with what the scene shows now (a scene not yet started is started
     /// first: its first picture is time 0 as iOS shows it, running emitters already full).
-    public func buildRenderList(into list: inout RenderList) {
+    /// `ahead` seconds past the scene's time (less than a step: the part of a game's frame the
+    /// fixed steps have not reached), layers are drawn at that time and particles where the
+    /// step's motion puts them (``RenderListBuilder/particleLead``); the simulation is not changed.
+    /// With `layers`, only those top-level layers are drawn (a game drawing some of an
+    /// effect's layers under its sprites and the rest over them).
+    public func buildRenderList(into list: inout RenderList, ahead: Double = 0, layers drawn: Range<Int>? = nil) {
         startIfNeeded()
+        renderBuilder.particleLead = ahead.isFinite ? max(0, ahead) : 0
         list.canvasSize = source.canvas.size
         list.background = source.canvas.background
         list.maxCoveredPixels = limits.maxCoveredPixels
         renderBuilder.maxDrawnLayers = limits.maxDrawnInstances
         renderBuilder.maxDrawnQuads = limits.maxDrawnQuads
-        renderBuilder.build(layers: layers, time: time, into: &list)
+        let roots = layers[drawn?.clamped(to: layers.indices) ?? layers.indices]
+        renderBuilder.build(layers: roots, time: time + renderBuilder.particleLead, into: &list)
     }
 
     /// Particles the last render list left out because a drawing budget was reached.

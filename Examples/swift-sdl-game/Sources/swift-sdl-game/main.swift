@@ -1,10 +1,12 @@
 // A ship flies across the screen leaving an engine trail (an emitter that follows it); Space
 // (or --explode-at SECONDS) blows it up (a burst of 300 particles from a cell whose birthRate
 // is 0) and puts its engine out (the effect stops emitting); when the explosion has played out
-// (the effect's onFinished), the effect is reset and a new ship sets off. Arrow keys steer. The effect comes from effects/ship.json, drawn over the game's frame
-// by SparksKit into the game's own SDL_Renderer.
+// (the effect's onFinished), the effect is reset and a new ship sets off. Arrow keys steer. The
+// effect comes from effects/ship.json, drawn over the game's frame by SparksKit into the game's
+// own SDL_Renderer. A torch, the fire Sparks ships, follows the mouse (or stands at --torch-at
+// X,Y): its emitter is moved to the mouse in the window's pixels, the canvas's points here.
 //
-//   swift run swift-sdl-game [--seconds S] [--explode-at S] [--screenshot FILE.png]
+//   swift run swift-sdl-game [--seconds S] [--explode-at S] [--torch-at X,Y] [--screenshot FILE.png]
 import CSDL2
 import Foundation
 import SparksKit
@@ -12,6 +14,7 @@ import SparksKit
 struct Options {
     var seconds: Double?
     var explodeAt: Double?
+    var torchAt: (x: Double, y: Double)?
     var screenshot: String?
 
     init(_ arguments: [String]) {
@@ -22,8 +25,11 @@ struct Options {
             case "--seconds": seconds = value.flatMap(Double.init)
             case "--explode-at": explodeAt = value.flatMap(Double.init)
             case "--screenshot": screenshot = value
+            case "--torch-at":
+                let parts = (value ?? "").split(separator: ",").compactMap { Double($0) }
+                if parts.count == 2 { torchAt = (parts[0], parts[1]) }
             default:
-                print("usage: swift-sdl-game [--seconds S] [--explode-at S] [--screenshot FILE.png]")
+                print("usage: swift-sdl-game [--seconds S] [--explode-at S] [--torch-at X,Y] [--screenshot FILE.png]")
                 exit(2)
             }
         }
@@ -66,13 +72,26 @@ var explodeAt = options.explodeAt
 var last = SDL_GetPerformanceCounter()
 var running = true
 
+// Top-level code in main.swift runs on the main actor, and so must functions that use its
+// variables (Swift 6).
 @MainActor func explode() {
     guard ship.alive else { return }
     ship.alive = false
-    try? effect.moveEmitter("explosion", x: ship.x, y: ship.y)
-    try? effect.burst("explosion.debris", count: 300)
+    // The debris bursts where the ship is, whatever the explosion emitter's position.
+    try? effect.burst("explosion.debris", count: 300, x: ship.x, y: ship.y)
     effect.isEmitting = false
 }
+
+// The torch: lit the first time the mouse moves (or at --torch-at), then moved with it.
+var torch: Effect?
+
+@MainActor func moveTorch(x: Double, y: Double) {
+    if torch == nil {
+        torch = try? Effect(shippedPreset: "fire")
+    }
+    try? torch?.moveEmitter("fireEmitter", x: x, y: y)
+}
+if let at = options.torchAt { moveTorch(x: at.x, y: at.y) }
 
 // The explosion has played out: the effect starts again and so does a new ship.
 effect.onFinished = {
@@ -87,6 +106,8 @@ while running {
     var event = SDL_Event()
     while SDL_PollEvent(&event) != 0 {
         if event.type == SDL_QUIT.rawValue { running = false }
+        // A scripted run ignores the pointer (an X server reports where it rests).
+        if event.type == SDL_MOUSEMOTION.rawValue, !scripted { moveTorch(x: Double(event.motion.x), y: Double(event.motion.y)) }
         if event.type == SDL_KEYDOWN.rawValue {
             switch Int(event.key.keysym.sym) {
             case Int(SDLK_SPACE.rawValue): explode()
@@ -112,6 +133,7 @@ while running {
         explodeAt = nil
     }
     effect.advance(by: dt)
+    torch?.advance(by: dt)
 
     // The game's frame: a dark sky, the ship, then the effect over it.
     SDL_SetRenderDrawColor(renderer, 8, 10, 24, 255)
@@ -127,6 +149,7 @@ while running {
     }
     do {
         try effect.draw(into: renderer)
+        try torch?.draw(into: renderer)
     } catch {
         print("swift-sdl-game: \(error)")
         exit(1)
