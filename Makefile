@@ -13,10 +13,11 @@ PRESET ?= fire
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
-# Debian packages: SDL2 with SDL2_image and SDL2_ttf (headers + pkg-config files), the HUD font,
+# Debian packages: SDL2 with SDL2_image and SDL2_ttf (headers + pkg-config files), zlib (the
+# images Particle Designer files embed are gzipped), the HUD font,
 # the fonts text layers are drawn with (Liberation for Helvetica, Times and Courier; Noto Color
 # Emoji), and Xvfb so tests (and headless machines) have a display.
-RUN_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev fonts-dejavu-core fonts-liberation2 fonts-noto-color-emoji xvfb xauth pkg-config
+RUN_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev zlib1g-dev fonts-dejavu-core fonts-liberation2 fonts-noto-color-emoji xvfb xauth pkg-config
 # The real-window tests also capture the X screen (xwd) and press keys (xdotool); the schema
 # test checks presets with Python's jsonschema; the export tests encode GIF and MP4 with ffmpeg;
 # the studio's page is tested in headless Chromium (driven through its DevTools protocol); the

@@ -45,13 +45,18 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        // The studio's CAML download: a .ca bundle (a folder) as one zip file.
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         // Sparks's bulk loops, in C (the simulation's and the rasterizer's): compiled for the
         // baseline and for AVX2, the fastest the machine runs chosen at run time (see
         // include/SparksKernels.h for why C).
         .target(name: "CSparksKernels"),
-        .target(name: "SparksCore", dependencies: ["CSparksKernels"]),
+        // zlib from the system (SDL2_image's PNG decoding needs it anyway): inflating the images
+        // Particle Designer files embed.
+        .systemLibrary(name: "CSparksZlib", providers: [.apt(["zlib1g-dev"])]),
+        .target(name: "SparksCore", dependencies: ["CSparksKernels", "CSparksZlib"]),
         // The CPU rasterizer: draws the core's draw lists into pixel buffers (no SDL).
         .target(name: "SparksRaster", dependencies: ["SparksCore", "CSparksKernels"]),
         // SDL2, SDL2_image and SDL2_ttf from the standard include and library paths (Debian's
@@ -116,12 +121,13 @@ let package = Package(
                 tool("HummingbirdWebSocket", "hummingbird-websocket"),
                 tool("HTTPTypes", "swift-http-types"),
                 tool("ServiceLifecycle", "swift-service-lifecycle"),
+                tool("ZIPFoundation", "ZIPFoundation"),
             ]
         ),
         .executableTarget(
             name: "sparks-studio",
             dependencies: [
-                "SparksStudio", "SparksCommandSupport", tool("ArgumentParser", "swift-argument-parser"),
+                "SparksStudio", "SparksCommandSupport", "SparksCore", "SparksExport", tool("ArgumentParser", "swift-argument-parser"),
                 tool("ServiceLifecycle", "swift-service-lifecycle"),
             ]
         ),

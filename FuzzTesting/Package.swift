@@ -1,7 +1,8 @@
 // swift-tools-version: 6.1
 // Coverage-guided fuzzers (libFuzzer) for what reads untrusted input: the JSON parser, the
 // preset decoder (and the scene and drawing of what it accepts), PNG decoding, the Swift and
-// Objective-C importers, random sequences of C API calls, and the CPU rasterizer against the
+// Objective-C importers, effect files of other tools (SpriteKit, Particle Designer, CAML),
+// random sequences of C API calls, and the CPU rasterizer against the
 // reference rasterizer (random scenes made from the input).
 //
 //   make fuzz SECONDS=600                   (from the repository: builds, seeds, runs each, reports)
@@ -23,6 +24,7 @@ let package = Package(
         .executableTarget(name: "FuzzSwiftImport", dependencies: ["FuzzDriver", .product(name: "SparksFuzzing", package: "Sparks")]),
         .executableTarget(name: "FuzzObjCImport", dependencies: ["FuzzDriver", .product(name: "SparksFuzzing", package: "Sparks")]),
         .executableTarget(name: "FuzzCAPI", dependencies: ["FuzzDriver", .product(name: "SparksFuzzing", package: "Sparks")]),
+        .executableTarget(name: "FuzzEffectFile", dependencies: ["FuzzDriver", .product(name: "SparksFuzzing", package: "Sparks")]),
     ],
     swiftLanguageModes: [.v6]
 )

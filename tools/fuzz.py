@@ -35,6 +35,7 @@ FUZZERS = {
     "FuzzObjCImport": (["Tests/SparksIOSTests/Corpus/*.m", "Tests/SparksIOSTests/RealCode/**/*.m",
                         "Tests/SparksIOSTests/RealCode/**/*.h"], "objc.dict"),
     "FuzzCAPI": ([], None),
+    "FuzzEffectFile": (["Tests/EffectFiles/*.sks", "Tests/EffectFiles/*.plist", "Tests/EffectFiles/*.pex", "FuzzTesting/Seeds/*.caml"], None),
 }
 
 

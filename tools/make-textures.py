@@ -223,6 +223,31 @@ def heart(size=32):
     return pixel
 
 
+def standin_spark(size=64):
+    """A stand-in for Xcode's particle image spark.png: a white dot whose alpha falls off
+    smoothly from the centre to nothing at the edge (about 60 % at half the radius)."""
+    c = (size - 1) / 2
+    def pixel(x, y):
+        r = math.hypot(x - c, y - c) / (size / 4)
+        return (255, 255, 255, clamp(0.985 * math.exp(-0.51 * r ** 3.2)))
+    return pixel
+
+
+def standin_bokeh(size=64):
+    """A stand-in for Xcode's bokeh.png: a light grey disc, nearly opaque, with a soft rim."""
+    c = (size - 1) / 2
+    def pixel(x, y):
+        d = math.hypot(x - c, y - c)
+        a = max(0.0, min(1.0, (size / 2 - 1 - d) / 1.5))
+        return (222, 222, 222, clamp(a))
+    return pixel
+
+
+def standin_square(size=8):
+    """SpriteKit's untextured particle: a white square."""
+    return lambda x, y: (255, 255, 255, 255)
+
+
 if __name__ == "__main__":
     os.makedirs(ASSETS, exist_ok=True)
     write_png(os.path.join(ASSETS, "fire.png"), 64, 64, fire(64))
@@ -237,4 +262,7 @@ if __name__ == "__main__":
     write_png(os.path.join(ASSETS, "star.png"), 32, 32, star(32))
     write_png(os.path.join(ASSETS, "raindrop.png"), 12, 44, raindrop(12, 44))
     write_png(os.path.join(ASSETS, "heart.png"), 32, 32, heart(32))
+    write_png(os.path.join(ASSETS, "standin-spark.png"), 64, 64, standin_spark(64))
+    write_png(os.path.join(ASSETS, "standin-bokeh.png"), 64, 64, standin_bokeh(64))
+    write_png(os.path.join(ASSETS, "standin-square.png"), 8, 8, standin_square(8))
     print("wrote", ", ".join(sorted(f for f in os.listdir(ASSETS) if f.endswith(".png"))))

@@ -85,10 +85,15 @@ package struct PresetLocator {
         return names.filter { $0.hasSuffix(".json") && $0 != "sparks.schema.json" }.sorted().map { dir.appendingPathComponent($0) }
     }
 
-    /// The file a PRESET argument names: an existing path, or a name in the presets folder.
+    /// The file a PRESET argument names: an existing path (a preset, or an effect file of
+    /// another engine or a CAML bundle), or a name in the presets folder.
     package func file(for argument: String) throws -> URL {
         let direct = URL(fileURLWithPath: argument)
-        if argument.contains("/") || argument.hasSuffix(".json") {
+        // A path, a .json name, or any file of the current folder with an extension (an .sks,
+        // a .pex, a .ca bundle): read as it is.
+        if argument.contains("/") || argument.hasSuffix(".json")
+            || (!direct.pathExtension.isEmpty && FileManager.default.fileExists(atPath: direct.path))
+        {
             guard FileManager.default.fileExists(atPath: direct.path) else { throw CommandError("no preset file at \(argument)") }
             return direct
         }

@@ -24,7 +24,9 @@ public struct CodeExporter: Sendable {
     }
 
     /// The code for `scene`.
-    public func code(for scene: SceneDescription) -> String {
+    /// - Throws: ``ExportRefusal`` when the scene uses a Sparks extension iOS cannot say.
+    public func code(for scene: SceneDescription) throws(ExportRefusal) -> String {
+        try ExportRefusal.check(scene, for: "iOS code")
         var writer = CodeWriter(language: language)
         return writer.file(scene)
     }

@@ -49,6 +49,16 @@ public enum FuzzTargets {
 }
 
 extension FuzzTargets {
+    /// The effect-file readers (SpriteKit keyed archives, Particle Designer property lists and
+    /// `.pex`, CAML): a scene they give is built and stepped, written as CAML and read back.
+    public static func effectFile(_ bytes: [UInt8], assets: URL) {
+        let decoder = PresetDecoder(fileName: "fuzz", resolver: ResourceResolver(roots: [assets]), limits: limits)
+        guard case .success(let description) = decoder.decode(foreign: bytes, defaultName: "fuzz") else { return }
+        let scene = Scene(description, limits: limits)
+        for _ in 0..<4 { scene.step(count: 3) }
+        _ = decoder.decode(foreign: Array(CAMLDocument(description).text.utf8), defaultName: "fuzz")
+    }
+
     /// The CPU rasterizer against the reference: a scene made from the bytes (``RasterScene``)
     /// drawn both ways; any disagreement beyond the stated tolerances stops the program with
     /// the comparison, which the fuzzer keeps as a find.

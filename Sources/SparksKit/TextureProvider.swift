@@ -177,6 +177,7 @@ final class EffectImageDecoder: ImageDecoder {
 
     func decode(_ texture: Texture) throws(ImageDecodingError) -> DecodedImage {
         if let text = texture.text { return try SDLImageDecoder.image(ofText: text) }
+        if let embedded = texture.embedded { return try SDLImageDecoder.image(of: embedded, name: texture.name) }
         if texture.url == nil {
             guard let image = provider?.image(named: texture.name) else {
                 throw ImageDecodingError(source: texture.name, reason: "the texture provider has no image of that name any more")

@@ -16,6 +16,7 @@ public final class SDLImageDecoder: ImageDecoder {
 
     public func decode(_ texture: Texture) throws(ImageDecodingError) -> DecodedImage {
         if let text = texture.text { return try Self.image(ofText: text) }
+        if let embedded = texture.embedded { return try Self.image(of: embedded, name: texture.name) }
         guard let url = texture.url else { throw ImageDecodingError(source: texture.name, reason: "the texture has no file") }
         let file: CheckedFile
         do {
@@ -24,6 +25,14 @@ public final class SDLImageDecoder: ImageDecoder {
             throw ImageDecodingError(source: url.path, reason: error.message)
         }
         return try Self.image(ofPNG: file.bytes, name: url.path)
+    }
+
+    /// The pixels of an image carried inside an effect file.
+    package static func image(of embedded: EmbeddedImage.Content, name: String) throws(ImageDecodingError) -> DecodedImage {
+        switch embedded {
+        case .pixels(let image): image
+        case .png(let bytes, _, _): try image(ofPNG: bytes, name: name)
+        }
     }
 
     /// The pixels of a surface of any format as straight RGBA bytes.

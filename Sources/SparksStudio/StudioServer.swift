@@ -230,6 +230,8 @@ package struct StudioServer: Sendable {
                         .contentType: format.contentType, .contentDisposition: "attachment; filename=\"\(format.downloadName(for: file))\"",
                     ],
                     body: Self.body(bytes))
+            } catch let refusal as ExportRefusal {
+                return Self.refusal(.unprocessableContent, refusal.description)
             } catch {
                 return Self.refusal(.internalServerError, "\(error)")
             }

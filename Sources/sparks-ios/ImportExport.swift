@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SparksCommandSupport
 import SparksCore
+import SparksExport
 import SparksIOS
 import SparksRaster
 import SparksSDL
@@ -9,8 +10,15 @@ import SparksSDL
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Turn iOS code (Swift or Objective-C) that sets up Core Animation layers into a preset.",
+        abstract: "Turn iOS code (Swift or Objective-C) that sets up Core Animation layers, or an effect file, into a preset.",
         discussion: """
+            An effect file of another engine is read by its content, whatever its extension: a \
+            SpriteKit particle file (.sks), a Particle Designer emitter (.plist, .pex) or a Core \
+            Animation archive (.caml, or a .ca folder). The preset is written with the images the \
+            file carries or names beside it; what Core Animation cannot say is drawn by a Sparks \
+            extension or left out, each said in a note (sparks run, render and validate open \
+            these files directly too).
+
             Reads .swift, .m and .h files and runs what a view or view controller runs when it \
             appears (initialisers, awakeFromNib, viewDidLoad, didMoveToWindow, layoutSubviews, …) \
             and the methods that create and add emitter or replicator layers, against a host view \
@@ -35,11 +43,13 @@ struct Import: ParsableCommand {
               sparks import Spinner.swift --call startAnimating --strict
               sparks import Fireworks.swift --call 'show(at: 120x300, color: red)' --explain
               sparks import LikeButton.m LikeButton.h --call 'setSelected:(YES)'
+              sparks import Fire.sks --out fire.json
+              sparks import Explosion.pex
             """)
 
     @Argument(
         help:
-            "Swift (.swift) or Objective-C (.m, .h) files, and the storyboards or xibs that set what the code does not (a view controller's background)."
+            "Swift (.swift) or Objective-C (.m, .h) files, and the storyboards or xibs that set what the code does not (a view controller's background); or one effect file (.sks, .plist, .pex, .caml, .ca)."
     )
     var files: [String] = []
 
@@ -97,6 +107,16 @@ struct Import: ParsableCommand {
     func run() throws {
         if api {
             StandardStream.output.write(Importer.understoodAPI)
+            return
+        }
+        let effectFiles = files.filter { EffectImport.isEffectFile(URL(fileURLWithPath: $0)) }
+        if !effectFiles.isEmpty {
+            guard files.count == 1 else {
+                throw ValidationError(
+                    "Import one effect file at a time (\(effectFiles.joined(separator: ", ")) \(effectFiles.count == 1 ? "is one" : "are effect files"))."
+                )
+            }
+            try EffectFileImport(source: URL(fileURLWithPath: files[0]), out: out).run()
             return
         }
         var size: Size?

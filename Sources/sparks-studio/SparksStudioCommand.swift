@@ -3,6 +3,7 @@ import Foundation
 import ServiceLifecycle
 import SparksCommandSupport
 import SparksCore
+import SparksExport
 import SparksStudio
 
 #if canImport(Glibc)
@@ -38,6 +39,7 @@ struct Studio: AsyncParsableCommand {
               sparks studio fire.json
               sparks studio effects/
               sparks studio --port 9000 campfire.json
+              sparks studio Fire.sks      (writes Fire.json beside it, with its images, and edits that)
             """)
 
     @Argument(help: "A preset file to open, or a folder of presets (default: the current folder).")
@@ -59,13 +61,35 @@ struct Studio: AsyncParsableCommand {
         guard (1...64).contains(threads) else { throw ValidationError("--threads must be between 1 and 64") }
     }
 
+    /// The preset beside effect file `source` (`NAME.json`, with its images), written now
+    /// unless it exists; the folder and file name the studio opens.
+    static func presetMade(from source: URL, locator: PresetLocator) throws -> (folder: URL, file: String) {
+        let folder = source.standardizedFileURL.deletingLastPathComponent()
+        let file = source.deletingPathExtension().lastPathComponent + ".json"
+        let out = folder.appendingPathComponent(file)
+        if FileManager.default.fileExists(atPath: out.path) {
+            throw CommandError(
+                "\(out.path) exists: open it with sparks studio \(out.path), or move it away to make it again from \(source.lastPathComponent)"
+            )
+        }
+        let effect = try EffectImport.read(source, assetDirectories: locator.assetDirectories)
+        for note in effect.notes { StandardStream.error.write("\(note) (note)\n") }
+        try EffectImport.write(effect, to: out, assetDirectories: locator.assetDirectories)
+        StandardStream.error.write("wrote \(out.path) from \(source.lastPathComponent); the studio edits it\n")
+        return (folder, file)
+    }
+
     func run() async throws {
         let locator = PresetLocator()
         var folder = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         var start: String?
         if let preset {
             var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: preset, isDirectory: &isFolder), isFolder.boolValue {
+            let given = URL(fileURLWithPath: preset)
+            if FileManager.default.fileExists(atPath: preset), EffectImport.isEffectFile(given) {
+                // A SpriteKit, Particle Designer or CAML file: edited as the preset made of it.
+                (folder, start) = try Self.presetMade(from: given, locator: locator)
+            } else if FileManager.default.fileExists(atPath: preset, isDirectory: &isFolder), isFolder.boolValue {
                 folder = URL(fileURLWithPath: preset)
             } else {
                 let url = try locator.file(for: preset)

@@ -56,7 +56,7 @@ struct CompanionProgram {
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Turn iOS code (Swift or Objective-C) into a preset (sparks import --help tells more).",
+        abstract: "Turn iOS code, or a SpriteKit, Particle Designer or CAML effect file, into a preset (sparks import --help tells more).",
         helpNames: [])
 
     @Argument(parsing: .captureForPassthrough, help: "What sparks-ios import takes.")

@@ -29,7 +29,9 @@ struct Validate: ParsableCommand {
         var arguments: [String] = []
         for argument in files {
             var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: argument, isDirectory: &isFolder), isFolder.boolValue {
+            if FileManager.default.fileExists(atPath: argument, isDirectory: &isFolder), isFolder.boolValue,
+                !EffectFile.isBundle(URL(fileURLWithPath: argument))
+            {
                 let names = (try? FileManager.default.contentsOfDirectory(atPath: argument)) ?? []
                 let presets = names.filter { $0.hasSuffix(".json") }.sorted()
                 if presets.isEmpty { StandardStream.error.write("\(argument): no .json files in this folder\n") }

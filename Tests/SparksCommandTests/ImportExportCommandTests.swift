@@ -156,6 +156,6 @@ struct ImportExportCommandTests {
         }
         let unknown = try sparks("export", "kotlin", "neon")
         #expect(unknown.status != 0)
-        #expect(unknown.error.contains("the language must be swift or objc, got \"kotlin\""))
+        #expect(unknown.error.contains("the format must be swift, objc or caml, got \"kotlin\""))
     }
 }

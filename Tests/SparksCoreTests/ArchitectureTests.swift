@@ -14,6 +14,9 @@ private let layering: [[String]] = [
     ["Render"],
     ["Scene"],
     ["Preset"],
+    // Opening files: presets, and other tools' effect files read into presets (and presets
+    // written as CAML), decoded through the preset decoder.
+    ["Formats"],
 ]
 
 /// Each Swift file of a SparksCore folder, without its comments and the words inside its

@@ -44,6 +44,13 @@ struct FuzzFindsTests {
         for input in Self.inputs("FuzzObjCImport") { FuzzTargets.importObjectiveC([UInt8](try Data(contentsOf: input))) }
     }
 
+    @Test("The effect-file readers take each without crashing")
+    func effectFiles() throws {
+        for input in Self.inputs("FuzzEffectFile") {
+            FuzzTargets.effectFile([UInt8](try Data(contentsOf: input)), assets: repository.appendingPathComponent("assets"))
+        }
+    }
+
     @Test("The C API takes each sequence of calls without trapping")
     func cAPI() throws {
         for input in Self.inputs("FuzzCAPI") { FuzzTargets.cAPI([UInt8](try Data(contentsOf: input))) }

@@ -131,8 +131,8 @@ struct ExportInjectionTests {
         var checked = 0
         for keyPathAnimation in [false, true] {
             let harmless = try Self.preset("harmless", imageFolder: folder, keyPathAnimation: keyPathAnimation)
-            let swiftShape = Self.swiftShape(CodeExporter(language: .swift).code(for: harmless))
-            let objcShape = try Self.objcShape(CodeExporter(language: .objc).code(for: harmless), in: folder)
+            let swiftShape = Self.swiftShape(try CodeExporter(language: .swift).code(for: harmless))
+            let objcShape = try Self.objcShape(try CodeExporter(language: .objc).code(for: harmless), in: folder)
             #expect(!swiftShape.hasError && objcShape.problems.isEmpty, "\(objcShape.problems)")
             for text in Self.hostile {
                 let scene: SceneDescription
@@ -145,14 +145,14 @@ struct ExportInjectionTests {
                     #expect(keyPathAnimation, "\(text.debugDescription) was refused: \(error)")
                     continue
                 }
-                let swift = CodeExporter(language: .swift).code(for: scene)
+                let swift = try CodeExporter(language: .swift).code(for: scene)
                 let swiftHostile = Self.swiftShape(swift)
                 #expect(!swiftHostile.hasError, "\(text.debugDescription): the Swift does not parse\n\(swift)")
                 #expect(
                     Self.firstDifference(swiftHostile.shape, swiftShape.shape) == nil,
                     "\(text.debugDescription): the Swift's tokens differ at \(Self.firstDifference(swiftHostile.shape, swiftShape.shape) ?? "")\n\(swift)"
                 )
-                let objc = CodeExporter(language: .objc).code(for: scene)
+                let objc = try CodeExporter(language: .objc).code(for: scene)
                 let objcHostile = try Self.objcShape(objc, in: folder)
                 #expect(
                     objcHostile.problems.isEmpty,

@@ -34,8 +34,8 @@ struct ImportFuzzTests {
         }
         for name in ["fire", "loader", "fireworks", "carousel"] {
             let scene = try preset(name)
-            seeds.append(("\(name).swift", CodeExporter(language: .swift).code(for: scene)))
-            seeds.append(("\(name).m", CodeExporter(language: .objc).code(for: scene)))
+            seeds.append(("\(name).swift", try CodeExporter(language: .swift).code(for: scene)))
+            seeds.append(("\(name).m", try CodeExporter(language: .objc).code(for: scene)))
         }
         return seeds
     }

@@ -18,7 +18,7 @@ struct RoundTripTests {
 
     private func roundTrip(_ name: String, language: CodeExporter.Language, file: String) throws {
         let original = try preset(name)
-        let code = CodeExporter(language: language).code(for: original)
+        let code = try CodeExporter(language: language).code(for: original)
         let (imported, messages, _) = try importScene(code, file: file)
         #expect(messages.filter { $0.kind == .skipped }.isEmpty, "\(messages.map(\.description))\n\(code)")
         #expect(imported.canvas == original.canvas)

@@ -111,7 +111,8 @@ struct CAPIPairingTests {
             "swift", "symbolgraph-extract", "-module-name", "SparksKit", "-target", arch, "-I", modules.path,
             "-Xcc", "-fmodule-map-file=\(build.appendingPathComponent("CSparksKernels.build/module.modulemap").path)",
             "-Xcc", "-I", "-Xcc", root.appendingPathComponent("Sources/CSparksKernels/include").path,
-            "-I", root.appendingPathComponent("Sources/CSparksSDL2").path, "-output-dir", out.path, "-minimum-access-level", "public",
+            "-I", root.appendingPathComponent("Sources/CSparksSDL2").path, "-I", root.appendingPathComponent("Sources/CSparksZlib").path,
+            "-output-dir", out.path, "-minimum-access-level", "public",
         ]
         process.standardOutput = FileHandle.nullDevice
         try process.run()

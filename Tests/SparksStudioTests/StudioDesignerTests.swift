@@ -143,8 +143,8 @@ import Testing
                     }
                     try await shot("7-moved")
 
-                    // Exports: a GIF and Swift code, downloaded.
-                    for (format, name) in [("gif", "campfire.gif"), ("swift", nil as String?)] {
+                    // Exports: a GIF, Swift code and the .ca bundle (zipped), downloaded.
+                    for (format, name) in [("gif", "campfire.gif"), ("swift", nil as String?), ("caml", "campfire.ca.zip")] {
                         try await click("#export-button")
                         try await click("#export-menu button[data-format=\(format)]")
                         // A GIF is 75 frames drawn and encoded by ffmpeg: give it time on a busy machine.
@@ -168,6 +168,22 @@ import Testing
                     let swiftFile = try #require(files.first { $0.hasSuffix(".swift") })
                     let swift = try String(contentsOf: downloads.appendingPathComponent(swiftFile), encoding: .utf8)
                     #expect(swift.contains("CAEmitterLayer") && swift.contains("\"spark\""), "\(swift.prefix(400))")
+                    // The bundle: one folder holding main.caml, index.xml and the images.
+                    let zip = try Data(contentsOf: downloads.appendingPathComponent("campfire.ca.zip"))
+                    #expect(zip.starts(with: Array("PK".utf8)))
+                    let listing = Process()
+                    listing.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+                    listing.arguments = [
+                        "python3", "-c", "import sys, zipfile; print('\\n'.join(zipfile.ZipFile(sys.argv[1]).namelist()))",
+                        downloads.appendingPathComponent("campfire.ca.zip").path,
+                    ]
+                    let names = Pipe()
+                    listing.standardOutput = names
+                    try listing.run()
+                    listing.waitUntilExit()
+                    let entries = String(decoding: names.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                    #expect(entries.contains(".ca/main.caml") && entries.contains(".ca/index.xml"), "\(entries)")
+                    #expect(entries.contains(".ca/assets/"), "\(entries)")
                     return true
                 }
             }

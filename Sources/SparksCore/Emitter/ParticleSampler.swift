@@ -57,7 +57,9 @@ struct ParticleSampler {
         colorSpeed = SIMD4(Float(cell.redSpeed), Float(cell.greenSpeed), Float(cell.blueSpeed), Float(cell.alphaSpeed))
         scaleSpeed = Float(cell.scaleSpeed)
         acceleration = Vector(Float(cell.xAcceleration), Float(cell.yAcceleration), Float(cell.zAcceleration))
-        emission = DirectionCone(longitude: cell.emissionLongitude, latitude: cell.emissionLatitude, range: cell.emissionRange)
+        emission = DirectionCone(
+            longitude: cell.emissionLongitude, latitude: cell.emissionLatitude, range: cell.emissionRange,
+            isCone: CoreAnimationChoices.emissionRangeIsCone && !cell.emissionFan)
         if cell.particleType == .plane {
             let cone = DirectionCone(
                 longitude: cell.orientationLongitude, latitude: cell.orientationLatitude, range: cell.orientationRange)
@@ -141,8 +143,11 @@ struct DirectionCone: Sendable {
     let cosLatitude: Float, sinLatitude: Float, hasLatitude: Bool
     let spread: Float
     let oneMinusCosHalfSpread: Float
+    /// A cone (uniform in solid angle) or a flat fan in the plane (uniform in angle).
+    let isCone: Bool
 
-    init(longitude: Double, latitude: Double, range: Double) {
+    init(longitude: Double, latitude: Double, range: Double, isCone: Bool = CoreAnimationChoices.emissionRangeIsCone) {
+        self.isCone = isCone
         cosLongitude = Float(cos(longitude))
         sinLongitude = Float(sin(longitude))
         cosLatitude = Float(cos(latitude))
@@ -179,7 +184,7 @@ struct DirectionCone: Sendable {
     @inline(__always)
     func direction(around frame: Frame, _ u1: Float, _ u2: Float) -> Vector {
         guard spread > 0 else { return frame.d }
-        if CoreAnimationChoices.emissionRangeIsCone {
+        if isCone {
             let cosAlpha = 1 - u1 * oneMinusCosHalfSpread
             let sinAlpha = max(0, 1 - cosAlpha * cosAlpha).squareRoot()
             let beta = 2 * Float.pi * u2

@@ -8,6 +8,10 @@ extension EmitterCell {
     /// them with `setValue(_:forKey:)` and plain strings (core-animation.md §6.12).
     public static let privateKeys = ["particleType", "orientationLongitude", "orientationLatitude", "orientationRange"]
 
+    /// Keys that are Sparks extensions, not Core Animation: what effects from other engines
+    /// (SpriteKit, Particle Designer) need and iOS cannot say. The iOS exporters refuse them.
+    public static let sparksKeys = ["emissionFan"]
+
     /// The settable properties, by Core Animation key (sub-cells are structural and not listed).
     public static let table = PropertyTable<EmitterCell>(
         [
@@ -25,6 +29,10 @@ extension EmitterCell {
                 "emissionLongitude", \.emissionLongitude, .any,
                 "Rotation of the emission direction from the shape's natural direction, radians, clockwise on screen."),
             .number("emissionRange", \.emissionRange, .any, "Full apex angle of the cone of emission directions, radians."),
+            .bool(
+                "emissionFan", \.emissionFan,
+                "Sparks extension, not Core Animation: spread directions over a flat fan (emissionLongitude ± emissionRange/2 in the x-y plane), as SpriteKit and Particle Designer do."
+            ),
             .number("velocity", \.velocity, .any, "Initial speed, points per second."),
             .number("velocityRange", \.velocityRange, .any, "Spread of velocity: uniform in velocity ± velocityRange/2."),
             .number("xAcceleration", \.xAcceleration, .any, "Acceleration along x, points per second²."),
@@ -91,6 +99,7 @@ extension EmitterCell {
             "emissionLatitude": PropertyGuide(.radians, -3.14159...3.14159, example: "0.5"),
             "emissionLongitude": PropertyGuide(.radians, -6.28319...6.28319, example: "-1.5708"),
             "emissionRange": PropertyGuide(.radians, 0...6.28319, example: "0.785"),
+            "emissionFan": PropertyGuide(example: "true"),
             "velocity": PropertyGuide(.pointsPerSecond, 0...600, example: "150"),
             "velocityRange": PropertyGuide(.pointsPerSecond, 0...300, example: "50"),
             "xAcceleration": PropertyGuide(.pointsPerSecondSquared, -500...500, example: "30"),

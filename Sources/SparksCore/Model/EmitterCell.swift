@@ -87,6 +87,11 @@ public struct EmitterCell: Hashable, Sendable {
     /// For `plane` particles: the full apex angle of the cone the facing direction is sampled
     /// from, in radians. Default 0.
     public var orientationRange: Double = 0
+    /// A Sparks extension, not Core Animation: directions spread over a flat fan in the x-y
+    /// plane, uniform in `emissionLongitude ± emissionRange / 2`, as SpriteKit and Particle
+    /// Designer spread them, instead of Core Animation's cone. Default false. iOS code cannot
+    /// say it: the exporters refuse a preset that sets it.
+    public var emissionFan = false
     /// Sub-cells: every live particle of this cell emits these (core-animation.md §6.8).
     public var emitterCells: [EmitterCell] = []
     /// When the cell emits: measured in the emitter layer's time for a top-level cell and in

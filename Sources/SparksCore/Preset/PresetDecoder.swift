@@ -39,29 +39,6 @@ public struct PresetDecoder: Sendable {
         self.limits = limits
     }
 
-    /// Reads and decodes the preset at `url`; `contents` resolve to `providedImages` first, then
-    /// to files in its folder, then in `assetDirectories`.
-    public static func load(
-        contentsOf url: URL, displayName: String? = nil, assetDirectories: [URL], limits: PresetLimits = .standard,
-        providedImages: (@Sendable (String) -> (width: Int, height: Int)?)? = nil
-    ) -> Result<SceneDescription, PresetError> {
-        let display = displayName ?? url.path
-        let decoder = PresetDecoder(
-            fileName: display,
-            resolver: ResourceResolver(roots: [url.deletingLastPathComponent()] + assetDirectories, providedImages: providedImages),
-            limits: limits)
-        let file: CheckedFile
-        do {
-            // Checked as opened: a regular file (not a pipe or device), no larger than allowed.
-            file = try CheckedFile.read(url, maxBytes: limits.maxPresetBytes)
-        } catch {
-            let exceeded = error.tooLarge.map { BudgetExceeded(.presetSize, estimate: Double($0.size), allowed: Double($0.allowed)) }
-            return .failure(
-                PresetError([PresetDiagnostic(file: display, path: "", location: nil, message: error.message, exceeded: exceeded)]))
-        }
-        return decoder.decode(file.bytes, defaultName: url.deletingPathExtension().lastPathComponent)
-    }
-
     /// Decodes preset bytes.
     public func decode(_ bytes: [UInt8], defaultName: String) -> Result<SceneDescription, PresetError> {
         let root: JSONNode

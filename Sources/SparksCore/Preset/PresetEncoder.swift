@@ -20,6 +20,11 @@ public enum PresetEncoder {
     /// The preset text of `scene`, ending in a newline. `schema` is written as `$schema` when
     /// given.
     public static func encode(_ scene: SceneDescription, schema: String? = "sparks.schema.json") -> String {
+        json(scene, schema: schema).text(indent: 0) + "\n"
+    }
+
+    /// The preset as a JSON tree, in the order ``encode(_:schema:)`` writes it.
+    static func json(_ scene: SceneDescription, schema: String? = nil) -> PresetJSON {
         var members: [(String, PresetJSON)] = []
         if let schema { members.append(("$schema", .string(schema))) }
         members.append(("name", .string(scene.name)))
@@ -30,7 +35,7 @@ public enum PresetEncoder {
         if scene.stepRate != SceneDescription.defaultStepRate { members.append(("stepRate", .number(scene.stepRate))) }
         if scene.startup != .automatic { members.append(("startup", .string(scene.startup.rawValue))) }
         members.append((PresetSlot.layers.key, .array(scene.layers.map(layer))))
-        return PresetJSON.object(members).text(indent: 0) + "\n"
+        return PresetJSON.object(members)
     }
 
     /// The properties of `layer` that differ from a new layer of its kind, CALayer's first,
@@ -200,7 +205,7 @@ public enum PresetEncoder {
 
 /// JSON as the preset encoder writes it: objects keep their key order, short lists of
 /// scalars stay on one line.
-enum PresetJSON {
+enum PresetJSON: Sendable {
     case null
     case bool(Bool)
     case number(Double)

@@ -19,6 +19,9 @@ public struct ResourceResolver: Sendable {
     /// a preset names, or nil to look for a file. Asked before any folder; an image found here
     /// is never read from a file.
     public var providedImages: (@Sendable (String) -> (width: Int, height: Int)?)?
+    /// Images carried inside the effect file being read (Particle Designer's embedded
+    /// textures), by the name its preset gives them; asked before any folder.
+    public var embeddedImages: [String: Texture] = [:]
 
     /// Creates a resolver over `roots`.
     public init(roots: [URL], providedImages: (@Sendable (String) -> (width: Int, height: Int)?)? = nil) {
@@ -75,6 +78,7 @@ public struct ResourceResolver: Sendable {
 
     /// The image `name` refers to, checked as it is opened, with its pixel size from its header.
     public func image(_ name: String) throws(ResolveError) -> Texture {
+        if let embedded = embeddedImages[name] { return embedded }
         if let size = providedImages?(name) { return Texture(name: name, pixelWidth: size.width, pixelHeight: size.height) }
         let found = try resolve(name)
         let header: CheckedFile

@@ -31,6 +31,9 @@ public struct Texture: Hashable, Sendable {
     /// The text it shows, for the image of a text layer (drawn by the decoder, not read from a
     /// file); nil for an image file.
     public let text: TextImage?
+    /// The image carried inside the effect file itself (a Particle Designer file's
+    /// `textureImageData`), decoded from these bytes rather than from a file; nil otherwise.
+    public let embedded: EmbeddedImage.Content?
 
     /// Creates a texture description.
     public init(name: String, url: URL? = nil, folder: URL? = nil, pixelWidth: Int, pixelHeight: Int) {
@@ -41,6 +44,19 @@ public struct Texture: Hashable, Sendable {
         self.pixelHeight = pixelHeight
         cacheKey = url?.path ?? name
         text = nil
+        embedded = nil
+    }
+
+    /// An image carried inside an effect file, named `name`; `source` (the effect file's path)
+    /// keeps it apart from another file's image of the same name in caches.
+    public init(name: String, embedded: EmbeddedImage.Content, source: String) {
+        self.name = name
+        url = nil
+        folder = nil
+        (pixelWidth, pixelHeight) = embedded.pixelSize
+        cacheKey = "embedded:" + source + "#" + name
+        text = nil
+        self.embedded = embedded
     }
 
     /// The image of a text layer: `text` drawn by the decoder at its pixel size.
@@ -52,6 +68,7 @@ public struct Texture: Hashable, Sendable {
         pixelHeight = text.pixelHeight
         cacheKey = text.cacheKey
         self.text = text
+        embedded = nil
     }
 
     /// The size in points of the part `contentsRect` (unit coordinates) of the image, at

@@ -167,25 +167,40 @@ extension SceneDescription {
         func note(_ texture: Texture?, _ path: String) {
             if let texture, seen.insert(texture.cacheKey).inserted { uses.append((texture, path)) }
         }
+        forEachElement(
+            layer: { layer, path in note(layer.properties.contents, "\(path).contents") },
+            cell: { cell, path in note(cell.contents, "\(path).contents") })
+        return uses
+    }
+
+    /// Visits every layer (sublayers and masks included, each before what it holds) and every
+    /// emitter cell (sub-cells included), with its path in the preset (`layers[0].mask`,
+    /// `layers[1].emitterCells[0].emitterCells[2]`).
+    public func forEachElement(
+        layer visitLayer: (LayerDescription, String) -> Void = { _, _ in }, cell visitCell: (EmitterCell, String) -> Void = { _, _ in }
+    ) {
         func cells(_ list: [EmitterCell], _ path: String) {
             for (i, cell) in list.enumerated() {
-                note(cell.contents, "\(path)[\(i)].contents")
-                cells(cell.emitterCells, "\(path)[\(i)].emitterCells")
+                visitCell(cell, "\(path)[\(i)]")
+                cells(cell.emitterCells, "\(path)[\(i)].\(PresetSlot.subcells.key)")
             }
         }
-        func layers(_ list: [LayerDescription], _ path: String) {
-            for (i, layer) in list.enumerated() {
-                let here = "\(path)[\(i)]"
-                note(layer.properties.contents, "\(here).contents")
-                if let emitter = layer.content.emitter { cells(emitter.emitterCells, "\(here).emitterCells") }
-                layers(layer.sublayers, "\(here).sublayers")
-                if let mask = layer.mask {
-                    note(mask.properties.contents, "\(here).mask.contents")
-                    layers(mask.sublayers, "\(here).mask.sublayers")
-                }
-            }
+        func visit(_ layer: LayerDescription, _ path: String) {
+            visitLayer(layer, path)
+            if let emitter = layer.content.emitter { cells(emitter.emitterCells, "\(path).\(PresetSlot.emitterCells.key)") }
+            for (i, sublayer) in layer.sublayers.enumerated() { visit(sublayer, "\(path).\(PresetSlot.sublayers.key)[\(i)]") }
+            if let mask = layer.mask { visit(mask, "\(path).\(PresetSlot.mask.key)") }
         }
-        layers(self.layers, "layers")
-        return uses
+        for (i, layer) in layers.enumerated() { visit(layer, "\(PresetSlot.layers.key)[\(i)]") }
+    }
+
+    /// The Sparks extensions the scene uses (keys no Core Animation class has, such as
+    /// ``EmitterCell/emissionFan``), each as the key's path: what iOS code and CAML cannot say.
+    public var sparksExtensions: [String] {
+        var found: [String] = []
+        forEachElement(cell: { cell, path in
+            if cell.emissionFan { found.append("\(path).emissionFan") }
+        })
+        return found
     }
 }
