@@ -1,3 +1,5 @@
+import Foundation
+
 // libFuzzer's driver, started from the executable's own entry point. (SwiftPM names an
 // executable's entry `MODULE_main` and links `main` to it; fuzzers are built as libraries with
 // -parse-as-library, so each defines that entry and hands libFuzzer its one-input function.)
@@ -23,4 +25,11 @@ public func feed(_ data: UnsafePointer<UInt8>?, _ count: Int, to target: ([UInt8
     guard let data else { return 0 }
     target(Array(UnsafeRawBufferPointer(start: data, count: count)))
     return 0
+}
+
+/// Images presets and effect files may name: SPARKS_FUZZ_ASSETS, or the repository's assets/.
+public enum FuzzAssets {
+    public static let folder =
+        ProcessInfo.processInfo.environment["SPARKS_FUZZ_ASSETS"].map { URL(fileURLWithPath: $0) }
+        ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../assets").standardizedFileURL
 }

@@ -2,13 +2,6 @@ import Foundation
 import FuzzDriver
 import SparksFuzzing
 
-/// Images presets may name: SPARKS_FUZZ_ASSETS, or the repository's assets/.
-enum FuzzAssets {
-    static let folder =
-        ProcessInfo.processInfo.environment["SPARKS_FUZZ_ASSETS"].map { URL(fileURLWithPath: $0) }
-        ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../assets").standardizedFileURL
-}
-
 /// One input: a preset, decoded, built, stepped and drawn.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func testOneInput(_ data: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {

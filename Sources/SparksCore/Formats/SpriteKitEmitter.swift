@@ -199,33 +199,19 @@ enum SpriteKitEmitter {
             if speed.contains(where: { $0 != 0 }) || factorSpeed != 0 {
                 reading.note("_particleColorSequence", "the colour ramp sets the colour; the colour speeds are left out, as SpriteKit does")
             }
-        } else if let alphas = sequence(
-            node.object("_particleAlphaSequence"), key: "_particleAlphaSequence", reading: &reading, value: { $0.number })
-        {
-            var behavior = EmitterBehavior(type: .valueOverLife, name: "alphaRamp")
-            behavior.keyPath = .alpha
-            behavior.locations = alphas.map { ForeignRanges.tidy($0.time) }
-            behavior.values = alphas.map { ForeignRanges.tidy($0.value * colorAlpha) }
+        }
+        // A number sequence as a value-over-life behaviour, each value mapped by `value`.
+        func overLife(_ key: String, _ name: String, _ keyPath: EmitterBehavior.LifeProperty, _ value: (Double) -> Double) {
+            guard let stops = sequence(node.object(key), key: key, reading: &reading, value: { $0.number }) else { return }
+            var behavior = EmitterBehavior(type: .valueOverLife, name: name)
+            behavior.keyPath = keyPath
+            behavior.locations = stops.map { ForeignRanges.tidy($0.time) }
+            behavior.values = stops.map { ForeignRanges.tidy(value($0.value)) }
             behaviors.append(behavior)
         }
-        if let scales = sequence(
-            node.object("_particleScaleSequence"), key: "_particleScaleSequence", reading: &reading, value: { $0.number })
-        {
-            var behavior = EmitterBehavior(type: .valueOverLife, name: "scaleRamp")
-            behavior.keyPath = .scale
-            behavior.locations = scales.map { ForeignRanges.tidy($0.time) }
-            behavior.values = scales.map { ForeignRanges.tidy($0.value) }
-            behaviors.append(behavior)
-        }
-        if let turns = sequence(
-            node.object("_particleRotationSequence"), key: "_particleRotationSequence", reading: &reading, value: { $0.number })
-        {
-            var behavior = EmitterBehavior(type: .valueOverLife, name: "rotationRamp")
-            behavior.keyPath = .rotation
-            behavior.locations = turns.map { ForeignRanges.tidy($0.time) }
-            behavior.values = turns.map { ForeignRanges.tidy(-$0.value) }
-            behaviors.append(behavior)
-        }
+        if behaviors.isEmpty { overLife("_particleAlphaSequence", "alphaRamp", .alpha) { $0 * colorAlpha } }
+        overLife("_particleScaleSequence", "scaleRamp", .scale) { $0 }
+        overLife("_particleRotationSequence", "rotationRamp", .rotation) { -$0 }
         layer.emitterBehaviors = behaviors
     }
 
