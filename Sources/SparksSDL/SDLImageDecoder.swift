@@ -86,6 +86,7 @@ extension SDLImageDecoder {
         // The header first: a size beyond what textures may have is refused before decoding.
         do {
             _ = try PNGInfo.pixelSize(ofHeader: bytes, name: name)
+            try PNGInfo.checkChunks(bytes, name: name)
         } catch {
             throw ImageDecodingError(source: name, reason: error.message)
         }

@@ -345,6 +345,21 @@ struct HostileInputTests {
 
     // MARK: Image memory
 
+    @Test("A PNG whose chunk claims more bytes than the file holds is refused before decoding; a whole file passes")
+    func pngChunkPastTheEnd() throws {
+        let whole = [UInt8](try Data(contentsOf: repositoryRoot.appendingPathComponent("assets/spark.png")))
+        #expect(throws: Never.self) { try PNGInfo.checkChunks(whole, name: "spark.png") }
+        // The image's own header, then an IDAT chunk that says 256 MB and holds 300 bytes.
+        var forged = Array(whole[0..<33])
+        forged += [0x10, 0x00, 0x01, 0x1F] + Array("IDAT".utf8) + [UInt8](repeating: 0x78, count: 300)
+        #expect {
+            try PNGInfo.checkChunks(forged, name: "forged.png")
+        } throws: { error in
+            "\(error)".contains("forged.png is cut short: its IDAT chunk says 268435743 bytes")
+        }
+        #expect(throws: ImageDecodingError.self) { try SDLImageDecoder.image(ofPNG: forged, name: "forged.png") }
+    }
+
     @Test(
         "A 70 KB PNG of 4096 × 4096 pixels loads within the texture memory it is counted as",
         .disabled(if: ProcessInfo.processInfo.environment["SPARKS_SANITIZER"] != nil, "the sanitizers' shadow memory is not the program's"))
