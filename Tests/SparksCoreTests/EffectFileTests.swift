@@ -172,6 +172,52 @@ struct EffectFileTests {
     }
 }
 
+/// Images Particle Designer files carry: baseline TIFF, read by Sparks itself.
+@Suite("Images inside effect files")
+struct EmbeddedImageTests {
+    /// A little-endian TIFF of `width` × `height` RGBA pixels in one strip, with `extra`
+    /// directory entries of a thousand BYTE values each pointing at the pixels.
+    static func tiff(width: Int, height: Int, pixels: [UInt8], extra: Int = 0) -> [UInt8] {
+        var bytes: [UInt8] = Array("II".utf8) + [42, 0]
+        func u16(_ v: Int) -> [UInt8] { [UInt8(v & 255), UInt8(v >> 8 & 255)] }
+        func u32(_ v: Int) -> [UInt8] { u16(v & 0xFFFF) + u16(v >> 16) }
+        let pixelOffset = 8
+        bytes += u32(pixelOffset + pixels.count)
+        bytes += pixels
+        var entries: [(Int, Int, Int, Int)] = [
+            (256, 3, 1, width), (257, 3, 1, height), (258, 3, 1, 8), (259, 3, 1, 1), (273, 4, 1, pixelOffset),
+            (277, 3, 1, 4), (279, 4, 1, pixels.count), (338, 3, 1, 2),
+        ]
+        for k in 0..<extra { entries.append((40000 + k, 1, 1000, pixelOffset)) }
+        bytes += u16(entries.count)
+        for (tag, type, count, value) in entries {
+            bytes += u16(tag) + u16(type) + u32(count) + (type == 3 ? u16(value) + [0, 0] : u32(value))
+        }
+        return bytes + u32(0)
+    }
+
+    @Test("A baseline TIFF reads as its pixels, straight alpha kept")
+    func tiffPixels() throws {
+        let pixels: [UInt8] = [255, 0, 0, 255, 0, 255, 0, 128, 0, 0, 255, 0, 10, 20, 30, 40]
+        guard case .pixels(let image) = try EmbeddedImage.decode(Self.tiff(width: 2, height: 2, pixels: pixels)) else {
+            Issue.record("not read as pixels")
+            return
+        }
+        #expect(image.width == 2 && image.height == 2 && image.rgba == pixels)
+    }
+
+    @Test("A directory of many long fields costs no more than the fields an image needs")
+    func tiffManyFields() throws {
+        let pixels = [UInt8](repeating: 200, count: 16 * 16 * 4)
+        let hostile = Self.tiff(width: 16, height: 16, pixels: pixels, extra: 900)
+        guard case .pixels(let image) = try EmbeddedImage.decode(hostile) else {
+            Issue.record("not read as pixels")
+            return
+        }
+        #expect(image.rgba == pixels)
+    }
+}
+
 extension Result {
     var failure: Failure? {
         if case .failure(let error) = self { return error }

@@ -101,9 +101,13 @@ public enum EmbeddedImage {
         let count = try read(directory, 2)
         guard count > 0, count < 1000 else { throw fail("no image directory") }
         var tags: [Int: [Int]] = [:]
+        // Only the fields a baseline image needs are read, each once: a stranger's directory
+        // could list a thousand fields of a million values each.
+        let needed: Set<Int> = [256, 257, 258, 259, 273, 277, 279, 284, 338]
         for entry in 0..<count {
             let at = directory + 2 + entry * 12
             let tag = try read(at, 2), type = try read(at + 2, 2), n = try read(at + 4, 4)
+            guard needed.contains(tag), tags[tag] == nil else { continue }
             let size = [1: 1, 3: 2, 4: 4][type] ?? 0
             guard size > 0, n > 0, n < 1 << 20 else { continue }
             let start = n * size <= 4 ? at + 8 : try read(at + 8, 4)
@@ -121,10 +125,11 @@ public enum EmbeddedImage {
         }
         guard let offsets = tags[273], let counts = tags[279], offsets.count == counts.count else { throw fail("no strips") }
         var data: [UInt8] = []
-        data.reserveCapacity(width * height * samples)
-        for (offset, length) in zip(offsets, counts) {
+        let wanted = width * height * samples
+        data.reserveCapacity(wanted)
+        for (offset, length) in zip(offsets, counts) where data.count < wanted {
             guard offset >= 0, length >= 0, offset + length <= bytes.count else { throw fail("a strip past its end") }
-            data += bytes[offset..<offset + length]
+            data += bytes[offset..<offset + min(length, wanted - data.count)]
         }
         guard data.count >= width * height * samples else { throw fail("fewer pixels than its size") }
         // Alpha: associated (premultiplied, extra sample 1) is made straight; unassociated (2)
