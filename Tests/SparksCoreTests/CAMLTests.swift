@@ -210,11 +210,16 @@ struct CAMLTests {
         let scene = try Self.open(outside).get()
         #expect(scene.notes.contains { $0.contains("outside the document's folder") })
         #expect(scene.notes.contains { $0.contains("skew") })
-        let deep =
-            "<caml xmlns=\"http://www.apple.com/CoreAnimation/1.0\">" + String(repeating: "<CALayer><sublayers>", count: 200)
-            + String(repeating: "</sublayers></CALayer>", count: 200) + "</caml>"
-        if case .success(let s) = try Self.open(deep) {
-            #expect(s.notes.contains { $0.contains("64 deep") })
+        func nested(_ depth: Int) -> String {
+            "<caml xmlns=\"http://www.apple.com/CoreAnimation/1.0\">" + String(repeating: "<CALayer><sublayers>", count: depth)
+                + String(repeating: "</sublayers></CALayer>", count: depth) + "</caml>"
+        }
+        // Deeper than presets may nest layers, and deeper than XML may nest here: an error
+        // naming the nesting, not a crash.
+        for depth in [80, 200] {
+            let refused = try #require(try Self.open(nested(depth)).failure, "\(depth) deep was accepted")
+            #expect(
+                !refused.diagnostics.isEmpty && refused.description.contains("nest") || refused.description.contains("deep"), "\(refused)")
         }
     }
 }
