@@ -219,7 +219,8 @@ struct CAMLTests {
         for depth in [80, 200] {
             let refused = try #require(try Self.open(nested(depth)).failure, "\(depth) deep was accepted")
             #expect(
-                !refused.diagnostics.isEmpty && refused.description.contains("nest") || refused.description.contains("deep"), "\(refused)")
+                !refused.diagnostics.isEmpty && (refused.description.contains("nest") || refused.description.contains("deep")), "\(refused)"
+            )
         }
     }
 }
