@@ -11,6 +11,8 @@ import Testing
 struct EffectFileTests {
     static let folder = repositoryRoot.appendingPathComponent("Tests/EffectFiles")
     static let k = CoreAnimationChoices.rangeWidthFactor
+    /// An angle variance's half-angle in `emissionRange`s.
+    static let h = CoreAnimationChoices.emissionHalfAngleInRanges
 
     static func load(_ name: String) -> Result<SceneDescription, PresetError> {
         PresetDecoder.load(
@@ -47,7 +49,7 @@ struct EffectFileTests {
         // SpriteKit spreads ± variance / 2.
         #expect(abs(cell.velocityRange - 50 / Self.k) < 1e-6)
         #expect(abs(cell.emissionLongitude - -1.56) < 1e-6, "SpriteKit's 1.56 rad (up, counter-clockwise) is −1.56 in y-down")
-        #expect(abs(cell.emissionRange - 0.35 / Self.k) < 1e-6)
+        #expect(abs(cell.emissionRange - 0.35 / 2 / Self.h) < 1e-6)
         #expect(cell.emissionFan, "SpriteKit's angle range is a flat fan")
         #expect(abs(cell.scale - 0.5) < 1e-9 && abs(cell.scaleRange - 0.4 / Self.k) < 1e-6 && abs(cell.scaleSpeed - -0.5) < 1e-9)
         // The colour mixed in fully (_startColorMix 1) is the tint; opacity 0.8 ± 0.1.
@@ -70,7 +72,7 @@ struct EffectFileTests {
     func spriteKitRampAndStandIn() throws {
         let (scene, layer, cell) = try Self.emitter("Explosion.sks")
         #expect(cell.birthRate == 250 && cell.lifetime == 3)
-        #expect(abs(cell.emissionRange - 2 * Double(Float.pi) / Self.k) < 1e-5)
+        #expect(abs(cell.emissionRange - Double(Float.pi) / Self.h) < 1e-5)
         let ramp = try #require(layer.emitterBehaviors.first { $0.type == .colorOverLife })
         let locations = try #require(ramp.locations)
         #expect(locations.first == 0 && locations.last == 1)
@@ -102,7 +104,7 @@ struct EffectFileTests {
         // 270.37° in a y-down file points up.
         #expect(abs(cell.emissionLongitude - 270.37 * .pi / 180) < 1e-5)
         #expect(sin(cell.emissionLongitude) < -0.99)
-        #expect(abs(cell.emissionRange - 2 * 15 * .pi / 180 / Self.k) < 1e-5 && cell.emissionFan)
+        #expect(abs(cell.emissionRange - 15 * .pi / 180 / Self.h) < 1e-5 && cell.emissionFan)
         #expect(cell.lifetime == 2 && abs(cell.lifetimeRange - 2 * 1.9 / Self.k) < 1e-6)
         // maxParticles / particleLifespan.
         #expect(abs(cell.birthRate - 250) < 1e-9)

@@ -48,13 +48,13 @@ struct PlaneParticleTests {
         for f in facings { #expect(angleBetween(f, expected) < 1e-5) }
     }
 
-    @Test("orientationRange spreads the facing over a cone of that apex angle, uniform in solid angle")
+    @Test("orientationRange spreads the facing over a cone of that half-angle, uniform in solid angle")
     func orientationRangeIsACone() {
-        // Range 2 about +z (latitude π/2): every card within 1 radian of facing the viewer, and
+        // Range 1 about +z (latitude π/2): every card within 1 radian of facing the viewer, and
         // uniform in solid angle means cos α uniform in [cos 1, 1]: mean (1 + cos 1) / 2 = 0.7702.
         let (_, emitter) = planes(count: 20_000) {
             $0.orientationLatitude = .pi / 2
-            $0.orientationRange = 2
+            $0.orientationRange = 1
         }
         let angles = emitter.storage().facings().map { angleBetween($0, SIMD3(0, 0, 1)) }
         #expect(angles.count == 20_000)

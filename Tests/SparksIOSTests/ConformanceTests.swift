@@ -59,6 +59,10 @@ struct ConformanceTests {
         var statistics: [String]
         /// Tolerances that differ from ``Comparison/defaults``.
         var tolerances: [String: Double]?
+        /// Statistics known to differ from the capture, each with the open question that explains
+        /// it (a rule no two captures decide yet). The test expects them to differ and fails
+        /// when one stops differing, so the entry is taken out.
+        var knownDifferences: [String: String]?
 
         /// The case's folder, relative to Tests/Conformance (set when read, not in the manifest).
         var path: String?
@@ -122,9 +126,18 @@ struct ConformanceTests {
     @Test("Each effect is the effect of its capture", arguments: cases)
     func looksLikeItsCapture(_ c: Case) throws {
         let comparison = try Self.compare(c)
-        try Self.record(comparison)
-        for row in comparison.rows where !row.passes {
-            Issue.record("\(c.id): \(row.statistic) is \(row.sparks) in Sparks, \(row.ios) on iOS (\(row.rule))")
+        try Self.record(comparison, known: c.knownDifferences ?? [:])
+        for row in comparison.rows {
+            let message = "\(c.id): \(row.statistic) is \(row.sparks) in Sparks, \(row.ios) on iOS (\(row.rule))"
+            if let reason = c.knownDifferences?[row.statistic] {
+                if row.passes {
+                    Issue.record("\(c.id): \(row.statistic) no longer differs from the capture; take it out of knownDifferences")
+                } else {
+                    withKnownIssue("\(reason)") { Issue.record(Comment(rawValue: message)) }
+                }
+            } else if !row.passes {
+                Issue.record(Comment(rawValue: message))
+            }
         }
     }
 
@@ -184,13 +197,26 @@ struct ConformanceTests {
         let description = try PresetDecoder(fileName: "\(c.id).json", resolver: ResourceResolver(roots: [images, scratch])).decode(
             Array(result.preset.utf8), defaultName: c.id
         ).get()
+        return try draw(
+            description, region: c.capture.region, size: size, background: c.capture.background,
+            moments: (0..<c.sparks.count).map { c.sparks.from + Double($0) * c.sparks.every }, runs: c.sparks.runs ?? 1)
+    }
+
+    /// `description` drawn at `moments`, its `region` (points: x, y, width, height) cut out at
+    /// `size` pixels and laid over `background`: one run of frames per seed (the seeds the
+    /// description gives, then `runs − 1` more).
+    static func draw(
+        _ description: SceneDescription, region: [Double], size: (width: Int, height: Int), background: [Int], moments: [Double],
+        runs: Int
+    ) throws -> [[PixelImage]] {
         // The whole canvas at the capture's scale, then the region cut out.
-        let region = c.capture.region
         let scale = Double(size.width) / region[2]
+        let left = Int((region[0] * scale).rounded()), top = Int((region[1] * scale).rounded())
         let renderer = try OffscreenRenderer(
-            width: Int((description.canvas.width * scale).rounded()), height: Int((description.canvas.height * scale).rounded()))
-        var runs: [[PixelImage]] = []
-        for run in 0..<max(c.sparks.runs ?? 1, 1) {
+            width: max(Int((description.canvas.width * scale).rounded()), left + size.width),
+            height: max(Int((description.canvas.height * scale).rounded()), top + size.height))
+        var drawn: [[PixelImage]] = []
+        for run in 0..<max(runs, 1) {
             var seeded = description
             if run > 0 {
                 func reseed(_ layers: inout [LayerDescription]) {
@@ -204,18 +230,16 @@ struct ConformanceTests {
             let scene = Scene(seeded, limits: .standard)
             var list = RenderList()
             var frames: [PixelImage] = []
-            for k in 0..<c.sparks.count {
-                scene.run(until: c.sparks.from + Double(k) * c.sparks.every)
+            for moment in moments {
+                scene.run(until: moment)
                 scene.buildRenderList(into: &list)
                 renderer.render(list)
-                let image = renderer.image().cropped(
-                    x: Int((region[0] * scale).rounded()), y: Int((region[1] * scale).rounded()), width: size.width,
-                    height: size.height)
-                frames.append(over(image, c.capture.background))
+                let image = renderer.image().cropped(x: left, y: top, width: size.width, height: size.height)
+                frames.append(over(image, background))
             }
-            runs.append(frames)
+            drawn.append(frames)
         }
-        return runs
+        return drawn
     }
 
     /// `image` (straight alpha) laid over an opaque `background` (0…255).
@@ -239,7 +263,7 @@ struct ConformanceTests {
         let ios = EffectStatistics(frames: captured, background: background, interval: c.capture.interval, measuresPeriod: period)
         let measured = runs.map { EffectStatistics(frames: $0, background: background, interval: c.sparks.every, measuresPeriod: period) }
         let sparks = measured[0]
-        try writeSideBySide(c, captured, runs[0])
+        try writeSideBySide(c.id, captured, runs[0])
         var rows: [Row] = []
         let tolerance = { (name: String) in c.tolerances?[name] ?? Comparison.defaults[name] ?? 0 }
         // Sparks's figure: one value, or the span of the seeds' values; iOS's must lie within
@@ -303,9 +327,12 @@ struct ConformanceTests {
         v == 0 ? "0" : abs(v) >= 100 ? String(format: "%.0f", v) : abs(v) >= 1 ? String(format: "%.2f", v) : String(format: "%.3f", v)
     }
 
-    /// Four moments of the capture above the same number of Sparks's frames, for people.
-    static func writeSideBySide(_ c: Case, _ captured: [PixelImage], _ drawn: [PixelImage]) throws {
-        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+    /// Four moments of the capture above the same number of Sparks's frames, for people, in
+    /// `folder`/ID.png.
+    static func writeSideBySide(
+        _ id: String, _ captured: [PixelImage], _ drawn: [PixelImage], in folder: URL = ConformanceTests.output
+    ) throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let columns = min(4, captured.count)
         let w = captured[0].width, h = captured[0].height
         let gap = 4
@@ -323,17 +350,17 @@ struct ConformanceTests {
             blit(captured[k * captured.count / columns], k * (w + gap), 0)
             blit(drawn[k * drawn.count / columns], k * (w + gap), h + gap)
         }
-        try PixelImage(width: width, height: height, rgba: rgba).writePNG(to: output.appendingPathComponent("\(c.id).png").path)
+        try PixelImage(width: width, height: height, rgba: rgba).writePNG(to: folder.appendingPathComponent("\(id).png").path)
     }
 
     /// Writes a case's rows of the report table to .build/conformance/CASE.md; `make
     /// conformance` joins them under one header.
-    static func record(_ comparison: Comparison) throws {
+    static func record(_ comparison: Comparison, known: [String: String] = [:]) throws {
         try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
         var text = ""
         for row in comparison.rows {
-            text +=
-                "| \(comparison.id) | \(row.statistic) | \(row.ios) | \(row.sparks) | \(row.rule) | \(row.passes ? "same" : "**differs**") |\n"
+            let verdict = row.passes ? "same" : known[row.statistic] != nil ? "**differs** (known: case.json says why)" : "**differs**"
+            text += "| \(comparison.id) | \(row.statistic) | \(row.ios) | \(row.sparks) | \(row.rule) | \(verdict) |\n"
         }
         try text.write(to: output.appendingPathComponent("\(comparison.id).md"), atomically: true, encoding: .utf8)
     }

@@ -134,15 +134,16 @@ struct ParticleSampler {
 
 /// A cone of directions (core-animation.md §6.3): its centre is a natural direction turned by a
 /// longitude about z (positive toward +y, clockwise on screen) and tilted toward +z by a
-/// latitude; its full apex angle is the range. Emission directions and the facing of `plane`
-/// particles are drawn from such cones.
+/// latitude; its half-angle is the range times ``CoreAnimationChoices/emissionHalfAngleInRanges``,
+/// at most π. Emission directions and the facing of `plane` particles are drawn from such cones.
 struct DirectionCone: Sendable {
     typealias Vector = SIMD3<Float>
 
     let cosLongitude: Float, sinLongitude: Float
     let cosLatitude: Float, sinLatitude: Float, hasLatitude: Bool
-    let spread: Float
-    let oneMinusCosHalfSpread: Float
+    /// The largest angle between a direction and the centre.
+    let halfAngle: Float
+    let oneMinusCosHalfAngle: Float
     /// A cone (uniform in solid angle) or a flat fan in the plane (uniform in angle).
     let isCone: Bool
 
@@ -153,8 +154,9 @@ struct DirectionCone: Sendable {
         cosLatitude = Float(cos(latitude))
         sinLatitude = Float(sin(latitude))
         hasLatitude = latitude != 0
-        spread = Float(abs(range))
-        oneMinusCosHalfSpread = Float(1 - cos(min(abs(range) / 2, Double.pi)))
+        let half = min(abs(range) * CoreAnimationChoices.emissionHalfAngleInRanges, Double.pi)
+        halfAngle = Float(half)
+        oneMinusCosHalfAngle = Float(1 - cos(half))
     }
 
     /// The centre direction of the cone and two directions perpendicular to it.
@@ -180,17 +182,18 @@ struct DirectionCone: Sendable {
     }
 
     /// A direction in the cone around `frame.d` from two uniform numbers: uniform in solid
-    /// angle, cos α uniform in [cos(range/2), 1] and the azimuth β uniform.
+    /// angle, cos α uniform in [cos(half-angle), 1] and the azimuth β uniform; in a fan, the
+    /// angle uniform in ± the half-angle.
     @inline(__always)
     func direction(around frame: Frame, _ u1: Float, _ u2: Float) -> Vector {
-        guard spread > 0 else { return frame.d }
+        guard halfAngle > 0 else { return frame.d }
         if isCone {
-            let cosAlpha = 1 - u1 * oneMinusCosHalfSpread
+            let cosAlpha = 1 - u1 * oneMinusCosHalfAngle
             let sinAlpha = max(0, 1 - cosAlpha * cosAlpha).squareRoot()
             let beta = 2 * Float.pi * u2
             return frame.d * cosAlpha + (frame.e1 * cos(beta) + frame.e2 * sin(beta)) * sinAlpha
         }
-        let angle = spread * (u1 - 0.5)
+        let angle = 2 * halfAngle * (u1 - 0.5)
         let c = cos(angle), s = sin(angle)
         return Vector(frame.d.x * c - frame.d.y * s, frame.d.x * s + frame.d.y * c, frame.d.z)
     }

@@ -188,7 +188,7 @@ enum ForeignLayout {
             let life = min(max(0, cell.lifetime + abs(cell.lifetimeRange) / 2), 10)
             let size = cell.baseSize
             largest = max(largest, max(size.width, size.height) * (abs(cell.scale) + abs(cell.scaleRange) / 2))
-            let spread = abs(cell.emissionRange) / 2
+            let spread = min(abs(cell.emissionRange) * CoreAnimationChoices.emissionHalfAngleInRanges, .pi)
             for angle in [cell.emissionLongitude - spread, cell.emissionLongitude, cell.emissionLongitude + spread] {
                 for speed in [cell.velocity - abs(cell.velocityRange) / 2, cell.velocity + abs(cell.velocityRange) / 2] {
                     for step in 1...8 {
@@ -224,6 +224,11 @@ enum ForeignRanges {
     /// A Core Animation range for an even spread of ± `halfWidth` around the mean.
     static func range(halfWidth: Double) -> Double {
         2 * abs(halfWidth) / CoreAnimationChoices.rangeWidthFactor
+    }
+
+    /// An `emissionRange` for directions spread ± `halfAngle` around the longitude.
+    static func emissionRange(halfAngle: Double) -> Double {
+        abs(halfAngle) / CoreAnimationChoices.emissionHalfAngleInRanges
     }
 
     /// A colour component and its Core Animation range for an even spread ± `halfWidth` around

@@ -92,7 +92,7 @@ enum ParticleDesignerEmitter {
 
         // Direction: degrees from +x towards +y of the file's y axis; a flat fan of ± angleVariance.
         cell.emissionLongitude = ForeignRanges.tidy(up * number("angle") * degrees)
-        cell.emissionRange = ForeignRanges.tidy(ForeignRanges.range(halfWidth: number("angleVariance") * degrees))
+        cell.emissionRange = ForeignRanges.tidy(ForeignRanges.emissionRange(halfAngle: number("angleVariance") * degrees))
         cell.emissionFan = cell.emissionRange != 0
         cell.velocity = ForeignRanges.tidy(number("speed"))
         cell.velocityRange = ForeignRanges.tidy(ForeignRanges.range(halfWidth: number("speedVariance")))

@@ -47,7 +47,7 @@ enum SpriteKitEmitter {
         cell.velocityRange = ForeignRanges.range(halfWidth: number("_startSpeedVariance") / 2)
         // y-up and counter-clockwise: a SpriteKit angle θ is Core Animation's −θ.
         cell.emissionLongitude = -number("_emissionAngle")
-        cell.emissionRange = ForeignRanges.range(halfWidth: number("_emissionAngleVariance") / 2)
+        cell.emissionRange = ForeignRanges.emissionRange(halfAngle: number("_emissionAngleVariance") / 2)
         cell.emissionFan = cell.emissionRange != 0
         let acceleration = pair("_acceleration")
         cell.xAcceleration = acceleration.0

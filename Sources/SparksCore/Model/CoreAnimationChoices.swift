@@ -8,13 +8,22 @@ public enum CoreAnimationChoices {
     public static let rangeWidthFactor = 1.0
 
     /// Whether a colour range adds a random part of itself to the colour (`color + range × u`, u
-    /// uniform in [0, 1)) rather than spreading it evenly around the colour (`± range / 2`, as the
-    /// other ranges do). An iOS 10 capture of a fireworks demo settles it for red, green and
-    /// blue: a red rocket with ranges of 1 bursts red or pink about half the time and yellow or
-    /// orange the other half, as the one-sided spread gives (54 % and 42 % of burst pixels,
-    /// against 48 % and 46 % in the capture, and the same light), where the even spread gives 96 %
-    /// red (core-animation.md §6.2, Q1). Alpha follows the other components.
-    public static let colorRangeIsOneSided = true
+    /// uniform in [0, 1)) rather than spreading it evenly around the colour (`± range / 2`,
+    /// clamped to 0…1, as the other ranges do). Even: two iPhone captures from different
+    /// repositories show components that are exactly 0 as often as the even spread makes them
+    /// (the rule probes `colour-ranges`, a black cell with ranges of 1, and `fireworks-colour`,
+    /// a red rocket with ranges of 1 whose bursts mostly have no green at all), where a one-sided
+    /// spread almost never does (core-animation.md §6.2; core-animation.md §10, Q1). Alpha
+    /// follows the other components.
+    public static let colorRangeIsOneSided = false
+
+    /// How far from the centre of its cone an emission direction may be, as a multiple of
+    /// `emissionRange`: directions lie within `emissionRange × emissionHalfAngleInRanges` of it
+    /// (all directions from π on). CAEmitterLayer.h's "±R/2" convention for ranges would make it
+    /// ½ (the range a full apex angle); iPhone captures show the spread of a half-angle of the
+    /// whole range, so it is 1 (core-animation.md §6.3; core-animation.md §10, Q1). The same
+    /// rule spreads the facing of `plane` particles about their orientation.
+    public static let emissionHalfAngleInRanges = 1.0
 
     /// Whether `emissionRange` spreads directions over a 3-D cone (uniform in solid angle, so some
     /// particles move mostly along z and look slow when flattened) rather than a flat fan in the

@@ -28,10 +28,12 @@ extension EmitterCell {
             .number(
                 "emissionLongitude", \.emissionLongitude, .any,
                 "Rotation of the emission direction from the shape's natural direction, radians, clockwise on screen."),
-            .number("emissionRange", \.emissionRange, .any, "Full apex angle of the cone of emission directions, radians."),
+            .number(
+                "emissionRange", \.emissionRange, .any,
+                "Spread of emission directions, radians: the half-angle of their cone (π and more: all directions)."),
             .bool(
                 "emissionFan", \.emissionFan,
-                "Sparks extension, not Core Animation: spread directions over a flat fan (emissionLongitude ± emissionRange/2 in the x-y plane), as SpriteKit and Particle Designer do."
+                "Sparks extension, not Core Animation: spread directions over a flat fan (emissionLongitude ± emissionRange in the x-y plane), as SpriteKit and Particle Designer do."
             ),
             .number("velocity", \.velocity, .any, "Initial speed, points per second."),
             .number("velocityRange", \.velocityRange, .any, "Spread of velocity: uniform in velocity ± velocityRange/2."),
@@ -72,7 +74,7 @@ extension EmitterCell {
                 "Plane particles: tilt toward the viewer of the direction their cards face, radians (π/2 faces the viewer)."),
             .number(
                 "orientationRange", \.orientationRange, .any,
-                "Plane particles: full apex angle of the cone their facing direction is sampled from, radians."),
+                "Plane particles: spread of the direction their cards face about the orientation, radians, read as emissionRange is."),
             .number(
                 "beginTime", \.timing.beginTime, .any,
                 "When the cell starts emitting: layer time for a top-level cell, parent age for a sub-cell."),

@@ -3,7 +3,8 @@
 /// A value: an `EmitterLayer` holds an array of cells and every particle of a cell samples its
 /// initial state from these properties at birth. Units are Core Animation's: seconds, radians,
 /// points, and per-second speeds. Ranges spread a sampled value uniformly over
-/// `[mean − range/2, mean + range/2]` (core-animation.md §6.2).
+/// `[mean − range/2, mean + range/2]` (core-animation.md §6.2), except `emissionRange`, the
+/// half-angle of the cone of directions (core-animation.md §6.3).
 public struct EmitterCell: Hashable, Sendable {
     /// Name used in key paths such as `emitterCells.fire.birthRate`. Default nil.
     public var name: String?
@@ -21,7 +22,8 @@ public struct EmitterCell: Hashable, Sendable {
     /// Rotation of the emission direction in the xy-plane, relative to the shape's natural
     /// direction, in radians; positive turns +x toward +y (clockwise on screen). Default 0.
     public var emissionLongitude: Double = 0
-    /// Full apex angle of the cone of emission directions, in radians. Default 0.
+    /// The spread of emission directions about the longitude and latitude, in radians: the
+    /// half-angle of their cone (all directions from π on; core-animation.md §6.3). Default 0.
     public var emissionRange: Double = 0
     /// Initial speed in points per second; multiplied by the layer's `velocity`. Default 0.
     public var velocity: Double = 0
@@ -84,12 +86,12 @@ public struct EmitterCell: Hashable, Sendable {
     /// For `plane` particles: the tilt toward +z (the viewer) of the direction their cards face,
     /// in radians; π/2 faces the viewer. Default 0.
     public var orientationLatitude: Double = 0
-    /// For `plane` particles: the full apex angle of the cone the facing direction is sampled
-    /// from, in radians. Default 0.
+    /// For `plane` particles: the spread of the facing direction about the orientation, in
+    /// radians, read as `emissionRange` is. Default 0.
     public var orientationRange: Double = 0
     /// A Sparks extension, not Core Animation: directions spread over a flat fan in the x-y
-    /// plane, uniform in `emissionLongitude ± emissionRange / 2`, as SpriteKit and Particle
-    /// Designer spread them, instead of Core Animation's cone. Default false. iOS code cannot
+    /// plane, uniform in `emissionLongitude ± emissionRange` (the cone's half-angle), as
+    /// SpriteKit and Particle Designer spread them, instead of Core Animation's cone. Default false. iOS code cannot
     /// say it: the exporters refuse a preset that sets it.
     public var emissionFan = false
     /// Sub-cells: every live particle of this cell emits these (core-animation.md §6.8).
