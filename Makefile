@@ -155,9 +155,11 @@ build: deps
 
 # Every Swift file of the project, formatted by the toolchain's swift-format with the checked-in
 # .swift-format (4 spaces, lines up to 140 characters). The iOS snippets the importer's tests
-# read (Tests/SparksIOSTests/Corpus, RealCode) are inputs, kept as their authors wrote them.
+# read (Tests/SparksIOSTests/Corpus, RealCode) and the public code beside captures
+# (Tests/Conformance, Tests/RuleProbes) are inputs, kept as their authors wrote them.
 SWIFT_SOURCES = $(shell find Package.swift Sources Tests Examples Benchmarks FuzzTesting -name '.build*' -prune -o -name '.corpus' -prune -o \
-	-path Tests/SparksIOSTests/Corpus -prune -o -path Tests/SparksIOSTests/RealCode -prune -o -name '*.swift' -print)
+	-path Tests/SparksIOSTests/Corpus -prune -o -path Tests/SparksIOSTests/RealCode -prune -o \
+	-path Tests/Conformance -prune -o -path Tests/RuleProbes -prune -o -name '*.swift' -print)
 
 format: check-swift
 	@$(SWIFT) format --in-place --parallel $(SWIFT_SOURCES)

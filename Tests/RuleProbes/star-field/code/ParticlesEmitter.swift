@@ -9,28 +9,27 @@
 import SwiftUI
 import UIKit
 
+
 /// Class that wraps the CAEmitterCell in a class compatible with SwiftUI
 public struct ParticlesEmitter: UIViewRepresentable {
     var center: CGPoint = .zero
     var emitterSize: CGSize = .init(width: 1, height: 1)
     var shape: CAEmitterLayerEmitterShape = .line
     var cells: [CAEmitterCell] = []
-
+    
     public func updateUIView(_ uiView: InternalParticlesView, context: UIViewRepresentableContext<ParticlesEmitter>) {
-        uiView.emit(
-            from: center,
-            size: emitterSize,
-            shape: shape,
-            cells: cells)
+        uiView.emit(from: center,
+                    size: emitterSize,
+                    shape: shape,
+                    cells: cells)
     }
-
+    
     public func makeUIView(context: Context) -> InternalParticlesView {
         let view = InternalParticlesView()
-        view.emit(
-            from: center,
-            size: emitterSize,
-            shape: shape,
-            cells: cells)
+        view.emit(from: center,
+                  size: emitterSize,
+                  shape: shape,
+                  cells: cells)
         return view
     }
 }
@@ -39,20 +38,21 @@ extension ParticlesEmitter {
     func emitterSize(_ size: CGSize) -> Self {
         return ParticlesEmitter(center: self.center, emitterSize: size, shape: shape, cells: self.cells)
     }
-
+    
     func emitterPosition(_ position: CGPoint) -> Self {
         return ParticlesEmitter(center: position, emitterSize: self.emitterSize, shape: shape, cells: self.cells)
     }
-
+    
     func emitterShape(_ shape: CAEmitterLayerEmitterShape) -> Self {
         return ParticlesEmitter(center: self.center, emitterSize: self.emitterSize, shape: shape, cells: self.cells)
     }
 }
 
+
 /// The container view class for the particles, as the project is using a CAEmitterLayer
 public final class InternalParticlesView: UIView {
     private var particleEmitter: CAEmitterLayer?
-
+    
     /// Function that adds the emitter cells to the layer
     /// - Parameter center: center of the emitter
     /// - Parameter size: size of the emitter
@@ -62,7 +62,7 @@ public final class InternalParticlesView: UIView {
             particleEmitter = CAEmitterLayer()
             layer.addSublayer(particleEmitter!)
         }
-
+        
         particleEmitter?.emitterPosition = center
         particleEmitter?.emitterShape = shape
         particleEmitter?.emitterSize = size
@@ -73,17 +73,17 @@ public final class InternalParticlesView: UIView {
 @_functionBuilder
 struct EmitterCellBuilder {
     static func buildBlock(_ cells: CAEmitterCell...) -> [CAEmitterCell] {
-        Array(cells)
+      Array(cells)
     }
 }
 
 extension ParticlesEmitter {
     init(@EmitterCellBuilder _ content: () -> [CAEmitterCell]) {
-        self.init(cells: content())
+      self.init(cells: content())
     }
-
+    
     init(@EmitterCellBuilder _ content: () -> CAEmitterCell) {
-        self.init(cells: [content()])
+      self.init(cells: [content()])
     }
 }
 
@@ -91,15 +91,16 @@ class EmitterCell: CAEmitterCell {
     override init() {
         super.init()
     }
-
+    
     required init?(coder: NSCoder) {
         super.init(coder: coder)
     }
-
+    
     func copyEmitter() -> EmitterCell {
         return super.copy() as! EmitterCell
     }
 }
+
 
 extension EmitterCell {
     /// Content for the emitter cell, it is either an image, or a circle.
@@ -108,97 +109,97 @@ extension EmitterCell {
         case image(UIImage)
         case circle(CGFloat)
     }
-
+    
     @inlinable func content(_ content: Content) -> Self {
         self.contents = content.image.cgImage
         return self
     }
-
+    
     @inlinable func birthRate(_ birthRate: Float) -> Self {
         self.birthRate = birthRate
         return self
     }
-
+    
     @inlinable func lifetime(_ lifetime: Float) -> Self {
         self.lifetime = lifetime
         return self
     }
-
+    
     @inlinable func scale(_ scale: CGFloat) -> Self {
         self.scale = scale
         return self
     }
-
+    
     @inlinable func scaleRange(_ scaleRange: CGFloat) -> Self {
         self.scaleRange = scaleRange
         return self
     }
-
+    
     @inlinable func scaleSpeed(_ scaleSpeed: CGFloat) -> Self {
         self.scaleSpeed = scaleSpeed
         return self
     }
-
+    
     @inlinable func velocity(_ velocity: CGFloat) -> Self {
         self.velocity = velocity
         return self
     }
-
+    
     @inlinable func velocityRange(_ velocityRange: CGFloat) -> Self {
         self.velocityRange = velocityRange
         return self
     }
-
+    
     @inlinable func emissionLongitude(_ emissionLongitude: CGFloat) -> Self {
         self.emissionLongitude = emissionLongitude
         return self
     }
-
+    
     @inlinable func emissionLatitude(_ emissionLatitude: CGFloat) -> Self {
         self.emissionLatitude = emissionLatitude
         return self
     }
-
+    
     @inlinable func emissionRange(_ emissionRange: CGFloat) -> Self {
         self.emissionRange = emissionRange
         return self
     }
-
+    
     @inlinable func spin(_ spin: CGFloat) -> Self {
         self.spin = spin
         return self
     }
-
+    
     @inlinable func spinRange(_ spinRange: CGFloat) -> Self {
         self.spinRange = spinRange
         return self
     }
-
+    
     @inlinable func color(_ color: UIColor) -> Self {
         self.color = color.cgColor
         return self
     }
-
+    
     @inlinable func xAcceleration(_ xAcceleration: CGFloat) -> Self {
         self.xAcceleration = xAcceleration
         return self
     }
-
+    
     @inlinable func yAcceleration(_ yAcceleration: CGFloat) -> Self {
         self.yAcceleration = yAcceleration
         return self
     }
-
+    
     @inlinable func zAcceleration(_ zAcceleration: CGFloat) -> Self {
         self.zAcceleration = zAcceleration
         return self
     }
-
+    
     @inlinable func alphaSpeed(_ alphaSpeed: Float) -> Self {
         self.alphaSpeed = alphaSpeed
         return self
     }
-
+    
     @inlinable func alphaRange(_ alphaRange: Float) -> Self {
         self.alphaRange = alphaRange
         return self
