@@ -1047,10 +1047,11 @@ function animationRows(item, node, problems) {
   // The type: basic (from → to) or keyframe (values at key times); changing it carries the
   // values over in one edit.
   if (type !== "group") {
-    const info = { key: "type", kind: "choice", choices: ["basic", "keyframe"], options: [
+    const info = { key: "type", kind: "choice", choices: ["basic", "spring", "keyframe"], options: [
       { option: "basic", meaning: "from one value to another (CABasicAnimation)" },
+      { option: "spring", meaning: "from one value to another on a damped spring that overshoots and settles (CASpringAnimation)" },
       { option: "keyframe", meaning: "through values at key times (CAKeyframeAnimation)" },
-    ], summary: "basic: fromValue → toValue; keyframe: values at keyTimes.", defaultText: "basic" };
+    ], summary: "basic: fromValue → toValue; spring: the same on a spring (mass, stiffness, damping); keyframe: values at keyTimes.", defaultText: "basic" };
     const div = row(item, node, info, new Map(), problems);
     div.querySelector(".reset").remove();
     const select = div.querySelector("select");
@@ -1059,11 +1060,17 @@ function animationRows(item, node, problems) {
       const keyPath = typeof node.keyPath === "string" ? node.keyPath : "";
       const edits = [{ op: "set", path: [...item.path, "type"], value: select.value }];
       const now = keyPath ? currentValue(item, keyPath) : 0;
+      // Only a spring has a spring's keys.
+      if (select.value !== "spring") {
+        for (const key of Object.keys(node)) {
+          if (state.table.spring.keys.some((k) => k.key === key)) edits.push({ op: "remove", path: [...item.path, key] });
+        }
+      }
       if (select.value === "keyframe") {
         const from = node.fromValue ?? now, to = node.toValue ?? node.fromValue ?? now;
         edits.push({ op: "set", path: [...item.path, "values"], value: [from, to] }, { op: "set", path: [...item.path, "keyTimes"], value: [0, 1] });
         for (const key of ["fromValue", "toValue", "byValue"]) if (key in node) edits.push({ op: "remove", path: [...item.path, key] });
-      } else {
+      } else if (type === "keyframe") {
         const values = Array.isArray(node.values) && node.values.length > 0 ? node.values : [now];
         edits.push({ op: "set", path: [...item.path, "fromValue"], value: values[0] }, { op: "set", path: [...item.path, "toValue"], value: values[values.length - 1] });
         for (const key of Object.keys(node)) {
@@ -1107,7 +1114,7 @@ function animationRows(item, node, problems) {
   }
   const kind = keyPathKind(item, keyPath);
   if (type === "keyframe") rows.push(keyframesRow(item, kind, problems));
-  else if (type === "basic") {
+  else if (type === "basic" || type === "spring") {
     for (const key of ["fromValue", "toValue", "byValue"]) {
       const info = { key, kind: "value", summary: `${key}: a value of the animated property.`, defaultValue: undefined, defaultText: "none" };
       rows.push(valueRow(item, node, info, kind, problems));

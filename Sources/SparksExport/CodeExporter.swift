@@ -282,10 +282,11 @@ private struct CodeWriter {
         case .basic(let from, let to, let by):
             v = variable(animation.key.map { $0 + "Animation" }, fallback: "animation")
             let keyPath = quoted(animation.keyPath ?? "")
+            let className = animation.spring == nil ? "CABasicAnimation" : "CASpringAnimation"
             line(
                 swift
-                    ? "let \(v) = CABasicAnimation(keyPath: \(keyPath))"
-                    : "CABasicAnimation *\(v) = [CABasicAnimation animationWithKeyPath:\(keyPath)];")
+                    ? "let \(v) = \(className)(keyPath: \(keyPath))"
+                    : "\(className) *\(v) = [\(className) animationWithKeyPath:\(keyPath)];")
             if let f = animation.valueFunction { line(assignment(v, "valueFunction", valueFunction(f))) }
             if let from { line(assignment(v, "fromValue", object(from, kind: valueKind))) }
             if let to { line(assignment(v, "toValue", object(to, kind: valueKind))) }

@@ -181,7 +181,9 @@ struct StudioOutline {
             var fallback = type ?? "basic"
             if case .string(let keyPath)? = node["keyPath"]?.value { fallback = keyPath }
             result = item(node, path: path, kind: "animation", label: label(node, path: path, fallback: fallback))
-            if type == Animation.TypeName.keyframe.rawValue { result.objects.append("keyframe") }
+            if type == Animation.TypeName.keyframe.rawValue || type == Animation.TypeName.spring.rawValue {
+                result.objects.append(type ?? "")
+            }
             result.keyPaths = keyPaths
         case .preset, .canvas:
             result = item(node, path: path, kind: element.rawValue, label: element.rawValue)

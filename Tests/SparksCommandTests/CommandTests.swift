@@ -299,7 +299,7 @@ struct CommandTests {
             "fire", "neon", "fireworks", "snow", "smoke", "confetti", "sparkle", "rain", "hearts", "comet", "orbit", "equalizer", "volume",
             "spinner", "pulse", "neon-ring", "carousel", "embers", "loader", "bench-anchor", "magic-trail", "swirl", "flutter",
             "celebrate", "emoji-ring", "shimmer", "recipe-swirl", "recipe-converge", "recipe-fade-in", "recipe-trails", "recipe-burst",
-            "recipe-ring", "recipe-turn",
+            "recipe-ring", "recipe-turn", "recipe-spring",
         ]
         #expect(lines.count == names.count)
         for name in names {

@@ -35,6 +35,7 @@ struct GalleryPresetTests {
         ("recipe-burst", 30...110),  // 1 s after a pop of 600/s × 0.1 s = 60 sparks living 1.2 ± 0.2 s
         ("recipe-ring", 0...0),
         ("recipe-turn", 170...190),  // 300/s × 0.6 s
+        ("recipe-spring", 0...0),
     ]
 
     @Test("Every preset runs 10 simulated seconds with its live count inside the expected band")

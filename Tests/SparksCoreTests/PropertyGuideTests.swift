@@ -28,6 +28,8 @@ struct PropertyGuideTests {
     static let dimensionless: Set = [
         "emitter.seed", "emitterBehaviors.rotation", "emitterBehaviors.falloff", "replicator.instanceRedOffset",
         "replicator.instanceGreenOffset", "replicator.instanceBlueOffset", "replicator.instanceAlphaOffset", "shape.miterLimit",
+        // A spring's physics, in Core Animation's own units.
+        "spring.mass", "spring.stiffness", "spring.damping",
     ]
 
     @Test("Every key's explanation shows what it takes, its default, its example and, for numbers, unit and typical values")

@@ -3,6 +3,8 @@ extension Animation {
     public enum TypeName: String, Sendable, CaseIterable {
         /// CABasicAnimation.
         case basic
+        /// CASpringAnimation: a basic animation paced by a damped spring.
+        case spring
         /// CAKeyframeAnimation.
         case keyframe
         /// CAAnimationGroup.
@@ -12,7 +14,7 @@ extension Animation {
         /// in the animated property's kind, children, curves); every other key is a table row.
         public var structureKeys: [String] {
             switch self {
-            case .basic: ["type", "keyPath", "valueFunction", "fromValue", "toValue", "byValue", "timingFunction"]
+            case .basic, .spring: ["type", "keyPath", "valueFunction", "fromValue", "toValue", "byValue", "timingFunction"]
             case .keyframe: ["type", "keyPath", "valueFunction", "values", "keyTimes", "path", "timingFunction", "timingFunctions"]
             case .group: ["type"] + PresetElement.animation.slots(ofType: rawValue).map(\.key) + ["timingFunction"]
             }
@@ -20,7 +22,11 @@ extension Animation {
 
         /// The table rows this kind has beyond `Animation.table`.
         public var extraTable: PropertyTable<Animation>? {
-            self == .keyframe ? Animation.keyframeTable : nil
+            switch self {
+            case .keyframe: Animation.keyframeTable
+            case .spring: Animation.springTable
+            case .basic, .group: nil
+            }
         }
 
         /// Every key an animation of this kind may have.
@@ -71,6 +77,39 @@ extension Animation {
                 if case .string(let s) = value, let mode = RotationMode(rawValue: s) { animation.keyframes?.rotationMode = mode }
             }),
     ])
+
+    /// The keys of spring animations beyond `table` (CASpringAnimation).
+    public static let springTable = PropertyTable<Animation>(
+        [
+            .number("mass", \.springPhysics.mass, .positive, "The mass of the object on the spring (default 1)."),
+            .number("stiffness", \.springPhysics.stiffness, .positive, "The spring's stiffness coefficient (default 100)."),
+            .number("damping", \.springPhysics.damping, .nonNegative, "The damping coefficient (default 10); 0 never settles."),
+            .number(
+                "initialVelocity", \.springPhysics.initialVelocity, .any,
+                "Speed at the start, in distances from fromValue to toValue per second; positive moves toward toValue."),
+        ],
+        guides: [
+            "mass": PropertyGuide(nil, 0.1...10, example: "1"),
+            "stiffness": PropertyGuide(nil, 10...1000, example: "200"),
+            "damping": PropertyGuide(nil, 1...50, example: "8"),
+            "initialVelocity": PropertyGuide(.perSecond, -10...10, example: "2"),
+        ])
+
+    /// The kind a preset names in `"type"`.
+    public var typeName: TypeName {
+        switch kind {
+        case .basic: spring == nil ? .basic : .spring
+        case .keyframe: .keyframe
+        case .group: .group
+        }
+    }
+
+    /// The spring of a spring animation (Core Animation's defaults for another kind); setting
+    /// it on another kind does nothing.
+    var springPhysics: Spring {
+        get { spring ?? Spring() }
+        set { if spring != nil { spring = newValue } }
+    }
 
     /// The keyframes of a keyframe animation; setting it on another kind does nothing.
     var keyframes: Keyframes? {

@@ -20,7 +20,8 @@ public enum RotationMode: String, Sendable, CaseIterable {
     case autoReverse
 }
 
-/// An animation attached to a layer (CABasicAnimation, CAKeyframeAnimation, CAAnimationGroup).
+/// An animation attached to a layer (CABasicAnimation, CASpringAnimation, CAKeyframeAnimation,
+/// CAAnimationGroup).
 ///
 /// A value: a layer evaluates its animations at its own local time on every step, and the
 /// results become the layer's presentation values; the model values never change.
@@ -70,6 +71,9 @@ public struct Animation: Hashable, Sendable {
     public var timing = MediaTiming()
     /// Pacing over each cycle; nil is linear.
     public var timingFunction: TimingFunction?
+    /// For a basic animation: the spring whose motion paces it (CASpringAnimation); nil for
+    /// an ordinary basic animation. The timing function, if any, maps the cycle's time first.
+    public var spring: Spring?
     /// For a transform property: what the values are (an angle, factors, offsets) and how they
     /// become the transform shown; nil when the values are transforms.
     public var valueFunction: ValueFunction?

@@ -71,7 +71,9 @@ extension Animation {
             let progress = timing.progress(
                 parentTime: parentTime, simpleDuration: d, holdsEnd: !removedOnCompletion, heldByGroup: heldByGroup)
         else { return }
-        let eased = timingFunction?.value(at: progress.fraction) ?? progress.fraction
+        var eased = timingFunction?.value(at: progress.fraction) ?? progress.fraction
+        // A spring moves by the seconds it has run (core-animation.md §4.5).
+        if let spring, case .basic = kind { eased = spring.progress(at: eased * d) }
         switch kind {
         case .group(let children):
             // Children run in the group's time, warped by the group's timing function (core-animation.md §4.4).

@@ -200,9 +200,7 @@ struct CAMLReader {
         let type: String
         switch className {
         case "CABasicAnimation": type = "basic"
-        case "CASpringAnimation":
-            type = "basic"
-            reading.note("animation", "a spring animation is drawn as a basic animation over its duration")
+        case "CASpringAnimation": type = "spring"
         case "CAKeyframeAnimation": type = "keyframe"
         case "CAAnimationGroup": type = "group"
         default:
@@ -220,7 +218,7 @@ struct CAMLReader {
             members.append(("valueFunction", .string(function)))
             if let f = ValueFunction(rawValue: function) { valueKind = f.inputKind }
         }
-        for key in ["fromValue", "toValue", "byValue"] where type == "basic" {
+        for key in ["fromValue", "toValue", "byValue"] where type == "basic" || type == "spring" {
             if let child = node.child(key), let value = childValue(child, kind: valueKind, key: key) {
                 members.append((key, value))
             } else if let text = node.attribute(key), let value = attributeValue(text, kind: valueKind, key: key, element: node) {
@@ -257,14 +255,10 @@ struct CAMLReader {
             "type", "key", "keyPath", "valueFunction", "fromValue", "toValue", "byValue", "values", "path", "keyTimes", "timingFunction",
             "timingFunctions", "animations",
         ]
-        let table = Animation.table.keys + (type == "keyframe" ? Animation.keyframeTable.keys : [])
+        let table = Animation.table.keys + (Animation.TypeName(rawValue: type)?.extraTable?.keys ?? [])
         for (name, text) in node.attributes where !structural.contains(name) && !["id", "object"].contains(name) {
             guard table.contains(name), let kind = Self.kind(of: name, in: .animation, type: type) else {
-                if !["damping", "mass", "stiffness", "initialVelocity", "velocity", "enabled"].contains(name)
-                    || className != "CASpringAnimation"
-                {
-                    leftOut[name, default: 0] += 1
-                }
+                if !["velocity", "enabled"].contains(name) || className != "CASpringAnimation" { leftOut[name, default: 0] += 1 }
                 continue
             }
             if let value = attributeValue(text, kind: kind, key: name, element: node) { members.append((name, value)) }
@@ -296,7 +290,9 @@ struct CAMLReader {
             return LayerProperties.table[key]?.kind ?? layerKind.contentTable?[key]?.kind
         case .cell: return EmitterCell.table[key]?.kind
         case .behavior: return EmitterBehavior.table[key]?.kind
-        case .animation: return Animation.table[key]?.kind ?? Animation.keyframeTable[key]?.kind
+        case .animation:
+            return Animation.table[key]?.kind
+                ?? (type.flatMap(Animation.TypeName.init(rawValue:))?.extraTable ?? Animation.keyframeTable)[key]?.kind
         case .canvas: return CanvasDescription.table[key]?.kind
         case .preset: return SceneDescription.table[key]?.kind
         }

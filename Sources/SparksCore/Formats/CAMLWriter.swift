@@ -150,7 +150,9 @@ struct CAMLWriter {
         func member(_ key: String) -> PresetJSON? { members.first { $0.0 == key }?.1 }
         func string(_ key: String) -> String? { if case .string(let s)? = member(key) { s } else { nil } }
         let className =
-            ["basic": "CABasicAnimation", "keyframe": "CAKeyframeAnimation", "group": "CAAnimationGroup"][type] ?? "CABasicAnimation"
+            ["basic": "CABasicAnimation", "spring": "CASpringAnimation", "keyframe": "CAKeyframeAnimation", "group": "CAAnimationGroup"][
+                type]
+            ?? "CABasicAnimation"
         var element = Element(name: "animation", attributes: [("type", className)])
         if let key = string("key") { element.attributes.append(("key", CAMLSpelling.escaped(key))) }
         let keyPath = string("keyPath") ?? ""

@@ -21,7 +21,7 @@ struct AnimationDecoder {
         func member(_ key: String) -> JSONMember? { members.first { $0.key == key } }
         let typeNames = Animation.TypeName.allCases.map(\.rawValue)
         guard let typeMember = member("type") else {
-            reader.report(path, node.location, "missing key \"type\" (\"basic\", \"keyframe\" or \"group\")")
+            reader.report(path, node.location, "missing key \"type\" (\"basic\", \"spring\", \"keyframe\" or \"group\")")
             return nil
         }
         guard case .string(let typeName)? = reader.decode(.choice(typeNames), typeMember.value, path: "\(path).type"),
@@ -74,7 +74,7 @@ struct AnimationDecoder {
 
         var kind: Animation.Kind
         switch type {
-        case .basic:
+        case .basic, .spring:
             func value(_ key: String) -> PropertyValue? {
                 member(key).flatMap { reader.decode(valueKind, $0.value, path: "\(path).\(key)") }
             }
@@ -92,8 +92,21 @@ struct AnimationDecoder {
 
         var animation = Animation(kind: kind, keyPath: keyPath, target: target)
         animation.valueFunction = valueFunction
+        if type == .spring { animation.spring = Spring() }
         for m in members { _ = reader.set(m, path: "\(path).\(m.key)", on: &animation, from: Animation.table, type.extraTable) }
         if let m = member("timingFunction") { animation.timingFunction = timingFunction(m.value, path: "\(path).timingFunction") }
+        if let spring = animation.spring, animation.timing.duration > 0 || depth <= 1 {
+            // A spring moves by its seconds: a shorter animation cuts it off (core-animation.md §4.5).
+            let lasts = animation.timing.duration > 0 ? animation.timing.duration : Animation.defaultDuration
+            let settles = spring.settlingDuration
+            if lasts < settles - 1e-6 {
+                let seconds = { (s: Double) in String((s * 100).rounded() / 100) }
+                reader.note(
+                    path, node.location,
+                    "the spring settles in \(seconds(settles)) s but the animation lasts \(seconds(lasts)) s: the layer jumps to its "
+                        + "end value then, as on iOS; \"duration\": \(seconds(settles)) lets it settle")
+            }
+        }
         if var keyframes = animation.keyframes {
             decodeKeyframeTiming(members, path: path, into: &keyframes)
             animation.keyframes = keyframes

@@ -65,6 +65,11 @@ public enum PresetEncoder {
         if case .keyframe = animation.kind {
             changed += changes(Animation.keyframeTable, animation, Animation(kind: .keyframe(Animation.Keyframes())))
         }
+        if animation.spring != nil {
+            var blank = Animation(kind: animation.kind)
+            blank.spring = Spring()
+            changed += changes(Animation.springTable, animation, blank)
+        }
         return changed
     }
 
@@ -118,7 +123,7 @@ public enum PresetEncoder {
             ?? animation.keyPath.flatMap { try? PropertyAddress.resolve($0, on: layerKind).1 } ?? .number(.any)
         switch animation.kind {
         case .basic(let from, let to, let by):
-            members.append(("type", .string("basic")))
+            members.append(("type", .string(animation.typeName.rawValue)))
             members.append(("keyPath", .string(animation.keyPath ?? "")))
             if let f = animation.valueFunction { members.append(("valueFunction", .string(f.rawValue))) }
             if let from { members.append(("fromValue", value(from, kind: valueKind))) }

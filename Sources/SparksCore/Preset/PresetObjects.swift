@@ -85,6 +85,17 @@ public struct PresetObject: Sendable {
             name: "keyframe", aliases: ["keyframes", "CAKeyframeAnimation"], title: "Keyframe animations (CAKeyframeAnimation)",
             introduction: "`\"type\": \"keyframe\"` animations also take these.",
             keys: Animation.keyframeTable.keyInfo(defaults: Animation(kind: .keyframe(Animation.Keyframes())))),
+        PresetObject(
+            name: "spring", aliases: ["springs", "CASpringAnimation"], title: "Spring animations (CASpringAnimation)",
+            introduction:
+                "`\"type\": \"spring\"` animations are basic animations (`fromValue`, `toValue`, `byValue`) paced by a damped "
+                + "spring, by the seconds they have run: give `duration` the spring's settling time, or it ends early.",
+            keys: Animation.springTable.keyInfo(
+                defaults: {
+                    var spring = Animation(kind: .basic(from: nil, to: nil, by: nil))
+                    spring.spring = Spring()
+                    return spring
+                }())),
     ]
 
     /// The object `word` names (its name or an alias, any case), if any.

@@ -204,7 +204,7 @@ public enum PresetSchema {
     private static var animationSchema: [String: Any] {
         let typeNames = Animation.TypeName.allCases.map(\.rawValue)
         let common = properties("animations").merging([
-            "type": ["enum": typeNames, "description": "CABasicAnimation, CAKeyframeAnimation or CAAnimationGroup."],
+            "type": ["enum": typeNames, "description": "CABasicAnimation, CASpringAnimation, CAKeyframeAnimation or CAAnimationGroup."],
             "timingFunction": ["$ref": "#/definitions/timingFunction"],
         ]) { $1 }
         let keyPath: [String: Any] = [
@@ -215,14 +215,16 @@ public enum PresetSchema {
             "description":
                 "For a transform key path: the values are an angle (rotateX/Y/Z), factors (scale: [x, y, z], scaleX/Y/Z) or offsets (translate: [x, y, z], translateX/Y/Z).",
         ]
+        let basic: [String: Any] = [
+            "keyPath": keyPath,
+            "valueFunction": valueFunction,
+            "fromValue": ["description": "Start value (a value of the animated property)."],
+            "toValue": ["description": "End value."],
+            "byValue": ["description": "Change relative to the start value."],
+        ]
         let structure: [Animation.TypeName: [String: Any]] = [
-            .basic: [
-                "keyPath": keyPath,
-                "valueFunction": valueFunction,
-                "fromValue": ["description": "Start value (a value of the animated property)."],
-                "toValue": ["description": "End value."],
-                "byValue": ["description": "Change relative to the start value."],
-            ],
+            .basic: basic,
+            .spring: basic,
             .keyframe: [
                 "keyPath": keyPath,
                 "valueFunction": valueFunction,
@@ -239,7 +241,8 @@ public enum PresetSchema {
             .group: slotSchemas(PresetElement.animation.slots(ofType: Animation.TypeName.group.rawValue)),
         ]
         func schema(of type: Animation.TypeName) -> [String: Any] {
-            let result = common.merging(structure[type] ?? [:]) { $1 }.merging((type == .keyframe ? properties("keyframe") : [:])) { $1 }
+            let extra = type == .keyframe ? properties("keyframe") : type == .spring ? properties("spring") : [:]
+            let result = common.merging(structure[type] ?? [:]) { $1 }.merging(extra) { $1 }
             precondition(Set(result.keys) == Set(type.keys), "the schema of \(type) animations lists every key the decoder reads")
             return result
         }
@@ -253,6 +256,7 @@ public enum PresetSchema {
             "type": "object", "required": ["type"],
             "allOf": [
                 variant("basic", schema(of: .basic), required: ["type", "keyPath"]),
+                variant("spring", schema(of: .spring), required: ["type", "keyPath"]),
                 variant("keyframe", schema(of: .keyframe), required: ["type", "keyPath"]),
                 variant("group", schema(of: .group), required: ["type", "animations"]),
             ],

@@ -156,6 +156,15 @@ extension BindingTable {
 
     private static let animations: [Binding] = [
         Binding(
+            .object(.animation), form: .read, swift: ["settlingDuration"], objc: ["settlingDuration"],
+            meaning: "the seconds a spring takes to come to rest, worked out from its physics as Sparks runs it"
+        ) { c in
+            guard let spring = c.object, case .animation(.spring) = spring.kind else {
+                throw c.skip("settlingDuration of something that is not a CASpringAnimation")
+            }
+            return .number(try c.interpreter.spring(of: spring, at: c.at).settlingDuration)
+        },
+        Binding(
             .object(.layer), .object(.view), swift: ["add(_:forKey:)"], objc: ["addAnimation:forKey:"],
             meaning: "runs the animation from now (or from the moment it is added, after a delay)"
         ) { c in

@@ -72,6 +72,7 @@ extension Interpreter {
         case .animation:
             if let v = object.setting(propertyKey(name)) { return v }
             if let v = object.fields[name] { return v }
+            if let v = try runBinding(name, on: receivers(of: .object(object)), form: .read, receiver: .object(object), at: at) { return v }
             return .null
         case .path, .mutableArray, .allocated:
             break

@@ -151,19 +151,15 @@ extension Interpreter {
             animation.timingFunction = f
         }
         if animationClass == .spring {
-            // A spring settles over time Sparks works out from its physics; it runs as an
-            // ease-out basic animation of that length.
-            let mass = try object.setting("mass").map { try number($0, at: at) } ?? 1
-            let stiffness = try object.setting("stiffness").map { try number($0, at: at) } ?? 100
-            let damping = try object.setting("damping").map { try number($0, at: at) } ?? 10
-            let omega = sqrt(max(stiffness, 1e-6) / max(mass, 1e-6))
-            let zeta = damping / (2 * sqrt(max(stiffness * mass, 1e-9)))
-            let settling = min(60, -log(0.001) / max(zeta * omega, 1e-3))
-            if object.setting("duration") == nil { animation.timing.duration = settling }
-            animation.timingFunction = animation.timingFunction ?? .easeOut
-            note(
-                "CASpringAnimation runs as an ease-out animation over its settling time (\(String(format: "%.2f", animation.timing.duration)) s); Sparks has no spring curve",
-                at: object.madeAt)
+            let spring = try spring(of: object, at: at)
+            animation.spring = spring
+            let lasts = animation.timing.duration > 0 ? animation.timing.duration : Animation.defaultDuration
+            if lasts < spring.settlingDuration - 1e-6 {
+                note(
+                    "the spring settles in \(String(format: "%.2f", spring.settlingDuration)) s but the animation lasts "
+                        + "\(String(format: "%.2f", lasts)) s: it jumps to its end then, as on iOS (set duration to settlingDuration to see it settle)",
+                    at: object.madeAt)
+            }
         }
         for (key, _, position) in object.settings
         where !Self.animationKeys.contains(key) && Animation.table[key] == nil && table?[key] == nil
@@ -172,6 +168,17 @@ extension Interpreter {
             report(.skipped, "the animation property \(key) is not understood", at: position)
         }
         return animation
+    }
+
+    /// The spring a CASpringAnimation's settings describe, Core Animation's defaults for the
+    /// rest.
+    func spring(of object: Object, at: SourcePosition) throws -> Spring {
+        func setting(_ key: String, _ fallback: Double) throws -> Double {
+            try object.setting(key).map { try number($0, at: at) } ?? fallback
+        }
+        return Spring(
+            mass: try setting("mass", 1), stiffness: try setting("stiffness", 100), damping: try setting("damping", 10),
+            initialVelocity: try setting("initialVelocity", 0))
     }
 
     static let animationKeys: Set<String> = [
