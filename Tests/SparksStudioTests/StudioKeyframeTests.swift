@@ -2,7 +2,7 @@ import Foundation
 import SparksCore
 import Testing
 
-/// An animation made without typing JSON in headless Chromium: added to the emitter, made a
+/// Animations made without typing JSON in headless Chromium. One added to the emitter, made a
 /// keyframe animation from its type menu, its property chosen from what the layer can animate
 /// (a cell's birth rate), keyframes added at the playhead, moved with the mouse on the timeline,
 /// retimed and revalued in their fields and taken out with Delete; the file and the preview at
@@ -32,6 +32,40 @@ import Testing
             try await Task.sleep(for: .milliseconds(20))
         }
         Issue.record("\(what): the file is \((try? String(contentsOf: file, encoding: .utf8)) ?? "")")
+    }
+
+    func number(_ node: JSONNode?) -> Double? {
+        if case .number(let n)? = node?.value { n } else { nil }
+    }
+
+    /// A spring made as a designer makes one: an animation added to the emitter, "spring" chosen
+    /// from its type menu, its damping typed in; back to "basic", the spring's keys go.
+    @Test func aSpringChosenFromTheTypeMenu() async throws {
+        try await withStudioPage(["fire"], at: "edit=fire.json") { page, folder in
+            let file = folder.appendingPathComponent("fire.json")
+            try await page.click("#tree .item[data-path=\"layers[0]\"]")
+            try await page.choose("#add-what", "animation")
+            try await page.click("#add-item")
+            try await eventually(file, "an animation") { _ in true }
+            try #require(try await page.wait("document.getElementById('inspector-title').textContent.endsWith('(animation)')"))
+            try await page.choose(".row[data-key=type] select", "spring")
+            try await eventually(file, "a spring animation") { string($0["type"]) == "spring" && $0["fromValue"] != nil }
+            let found = try await page.wait("document.querySelector('.row[data-key=damping] input')")
+            let rows = try await page.evaluate("[...document.querySelectorAll('#inspector .row')].map(r => r.dataset.key).join(' ')")
+            try #require(found, "the inspector shows \(String(describing: rows))")
+            _ = try await page.evaluate(
+                "(() => { const f = document.querySelector('.row[data-key=damping] input[data-field=damping]'); f.value = '5'; f.dispatchEvent(new Event('change')); })()"
+            )
+            try await eventually(file, "damping 5") { number($0["damping"]) == 5 }
+            // The file is a spring Sparks reads: Apple's damping-5 spring settles in 2.85 s.
+            let scene = try PresetDecoder.load(contentsOf: file, assetDirectories: [repositoryRoot.appendingPathComponent("assets")]).get()
+            let spring = try #require(scene.layers.first?.animations.first?.spring)
+            #expect(abs(spring.settlingDuration - 2.85) < 0.01)
+            try await page.choose(".row[data-key=type] select", "basic")
+            try await eventually(file, "a basic animation without the spring's keys") {
+                string($0["type"]) == "basic" && $0["damping"] == nil
+            }
+        }
     }
 
     @Test func threeKeyframesMadeOnTheTimeline() async throws {
