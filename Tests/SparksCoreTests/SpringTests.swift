@@ -71,6 +71,14 @@ struct SpringTests {
         }
         // Without damping it never settles: the longest time Sparks works out.
         #expect(Spring(damping: 0).settlingDuration == Spring.longestSettlingDuration)
+        // Extreme physics stay finite and bounded: heavy damping creeps (its slow rate is not
+        // rounded to 0), a stiff light spring settles at once.
+        let creeping = Spring(mass: 1, stiffness: 1, damping: 1e6)
+        #expect(creeping.displacement(at: 1) < 1 && creeping.displacement(at: 1) > 0.99)
+        #expect(creeping.settlingDuration == Spring.longestSettlingDuration)
+        let stiff = Spring(mass: 1e-6, stiffness: 1e7, damping: 10, initialVelocity: 1e7)
+        #expect(stiff.settlingDuration.isFinite && stiff.settlingDuration < 0.1)
+        for t in [0.0, 1e-4, 0.01, 1] { #expect(stiff.displacement(at: t).isFinite) }
     }
 
     @Test("Core Animation's default spring overshoots by e^(−ζπ/√(1−ζ²)) = 16.3 % at π/ω_d = 0.363 s")

@@ -35,6 +35,14 @@ public struct Spring: Hashable, Sendable {
     private var omega: Double { (max(stiffness, 1e-9) / max(mass, 1e-9)).squareRoot() }
     private var zeta: Double { max(damping, 0) / (2 * (max(stiffness, 1e-9) * max(mass, 1e-9)).squareRoot()) }
 
+    /// The two decay rates of an over-damped spring, the slower first: −ω₀(ζ ∓ √(ζ² − 1)), the
+    /// slower written as −ω₀ / (ζ + √(ζ² − 1)) so that heavy damping does not round it to 0.
+    private var overdampedRates: (Double, Double) {
+        let w = omega, z = zeta
+        let root = (z * z - 1).squareRoot()
+        return (-w / (z + root), -w * (z + root))
+    }
+
     /// How far the object still is from the end value after `t` seconds, as a fraction of the
     /// distance (1 at the start, 0 at rest; negative past the end): the closed-form solution of
     /// m·x″ + c·x′ + k·x = 0 with x(0) = 1 and x′(0) = −initialVelocity.
@@ -48,8 +56,7 @@ public struct Spring: Hashable, Sendable {
         }
         if z > 1 + 1e-9 {
             // Over-damped: two decaying terms, r₁ the slower.
-            let root = (z * z - 1).squareRoot()
-            let r1 = -w * (z - root), r2 = -w * (z + root)
+            let (r1, r2) = overdampedRates
             let c2 = (-v0 - r1) / (r2 - r1)
             return (1 - c2) * exp(r1 * t) + c2 * exp(r2 * t)
         }
@@ -80,8 +87,7 @@ public struct Spring: Hashable, Sendable {
             guard z * w > 0 else { return Self.longestSettlingDuration }
             return min(max(log(amplitude / Self.settledDisplacement) / (z * w), 0), Self.longestSettlingDuration)
         } else if z > 1 + 1e-9 {
-            let root = (z * z - 1).squareRoot()
-            let r1 = -w * (z - root), r2 = -w * (z + root)
+            let (r1, r2) = overdampedRates
             let c2 = (-v0 - r1) / (r2 - r1)
             envelope = { abs(1 - c2) * exp(r1 * $0) + abs(c2) * exp(r2 * $0) }
         } else {
