@@ -148,14 +148,14 @@ struct RuleProbeTests {
                 for y in 0..<frame.height {
                     for x in 0..<frame.width {
                         let i = (y * frame.width + x) * 4
-                        let channels = (0..<3).map { Int(p[i + $0]) }
-                        let difference = zip(channels, b).map { abs($0 - $1) }.max()!
+                        let r = Int(p[i]), g = Int(p[i + 1]), bl = Int(p[i + 2])
+                        let difference = max(abs(r - b[0]), abs(g - b[1]), abs(bl - b[2]))
                         guard difference > EffectStatistics.threshold else { continue }
                         covered += 1
-                        if channels.min()! < 16 { primaries += 1 }
+                        if min(r, g, bl) < 16 { primaries += 1 }
                         let dx = Double(x) + 0.5 - origin[0], dy = Double(y) + 0.5 - origin[1]
-                        let r = (dx * dx + dy * dy).squareRoot()
-                        guard r >= radii[0], r <= radii[1] else { continue }
+                        let distance = (dx * dx + dy * dy).squareRoot()
+                        guard distance >= radii[0], distance <= radii[1] else { continue }
                         around += 1
                         // The offset turned so that the axis points along +x.
                         let along = dx * cos(axis) + dy * sin(axis), across = -dx * sin(axis) + dy * cos(axis)

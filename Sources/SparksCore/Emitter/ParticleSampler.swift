@@ -141,9 +141,11 @@ struct DirectionCone: Sendable {
 
     let cosLongitude: Float, sinLongitude: Float
     let cosLatitude: Float, sinLatitude: Float, hasLatitude: Bool
-    /// The largest angle between a direction and the centre.
+    /// The largest angle between a direction and the centre, and what sampling needs of it.
     let halfAngle: Float
     let oneMinusCosHalfAngle: Float
+    /// The width of the fan (twice the half-angle).
+    let fanWidth: Float
     /// A cone (uniform in solid angle) or a flat fan in the plane (uniform in angle).
     let isCone: Bool
 
@@ -154,9 +156,15 @@ struct DirectionCone: Sendable {
         cosLatitude = Float(cos(latitude))
         sinLatitude = Float(sin(latitude))
         hasLatitude = latitude != 0
-        let half = min(abs(range) * CoreAnimationChoices.emissionHalfAngleInRanges, Double.pi)
+        let half = Self.halfAngle(ofRange: range)
         halfAngle = Float(half)
         oneMinusCosHalfAngle = Float(1 - cos(half))
+        fanWidth = Float(2 * half)
+    }
+
+    /// The half-angle of the cone a range spreads directions over (core-animation.md §6.3).
+    static func halfAngle(ofRange range: Double) -> Double {
+        min(abs(range) * CoreAnimationChoices.emissionHalfAngleInRanges, Double.pi)
     }
 
     /// The centre direction of the cone and two directions perpendicular to it.
@@ -193,7 +201,7 @@ struct DirectionCone: Sendable {
             let beta = 2 * Float.pi * u2
             return frame.d * cosAlpha + (frame.e1 * cos(beta) + frame.e2 * sin(beta)) * sinAlpha
         }
-        let angle = 2 * halfAngle * (u1 - 0.5)
+        let angle = fanWidth * (u1 - 0.5)
         let c = cos(angle), s = sin(angle)
         return Vector(frame.d.x * c - frame.d.y * s, frame.d.x * s + frame.d.y * c, frame.d.z)
     }

@@ -188,7 +188,7 @@ enum ForeignLayout {
             let life = min(max(0, cell.lifetime + abs(cell.lifetimeRange) / 2), 10)
             let size = cell.baseSize
             largest = max(largest, max(size.width, size.height) * (abs(cell.scale) + abs(cell.scaleRange) / 2))
-            let spread = min(abs(cell.emissionRange) * CoreAnimationChoices.emissionHalfAngleInRanges, .pi)
+            let spread = DirectionCone.halfAngle(ofRange: cell.emissionRange)
             for angle in [cell.emissionLongitude - spread, cell.emissionLongitude, cell.emissionLongitude + spread] {
                 for speed in [cell.velocity - abs(cell.velocityRange) / 2, cell.velocity + abs(cell.velocityRange) / 2] {
                     for step in 1...8 {
