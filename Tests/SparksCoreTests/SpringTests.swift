@@ -79,6 +79,10 @@ struct SpringTests {
         let stiff = Spring(mass: 1e-6, stiffness: 1e7, damping: 10, initialVelocity: 1e7)
         #expect(stiff.settlingDuration.isFinite && stiff.settlingDuration < 0.1)
         for t in [0.0, 1e-4, 0.01, 1] { #expect(stiff.displacement(at: t).isFinite) }
+        // Values that are not numbers (from code or a caller) are Core Animation's defaults.
+        let broken = Spring(mass: .nan, stiffness: .infinity, damping: -.infinity, initialVelocity: .nan)
+        #expect(broken.settlingDuration == Spring().settlingDuration)
+        #expect(broken.displacement(at: 0.3) == Spring().displacement(at: 0.3))
     }
 
     @Test("Core Animation's default spring overshoots by e^(−ζπ/√(1−ζ²)) = 16.3 % at π/ω_d = 0.363 s")

@@ -30,10 +30,18 @@ public struct Spring: Hashable, Sendable {
         self.initialVelocity = initialVelocity
     }
 
+    /// The physics as the motion uses them: a value that is not a finite number (from code or a
+    /// caller) is Core Animation's default; mass and stiffness stay above zero, damping at or
+    /// above it.
+    private var m: Double { mass.isFinite ? max(mass, 1e-9) : 1 }
+    private var k: Double { stiffness.isFinite ? max(stiffness, 1e-9) : 100 }
+    private var c: Double { damping.isFinite ? max(damping, 0) : 10 }
+    private var v0: Double { initialVelocity.isFinite ? initialVelocity : 0 }
+
     /// The motion's constants: undamped angular frequency ω₀ = √(k/m) and damping ratio
-    /// ζ = c / (2√(km)), with mass and stiffness kept above zero.
-    private var omega: Double { (max(stiffness, 1e-9) / max(mass, 1e-9)).squareRoot() }
-    private var zeta: Double { max(damping, 0) / (2 * (max(stiffness, 1e-9) * max(mass, 1e-9)).squareRoot()) }
+    /// ζ = c / (2√(km)).
+    private var omega: Double { (k / m).squareRoot() }
+    private var zeta: Double { c / (2 * (k * m).squareRoot()) }
 
     /// The two decay rates of an over-damped spring, the slower first: −ω₀(ζ ∓ √(ζ² − 1)), the
     /// slower written as −ω₀ / (ζ + √(ζ² − 1)) so that heavy damping does not round it to 0.
@@ -48,7 +56,7 @@ public struct Spring: Hashable, Sendable {
     /// m·x″ + c·x′ + k·x = 0 with x(0) = 1 and x′(0) = −initialVelocity.
     public func displacement(at t: Double) -> Double {
         let t = max(t, 0)
-        let w = omega, z = zeta, v0 = initialVelocity
+        let w = omega, z = zeta, v0 = self.v0
         if z < 1 - 1e-9 {
             // Under-damped: oscillates inside a decaying envelope.
             let wd = w * (1 - z * z).squareRoot()
@@ -78,7 +86,7 @@ public struct Spring: Hashable, Sendable {
 
     /// Seconds until the motion's envelope stays within ``settledDisplacement`` of rest.
     public var settlingDuration: Double {
-        let w = omega, z = zeta, v0 = initialVelocity
+        let w = omega, z = zeta, v0 = self.v0
         // A bound on |displacement(t)| that only falls with time.
         let envelope: (Double) -> Double
         if z < 1 - 1e-9 {
