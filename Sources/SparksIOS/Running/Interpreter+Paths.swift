@@ -141,7 +141,8 @@ extension Interpreter {
         }
         var animation = Animation(kind: kind, keyPath: keyPath, target: target)
         animation.valueFunction = valueFunction
-        let table = animationClass == .keyframe ? Animation.keyframeTable : nil
+        if animationClass == .spring { animation.spring = Spring() }
+        let table = animationClass == .keyframe ? Animation.keyframeTable : animationClass == .spring ? Animation.springTable : nil
         for (key, v, position) in object.settings {
             guard let d = Animation.table[key] ?? table?[key], !["calculationMode", "rotationMode", "key"].contains(key) else { continue }
             d.set(&animation, try propertyValue(v, kind: d.kind, key: key, at: position))
@@ -150,9 +151,7 @@ extension Interpreter {
             guard case .timingFunction(let f) = curve else { throw Skip(reason: "timingFunction holds \(curve.description)", at: at) }
             animation.timingFunction = f
         }
-        if animationClass == .spring {
-            let spring = try spring(of: object, at: at)
-            animation.spring = spring
+        if let spring = animation.spring {
             let lasts = animation.timing.duration > 0 ? animation.timing.duration : Animation.defaultDuration
             if lasts < spring.settlingDuration - 1e-6 {
                 note(
@@ -172,13 +171,15 @@ extension Interpreter {
 
     /// The spring a CASpringAnimation's settings describe, Core Animation's defaults for the
     /// rest.
+    /// Read through the spring table, whose limits a preset's spring has too.
     func spring(of object: Object, at: SourcePosition) throws -> Spring {
-        func setting(_ key: String, _ fallback: Double) throws -> Double {
-            try object.setting(key).map { try number($0, at: at) } ?? fallback
+        var animation = Animation(kind: .basic(from: nil, to: nil, by: nil))
+        animation.spring = Spring()
+        for (key, v, position) in object.settings {
+            guard let d = Animation.springTable[key] else { continue }
+            d.set(&animation, try propertyValue(v, kind: d.kind, key: key, at: position))
         }
-        return Spring(
-            mass: try setting("mass", 1), stiffness: try setting("stiffness", 100), damping: try setting("damping", 10),
-            initialVelocity: try setting("initialVelocity", 0))
+        return animation.spring ?? Spring()
     }
 
     static let animationKeys: Set<String> = [
