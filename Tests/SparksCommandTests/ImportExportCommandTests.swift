@@ -35,7 +35,7 @@ struct ImportExportCommandTests {
                 emitter.emitterPosition = CGPoint(x: bounds.midX, y: 0)
                 emitter.emitterSize = CGSize(width: bounds.width, height: 1)
                 accessibilityIdentifier = "confetti"
-                UIView.animate(withDuration: 0.3) { self.alpha = 1 }
+                emitter.style = ["name": "confetti"]
             }
         }
         """
@@ -52,7 +52,7 @@ struct ImportExportCommandTests {
                 "ConfettiView.swift:29:9: note: accessibilityIdentifier concerns UIKit views, not layers; it changes nothing drawn"),
             "\(result.error)")
         #expect(result.error.contains("no image \"ribbon\" beside the preset or in assets/: wrote a stand-in, ribbon.png"))
-        #expect(result.error.contains("ConfettiView.swift:30:9: skipped: UIView animations change views, not layers; not imported"))
+        #expect(result.error.contains("ConfettiView.swift:30:9: skipped: style is not supported by Sparks"))
         #expect(result.error.contains("1 layer, 2 emitter cells; 1 statement skipped"))
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("ribbon.png").path))
         let validate = try sparks("validate", folder.appendingPathComponent("confetti.json").path)

@@ -125,7 +125,7 @@ enum ValueKind: String, Sendable, Hashable, CaseIterable {
 /// The kinds of objects bindings are members of.
 enum ObjectKind: String, Sendable, Hashable, CaseIterable {
     case layer = "CALayer", view = "UIView", path = "UIBezierPath / CGPath", animation = "CAAnimation"
-    case mutableArray = "NSMutableArray", any = "any object"
+    case mutableArray = "NSMutableArray", propertyAnimator = "UIViewPropertyAnimator", any = "any object"
 
     /// The kinds an object answers as, most particular first.
     static func of(_ object: Object) -> [ObjectKind] {
@@ -136,6 +136,7 @@ enum ObjectKind: String, Sendable, Hashable, CaseIterable {
         case .path: [.path, .any]
         case .animation: [.animation, .any]
         case .mutableArray: [.mutableArray, .any]
+        case .propertyAnimator: [.propertyAnimator, .any]
         case .cell, .behavior, .allocated: [.any]
         }
     }

@@ -5,60 +5,111 @@ import SparksCore
 extension BindingTable {
     static let coreGraphics: [Binding] = geometry + geometryMembers + colors + pathFunctions + contextDrawing
 
-    private static let geometry: [Binding] = [
-        Binding(.global, form: .read, objc: ["CGPointZero", "CGSizeZero", "CGRectZero", "zero"]) { _ in .constant(".zero") },
-        Binding(.type("CGPoint"), form: .read, swift: ["zero"]) { _ in .point(Point(x: 0, y: 0)) },
-        Binding(.type("CGSize"), form: .read, swift: ["zero"]) { _ in .size(Size(width: 0, height: 0)) },
-        Binding(.type("CGRect"), form: .read, swift: ["zero"]) { _ in .rect(Rect(x: 0, y: 0, width: 0, height: 0)) },
-        Binding(.global, swift: ["CGPoint(x:y:)"], objc: ["CGPointMake"]) { c in .point(Point(x: try c.number(0), y: try c.number(1))) },
-        Binding(.global, swift: ["CGSize(width:height:)"], objc: ["CGSizeMake"]) { c in
-            .size(Size(width: try c.number(0), height: try c.number(1)))
-        },
-        Binding(.global, swift: ["CGRect(x:y:width:height:)", "CGRect(origin:size:)"], objc: ["CGRectMake"]) { c in
-            // Another spelling (`CGRect(boundingCenter:radius:)`) is an extension of a file not given.
-            guard c.labels.allSatisfy({ $0 == nil }) || c.labels == ["x", "y", "width", "height"] || c.labels == ["origin", "size"]
-            else { return nil }
-            if c.labels == ["origin", "size"] {
-                // `.zero` is the origin as often as a point is.
-                let o = try c.point(0), s = try c.size(1)
-                return .rect(Rect(x: o.x, y: o.y, width: s.width, height: s.height))
-            }
-            return .rect(Rect(x: try c.number(0), y: try c.number(1), width: try c.number(2), height: try c.number(3)))
-        },
-        Binding(
-            [.global, .type("NSCoder")], swift: ["NSCoder.cgPoint(for:)"], objc: ["CGPointFromString"],
-            meaning: "the point a string `{x, y}` writes"
-        ) { c in
-            let numbers = try c.string(0, or: "\(c.name) of something that is not a string").split {
-                !($0.isNumber || $0 == "." || $0 == "-" || $0 == "e")
-            }
-            .compactMap { Double($0) }
-            guard numbers.count == 2 else { throw c.skip("\(c.name): \"\(c.string(0) ?? "")\" is not {x, y}") }
-            return .point(Point(x: numbers[0], y: numbers[1]))
-        },
-        Binding(.global, objc: ["CGRectEqualToRect", "CGPointEqualToPoint", "CGSizeEqualToSize"]) { c in
-            try c.interpreter.arithmetic("==", c[0], c[1], at: c.at)
-        },
-        rectFunction("CGRectGetMidX") { $0.origin.x + $0.size.width / 2 },
-        rectFunction("CGRectGetMidY") { $0.origin.y + $0.size.height / 2 },
-        rectFunction("CGRectGetWidth") { $0.size.width },
-        rectFunction("CGRectGetHeight") { $0.size.height },
-        rectFunction("CGRectGetMaxX") { $0.origin.x + $0.size.width },
-        rectFunction("CGRectGetMaxY") { $0.origin.y + $0.size.height },
-        rectFunction("CGRectGetMinX") { $0.origin.x },
-        rectFunction("CGRectGetMinY") { $0.origin.y },
-        Binding(.global, objc: ["CGRectInset"]) { c in
-            let r = try c.rect(0), dx = try c.number(1), dy = try c.number(2)
-            return .rect(Rect(x: r.origin.x + dx, y: r.origin.y + dy, width: r.size.width - 2 * dx, height: r.size.height - 2 * dy))
-        },
-        Binding(.value(.rect), swift: ["insetBy(dx:dy:)"]) { c in
-            guard case .rect(let r) = c.receiver else { return nil }
-            let dx = try c.number(0), dy = try c.number(1)
-            return .rect(Rect(x: r.origin.x + dx, y: r.origin.y + dy, width: r.size.width - 2 * dx, height: r.size.height - 2 * dy))
-        },
+    private static let geometry: [Binding] =
+        [
+            Binding(.global, form: .read, objc: ["CGPointZero", "CGSizeZero", "CGRectZero", "zero"]) { _ in .constant(".zero") },
+            Binding(.type("CGPoint"), form: .read, swift: ["zero"]) { _ in .point(Point(x: 0, y: 0)) },
+            Binding(.type("CGSize"), form: .read, swift: ["zero"]) { _ in .size(Size(width: 0, height: 0)) },
+            Binding(.type("CGRect"), form: .read, swift: ["zero"]) { _ in .rect(Rect(x: 0, y: 0, width: 0, height: 0)) },
+            Binding(.global, swift: ["CGPoint(x:y:)"], objc: ["CGPointMake"]) { c in .point(Point(x: try c.number(0), y: try c.number(1)))
+            },
+            Binding(.global, swift: ["CGSize(width:height:)"], objc: ["CGSizeMake"]) { c in
+                .size(Size(width: try c.number(0), height: try c.number(1)))
+            },
+            Binding(.global, swift: ["CGRect(x:y:width:height:)", "CGRect(origin:size:)"], objc: ["CGRectMake"]) { c in
+                // Another spelling (`CGRect(boundingCenter:radius:)`) is an extension of a file not given.
+                guard c.labels.allSatisfy({ $0 == nil }) || c.labels == ["x", "y", "width", "height"] || c.labels == ["origin", "size"]
+                else { return nil }
+                if c.labels == ["origin", "size"] {
+                    // `.zero` is the origin as often as a point is.
+                    let o = try c.point(0), s = try c.size(1)
+                    return .rect(Rect(x: o.x, y: o.y, width: s.width, height: s.height))
+                }
+                return .rect(Rect(x: try c.number(0), y: try c.number(1), width: try c.number(2), height: try c.number(3)))
+            },
+            Binding(
+                [.global, .type("NSCoder")], swift: ["NSCoder.cgPoint(for:)"], objc: ["CGPointFromString"],
+                meaning: "the point a string `{x, y}` writes"
+            ) { c in
+                let numbers = try c.string(0, or: "\(c.name) of something that is not a string").split {
+                    !($0.isNumber || $0 == "." || $0 == "-" || $0 == "e")
+                }
+                .compactMap { Double($0) }
+                guard numbers.count == 2 else { throw c.skip("\(c.name): \"\(c.string(0) ?? "")\" is not {x, y}") }
+                return .point(Point(x: numbers[0], y: numbers[1]))
+            },
+            Binding(.global, objc: ["CGRectEqualToRect", "CGPointEqualToPoint", "CGSizeEqualToSize"]) { c in
+                try c.interpreter.arithmetic("==", c[0], c[1], at: c.at)
+            },
+            rectFunction("CGRectGetMidX") { $0.origin.x + $0.size.width / 2 },
+            rectFunction("CGRectGetMidY") { $0.origin.y + $0.size.height / 2 },
+            rectFunction("CGRectGetWidth") { $0.size.width },
+            rectFunction("CGRectGetHeight") { $0.size.height },
+            rectFunction("CGRectGetMaxX") { $0.origin.x + $0.size.width },
+            rectFunction("CGRectGetMaxY") { $0.origin.y + $0.size.height },
+            rectFunction("CGRectGetMinX") { $0.origin.x },
+            rectFunction("CGRectGetMinY") { $0.origin.y },
+            Binding(.global, objc: ["CGRectInset"]) { c in
+                let r = try c.rect(0), dx = try c.number(1), dy = try c.number(2)
+                return .rect(Rect(x: r.origin.x + dx, y: r.origin.y + dy, width: r.size.width - 2 * dx, height: r.size.height - 2 * dy))
+            },
+            Binding(.value(.rect), swift: ["insetBy(dx:dy:)"]) { c in
+                guard case .rect(let r) = c.receiver else { return nil }
+                let dx = try c.number(0), dy = try c.number(1)
+                return .rect(Rect(x: r.origin.x + dx, y: r.origin.y + dy, width: r.size.width - 2 * dx, height: r.size.height - 2 * dy))
+            },
+        ] + affineTransforms
+
+    /// CGAffineTransform as the flat transform it is: a CATransform3D in the plane (what a view's
+    /// `transform` sets on its layer).
+    private static let affineTransforms: [Binding] = [
         Binding(.global, swift: ["CGAffineTransform(rotationAngle:)"], objc: ["CGAffineTransformMakeRotation"]) { c in
             if c.name == "CGAffineTransform", c.labels != ["rotationAngle"] { return nil }
             return .transform(.rotation(try c.number(0), 0, 0, 1))
+        },
+        Binding(.global, swift: ["CGAffineTransform(scaleX:y:)"], objc: ["CGAffineTransformMakeScale"]) { c in
+            if c.name == "CGAffineTransform", c.labels != ["scaleX", "y"] { return nil }
+            return .transform(.scale(try c.number(0), try c.number(1), 1))
+        },
+        Binding(.global, swift: ["CGAffineTransform(translationX:y:)"], objc: ["CGAffineTransformMakeTranslation"]) { c in
+            if c.name == "CGAffineTransform", c.labels != ["translationX", "y"] { return nil }
+            return .transform(.translation(try c.number(0), try c.number(1), 0))
+        },
+        Binding(.global, swift: ["CGAffineTransform(a:b:c:d:tx:ty:)"], objc: ["CGAffineTransformMake"]) { c in
+            if c.name == "CGAffineTransform", c.labels != ["a", "b", "c", "d", "tx", "ty"] { return nil }
+            guard c.count == 6 else { throw c.skip("an affine transform needs 6 numbers") }
+            let n = try c.numbers()
+            return .transform(Transform3D(rowMajor: [n[0], n[1], 0, 0, n[2], n[3], 0, 0, 0, 0, 1, 0, n[4], n[5], 0, 1]))
+        },
+        Binding(.global, form: .read, objc: ["CGAffineTransformIdentity"]) { _ in .transform(.identity) },
+        Binding(.type("CGAffineTransform"), form: .read, swift: ["identity"]) { _ in .transform(.identity) },
+        Binding(.global, objc: ["CGAffineTransformRotate"]) { c in .transform(try c.transform(0).rotated(try c.number(1), 0, 0, 1)) },
+        Binding(.global, objc: ["CGAffineTransformScale"]) { c in .transform(try c.transform(0).scaled(try c.number(1), try c.number(2), 1))
+        },
+        Binding(.global, objc: ["CGAffineTransformTranslate"]) { c in
+            .transform(try c.transform(0).translated(try c.number(1), try c.number(2), 0))
+        },
+        Binding(.global, objc: ["CGAffineTransformConcat"]) { c in .transform(try c.transform(0) * (try c.transform(1))) },
+        Binding(.global, objc: ["CGAffineTransformInvert"]) { c in .transform(try c.transform(0).inverted) },
+        Binding(.value(.transform), swift: ["rotated(by:)"]) { c in
+            guard case .transform(let t) = c.receiver else { return nil }
+            return .transform(t.rotated(try c.number(0), 0, 0, 1))
+        },
+        Binding(.value(.transform), swift: ["scaledBy(x:y:)"]) { c in
+            guard case .transform(let t) = c.receiver else { return nil }
+            return .transform(t.scaled(try c.number(0), try c.number(1), 1))
+        },
+        Binding(.value(.transform), swift: ["translatedBy(x:y:)"]) { c in
+            guard case .transform(let t) = c.receiver else { return nil }
+            return .transform(t.translated(try c.number(0), try c.number(1), 0))
+        },
+        Binding(.value(.transform), swift: ["concatenating(_:)"]) { c in
+            guard case .transform(let t) = c.receiver else { return nil }
+            return .transform(t * (try c.transform(0)))
+        },
+        Binding(.value(.transform), swift: ["inverted()"]) { c in
+            guard case .transform(let t) = c.receiver else { return nil }
+            return .transform(t.inverted)
         },
     ]
 

@@ -22,7 +22,9 @@ extension BindingTable {
     ]
 
     private static let collections: [Binding] = [
-        Binding([.global, .type("NSNull")], swift: ["NSNull()"], objc: ["null"], meaning: "nil") { _ in .null },
+        Binding([.global, .type("NSNull")], swift: ["NSNull()"], objc: ["null"], meaning: "NSNull (no action, in a layer's actions)") { _ in
+            .constant("NSNull")
+        },
         Binding(Receiver.types("NSArray", "NSMutableArray"), objc: ["array", "arrayWithCapacity:"]) { _ in .array([]) },
         Binding(Receiver.types("NSArray", "NSMutableArray"), objc: ["arrayWithObjects:"], meaning: "the objects up to nil") { c in
             .array(Array(c.arguments.prefix { !c.interpreter.isNull($0) }))

@@ -81,32 +81,84 @@ extension BindingTable {
             guard let first = c.first, let f = c.interpreter.valueFunction(first) else { throw c.skip("an unknown value function") }
             return .valueFunction(f)
         },
-        Binding(.type("CATransaction"), swift: ["begin()"], meaning: "opens a transaction") { c in
+        Binding(.type("CATransaction"), swift: ["begin()"], objc: ["begin"], meaning: "opens a transaction") { c in
             c.interpreter.transactions.append(PendingTransaction())
             return .void
         },
         Binding(
-            .type("CATransaction"), swift: ["setCompletionBlock(_:)"],
+            .type("CATransaction"), swift: ["setCompletionBlock(_:)"], objc: ["setCompletionBlock:"],
             meaning: "runs the block when the last animation added in the transaction ends"
         ) { c in
             guard case .function(let f)? = c.first else { return .void }
-            if c.interpreter.transactions.isEmpty { c.interpreter.transactions.append(PendingTransaction()) }
-            c.interpreter.transactions[c.interpreter.transactions.count - 1].completion = f
+            c.interpreter.setTransaction { $0.completion = f }
             return .void
         },
-        Binding(.type("CATransaction"), swift: ["commit()", "flush()"]) { c in
+        Binding(.type("CATransaction"), swift: ["commit()", "flush()"], objc: ["commit", "flush"]) { c in
             guard let transaction = c.interpreter.transactions.popLast() else { return .void }
             try c.interpreter.complete(transaction, at: c.at)
             return .void
         },
+        transactionSetter(
+            "animationDuration", swift: "setAnimationDuration(_:)", objc: "setAnimationDuration:",
+            meaning: "the duration of the implicit animations made in the transaction (0.25 s when not set)"),
+        transactionSetter(
+            "animationTimingFunction", swift: "setAnimationTimingFunction(_:)", objc: "setAnimationTimingFunction:",
+            meaning: "the curve of the implicit animations made in the transaction"),
+        transactionSetter(
+            "disableActions", swift: "setDisableActions(_:)", objc: "setDisableActions:",
+            meaning: "true: changes in the transaction do not animate implicitly"),
         Binding(
-            .type("CATransaction"),
-            swift: [
-                "setAnimationDuration(_:)", "setDisableActions(_:)", "setAnimationTimingFunction(_:)", "setValue(_:forKey:)", "lock()",
-                "unlock()",
-            ], meaning: "nothing Sparks imports (implicit animations are not made)"
-        ) { _ in .void },
+            .type("CATransaction"), swift: ["setValue(_:forKey:)"], objc: ["setValue:forKey:"],
+            meaning: "kCATransactionDisableActions, kCATransactionAnimationDuration, kCATransactionAnimationTimingFunction"
+        ) { c in
+            switch c[1] {
+            case .string(let key), .constant(let key):
+                // `kCATransactionAnimationDuration` is the key "animationDuration".
+                let name =
+                    key.hasPrefix("kCATransaction")
+                    ? key.dropFirst("kCATransaction".count).prefix(1).lowercased()
+                        + key.dropFirst("kCATransaction".count + 1) : key
+                try setTransactionValue(name, c[0], c)
+            default: break
+            }
+            return .void
+        },
+        Binding(.type("CATransaction"), swift: ["animationDuration()"], objc: ["animationDuration"]) { c in
+            .number(c.interpreter.transactionValue(\.duration) ?? Animation.defaultDuration)
+        },
+        Binding(.type("CATransaction"), swift: ["disableActions()"], objc: ["disableActions"]) { c in
+            .bool(c.interpreter.transactionValue(\.disablesActions) ?? false)
+        },
+        Binding(.type("CATransaction"), swift: ["lock()", "unlock()"], meaning: "nothing (one thread)") { _ in .void },
     ]
+
+    /// A `CATransaction` class method that sets one of the open transaction's values.
+    private static func transactionSetter(_ key: String, swift: String, objc: String, meaning: String) -> Binding {
+        Binding(.type("CATransaction"), swift: [swift], objc: [objc], meaning: meaning) { c in
+            try setTransactionValue(key, c[0], c)
+            return .void
+        }
+    }
+
+    /// Sets a transaction value by its key (`animationDuration`, `animationTimingFunction`,
+    /// `disableActions`); other keys change nothing an import draws.
+    private static func setTransactionValue(_ key: String, _ value: Value, _ c: Call) throws {
+        let i = c.interpreter
+        switch key {
+        case "animationDuration":
+            let duration = try i.number(value, at: c.at)
+            guard duration.isFinite, duration >= 0 else { throw c.skip("a transaction's duration that is not a time") }
+            i.setTransaction { $0.duration = duration }
+        case "animationTimingFunction":
+            guard case .timingFunction(let f) = value else { throw c.skip("a transaction's timing function that is not one") }
+            i.setTransaction { $0.timingFunction = f }
+        case "disableActions":
+            let disables = try i.truth(value, at: c.at)
+            i.setTransaction { $0.disablesActions = disables }
+        default:
+            break
+        }
+    }
 
     private static func layerArgument(_ c: Call) throws -> (target: Object, child: Object) {
         guard let target = c.layer, case .object(let child)? = c.first, child.layerKind != nil else {

@@ -4,7 +4,8 @@ import SparksCore
 /// image contexts and renderers, and views (a view is its layer; what only UIKit draws, such as a
 /// label's text, is said in a note).
 extension BindingTable {
-    static let uiKit: [Binding] = colors + images + fonts + paths + screen + imageContexts + viewMakers + viewReads + viewWrites + views
+    static let uiKit: [Binding] =
+        colors + images + fonts + paths + screen + imageContexts + viewMakers + viewReads + viewWrites + views + viewAnimation
 
     // MARK: Colours
 
@@ -344,10 +345,6 @@ extension BindingTable {
             c.note("Auto Layout constraints are not evaluated (a view they size takes its superview's bounds)")
             return .void
         },
-        Binding(
-            .type("UIView"), swift: ["animate(withDuration:animations:)", "animate(withDuration:delay:options:animations:completion:)"],
-            objc: ["animateWithDuration:animations:"], meaning: "not imported: UIView animations change views, not layers"
-        ) { c in throw c.skip("UIView animations change views, not layers; not imported") },
     ]
 
     private static func viewLayer(_ c: Call) -> Object? { c.object?.layer }
@@ -364,19 +361,27 @@ extension BindingTable {
     private static let viewReads: [Binding] = [
         viewRead(["layer"]) { _, layer in .object(layer) },
         viewRead(["view"]) { c, _ in c.receiver },
-        viewRead(["bounds"]) { _, layer in .rect(layer.state.layer.bounds) },
-        viewRead(["frame"]) { _, layer in .rect(layer.state.layer.frame) },
-        viewRead(["center"]) { _, layer in .point(layer.state.layer.position) },
+        viewRead(["bounds"]) { c, layer in .rect(c.interpreter.modelState(of: layer).layer.bounds) },
+        viewRead(["frame"]) { c, layer in .rect(c.interpreter.modelState(of: layer).layer.frame) },
+        viewRead(["center"]) { c, layer in .point(c.interpreter.modelState(of: layer).layer.position) },
+        viewRead(["transform", "transform3D"]) { c, layer in .transform(c.interpreter.modelState(of: layer).layer.transform) },
         viewRead(["window", "superview", "traitCollection", "safeAreaInsets"], meaning: "nil") { _, _ in .null },
         viewRead(["contentScaleFactor", "scale"], meaning: "the device's scale (--scale)") { c, _ in
             .number(Double(c.interpreter.deviceScale))
         },
-        viewRead(["alpha"]) { _, layer in .number(layer.state.layer.opacity) },
+        viewRead(["alpha"]) { c, layer in .number(c.interpreter.modelState(of: layer).layer.opacity) },
         viewRead(["backgroundColor"]) { c, layer in
             c.object === c.interpreter.hostView
-                ? .color(c.interpreter.hostBackground ?? .clear) : c.interpreter.propertyValue(.color(layer.state.layer.backgroundColor))
+                ? .color(c.interpreter.hostBackground ?? .clear)
+                : c.interpreter.propertyValue(.color(c.interpreter.modelState(of: layer).layer.backgroundColor))
         },
         viewRead(["subviews"]) { _, _ in .array([]) },
+        viewRead(
+            ["isOn", "on", "isSelected", "selected", "isHighlighted", "highlighted"],
+            meaning: "a control's state: as set, else off (as a storyboard control without it set)"
+        ) { c, _ in
+            c.object?.fields[c.interpreter.propertyKey(c.name)] ?? c.object?.fields[c.name] ?? .bool(false)
+        },
         viewRead(["tintColor"], meaning: "as set, else the system blue iOS gives") { c, _ in
             c.object?.fields["tintColor"] ?? .color(Color.named["systemBlue"] ?? Color(red: 0, green: 0.478, blue: 1, alpha: 1))
         },
@@ -428,9 +433,11 @@ extension BindingTable {
         layerWrite(["alpha"], as: "opacity"),
         layerWrite(["mask", "maskView"], as: "mask"),
         layerWrite(["center"], as: "position"),
-        viewWrite(["frame"]) { c, layer in c.interpreter.setFrame(layer, try c.rect(0)) },
+        viewWrite(["frame"]) { c, layer in
+            if try !c.interpreter.animateChange(of: layer, "frame", c[0], at: c.at) { c.interpreter.setFrame(layer, try c.rect(0)) }
+        },
         layerWrite(["bounds"]),
-        layerWrite(["transform3D"], as: "transform"),
+        layerWrite(["transform", "transform3D"], as: "transform"),
         layerWrite(["clipsToBounds"], as: "masksToBounds"),
         layerWrite(["hidden", "isHidden"], as: "hidden"),
         viewWrite(

@@ -43,7 +43,13 @@ struct SceneBuilder {
             }
             && background == nil
             || host.layerKind == .layer && host.animations.isEmpty && host.scheduledChanges.isEmpty && onlyGeometryAndBackground(host)
-        if plainHost {
+        if host.mask != nil {
+            // A masked view: its background is drawn through the mask, over the window (black).
+            if host.state.layer.backgroundColor == .clear { host.state.layer.backgroundColor = scene.canvas.background }
+            scene.canvas.background = .black
+            i.note("the host view is masked: its background is drawn through the mask, over the window's black", at: host.madeAt)
+            roots = [host]
+        } else if plainHost {
             roots = host.sublayers
             if host.state.layer.backgroundColor != .clear, background == nil { scene.canvas.background = host.state.layer.backgroundColor }
         } else {
@@ -73,7 +79,8 @@ struct SceneBuilder {
 
     private func layer(_ object: Object, depth: Int, used: inout Set<String>) -> LayerDescription {
         var description = LayerDescription(
-            properties: object.state.layer, content: object.state.content, animations: object.animations + object.scheduledChanges)
+            properties: object.state.layer, content: object.state.content,
+            animations: object.animations + Self.inTimeOrder(object.scheduledChanges))
         if description.properties.name == nil, let hint = object.nameHint {
             description.properties.name = unique(hint, &used)
         } else if let name = description.properties.name {
@@ -117,5 +124,14 @@ struct SceneBuilder {
         }
         used.insert(candidate)
         return candidate
+    }
+
+    /// Changes made at moments of the effect, in the order of those moments (a later one wins
+    /// over an earlier one, whatever order the code made them in); made at the same moment, in
+    /// the order made.
+    static func inTimeOrder(_ changes: [Animation]) -> [Animation] {
+        changes.enumerated().sorted {
+            ($0.element.timing.beginTime, $0.offset) < ($1.element.timing.beginTime, $1.offset)
+        }.map(\.element)
     }
 }

@@ -45,7 +45,12 @@ struct EntryPoints {
             for type in hosts { receivers[type.name] = try runHost(type) }
         }
         for (name, layer) in try placeLayerClasses(created: created) { receivers[name] = layer }
-        for text in calls { try runRequest(CallRequest(text), receivers: &receivers) }
+        // A call comes after the view appeared (a tap, a timer the app starts): a turn of its own.
+        for text in calls {
+            try inLaterTurn(at: SourcePosition(line: 1, column: 1)) { () throws(Exhausted) in
+                try runRequest(CallRequest(text), receivers: &receivers)
+            }
+        }
         if !hasContent(i.hostView.layer!) { try runEntryMethods(receivers: &receivers) }
         do {
             try i.commitOpenTransactions(at: SourcePosition(line: 1, column: 1))
@@ -65,6 +70,18 @@ struct EntryPoints {
     }
 
     // MARK: The flow
+
+    /// Runs `body` as a later run-loop turn at the start of the effect (the view has appeared).
+    private func inLaterTurn(at position: SourcePosition, _ body: () throws(Exhausted) -> Void) throws(Exhausted) {
+        let i = interpreter
+        do {
+            try i.inTurn(at: nil, at: position) { try body() }
+        } catch let error as Exhausted {
+            throw error
+        } catch {
+            i.report(.skipped, (error as? Skip)?.reason ?? "\(error)", at: (error as? Skip)?.at ?? position)
+        }
+    }
 
     /// `#define`s and file-level constants of files with classes or functions.
     private func runGlobals() {
@@ -137,7 +154,15 @@ struct EntryPoints {
         if let preferred { try invoke(preferred, of: type, on: object, given: [], saying: false) }
         for name in Self.lifeCycle.dropFirst() {
             for method in type.methods where method.name == name && !method.isStatic {
-                try invoke(method, of: type, on: object, given: [], saying: false)
+                // viewDidAppear runs after the first frame is committed: what it changes on a
+                // layer made before animates implicitly.
+                if name == "viewDidAppear" {
+                    try inLaterTurn(at: method.at) { () throws(Exhausted) in
+                        try invoke(method, of: type, on: object, given: [], saying: false)
+                    }
+                } else {
+                    try invoke(method, of: type, on: object, given: [], saying: false)
+                }
             }
         }
         // Methods that build and add emitter or replicator layers and have not run (a method a
@@ -426,9 +451,9 @@ struct EntryPoints {
         return value
     }
 
-    /// Whether the view holds anything yet: a sublayer, cells, or a layer class of its own.
+    /// Whether the view holds anything yet: a sublayer, cells, a mask, or a layer class of its own.
     private func hasContent(_ layer: Object) -> Bool {
-        !layer.sublayers.isEmpty || !layer.cells.isEmpty || !layer.animations.isEmpty
+        !layer.sublayers.isEmpty || !layer.cells.isEmpty || !layer.animations.isEmpty || layer.mask != nil
     }
 
     /// Methods that touch layers but did not run: handlers and changes to a running effect.

@@ -56,8 +56,9 @@ extension Interpreter {
             if key == "sublayers" { return .array(object.sublayers.map(Value.object)) }
             if key == "superlayer" { return object.superlayer.map(Value.object) ?? .null }
             if key == "mask" { return object.mask.map(Value.object) ?? .null }
+            if key == "affineTransform" { return .transform(modelState(of: object).layer.transform) }
             if let (address, _) = try? PropertyAddress.resolve(key == "type" && kind == .gradient ? "gradientType" : key, on: kind),
-                let v = address.value(in: object.state)
+                let v = address.value(in: modelState(of: object))
             {
                 return propertyValue(v)
             }
@@ -74,7 +75,7 @@ extension Interpreter {
             if let v = object.fields[name] { return v }
             if let v = try runBinding(name, on: receivers(of: .object(object)), form: .read, receiver: .object(object), at: at) { return v }
             return .null
-        case .path, .mutableArray, .allocated:
+        case .path, .mutableArray, .allocated, .propertyAnimator:
             break
         }
         if let v = try runBinding(name, on: receivers(of: .object(object)), form: .read, receiver: .object(object), at: at) { return v }
@@ -141,6 +142,9 @@ extension Interpreter {
             try setViewProperty(object, key, value, at: at)
         case .layer(let kind):
             if key == "beginTime", case .mediaTime(let moment) = value { return setTimelineStart(of: object, moment, at: at) }
+            // `setAffineTransform(_:)`, the `affineTransform` property: the transform in the plane.
+            if key == "affineTransform" { return try setProperty(of: object, "transform", value, at: at) }
+            if try animateChange(of: object, key, value, at: at) { return }
             if let t = deferredTime { return try deferChange(of: object, key, value, at: at, time: t) }
             switch key {
             case "emitterCells":
@@ -164,13 +168,20 @@ extension Interpreter {
             case "mask":
                 switch value {
                 case .null: object.mask = nil
-                case .object(let m) where m.layerKind != nil: object.mask = m
-                case .object(let v) where v.layer != nil: object.mask = v.layer  // a view's mask view
+                case .object(let m) where m.layerKind != nil:
+                    object.mask = m
+                    m.masked = object
+                case .object(let v) where v.layer != nil:  // a view's mask view
+                    object.mask = v.layer
+                    v.layer?.masked = object
                 default: throw Skip(reason: "a mask is a layer, not \(value.description)", at: at)
                 }
             case "style":
                 throw Skip(reason: "\(key) is not supported by Sparks", at: at)
-            case "delegate", "actions", "needsDisplayOnBoundsChange", "drawsAsynchronously", "shouldRasterize", "rasterizationScale",
+            case "delegate", "actions":
+                // Read by the action search when a property changes later (implicit animations).
+                object.fields[key] = value
+            case "needsDisplayOnBoundsChange", "drawsAsynchronously", "shouldRasterize", "rasterizationScale",
                 "isOpaque", "opaque", "edgeAntialiasingMask", "allowsEdgeAntialiasing", "allowsGroupOpacity":
                 // How iOS caches, draws in the background or animates implicitly: not what it draws.
                 note("\(key) changes how iOS draws the layer, not what it draws; not imported", at: at)
@@ -246,6 +257,9 @@ extension Interpreter {
             guard try runBinding(name, on: [.object(.path)], form: .write, receiver: .object(object), [value], at: at) != nil else {
                 throw Skip(reason: "a path has no property \(name) to set", at: at)
             }
+        case .propertyAnimator:
+            guard try runBinding(name, on: [.object(.propertyAnimator)], form: .write, receiver: .object(object), [value], at: at) != nil
+            else { throw Skip(reason: "a property animator's \(name) is not imported", at: at) }
         case .mutableArray, .allocated:
             throw Skip(reason: "cannot set \(name) here", at: at)
         }
@@ -384,6 +398,7 @@ extension Interpreter {
             guard component == nil else { throw Skip(reason: "key path \"\(keyPath)\": set the whole \(key)", at: at) }
             return try setBehaviorProperty(of: behavior, key, value, at: at)
         }
+        if try animateChange(of: layer, keyPath, value, at: at) { return }
         if let t = deferredTime { return try deferChange(of: layer, keyPath, value, at: at, time: t) }
         address.apply(v, to: &layer.state)
     }
@@ -470,18 +485,16 @@ extension Interpreter {
             throw Skip(reason: "a later change of \(keyPath): \(Self.codeReason(error))", at: at)
         }
         let v = try propertyValue(value, kind: valueKind, key: key, at: at)
-        var animation = Animation(kind: .basic(from: v, to: v, by: nil), keyPath: keyPath, target: address)
-        animation.timing.beginTime = time
-        animation.timing.duration = 1
+        let old = object.isCell ? address.value(in: stateWithCells(layer)) : address.value(in: modelState(of: layer))
+        layer.laterValues.append(Object.LaterValue(time: time, address: address, value: v))
+        var animation = Animation.holding(v, keyPath: keyPath, target: address, from: time)
         // Made in the same turn as a fade transition on the layer: the change fades over its
         // duration, from what the layer showed (its own value) to the new one.
-        if let fade = layer.fadeTransition, fade.time == time, let old = address.value(in: stateWithCells(layer)) {
+        if let fade = layer.fadeTransition, fade.time == time, let old {
             animation.kind = .basic(from: old, to: v, by: nil)
             animation.timing.duration = fade.duration
             note("\(keyPath) changes over the fade transition's \(PresetNumber.text(fade.duration)) s", at: at)
         }
-        animation.timing.fillMode = .forwards
-        animation.removedOnCompletion = false
         layer.scheduledChanges.append(animation)
     }
 

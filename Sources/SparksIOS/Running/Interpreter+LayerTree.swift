@@ -32,6 +32,26 @@ extension Interpreter {
             layer.animations[i].timing.fillMode = .removed
             layer.animations[i].removedOnCompletion = true
         }
+        cutActions(of: layer, at: t, where: matches)
+    }
+
+    /// Implicit and view animations running at `t` (among the layer's changes) stop then: the
+    /// layer shows the model value they were animating to from then on.
+    private func cutActions(of layer: Object, at t: Double, where matches: (Animation) -> Bool) {
+        var holds: [Animation] = []
+        for i in layer.scheduledChanges.indices where layer.scheduledChanges[i].isAction && matches(layer.scheduledChanges[i]) {
+            let animation = layer.scheduledChanges[i]
+            let begin = animation.timing.beginTime
+            guard begin < t, animation.activeEnd > t, let keyPath = animation.keyPath, let target = animation.target else { continue }
+            let speed = abs(animation.timing.speed == 0 ? 1 : animation.timing.speed)
+            layer.scheduledChanges[i].timing.repeatDuration = (t - begin) * speed
+            if animation.timing.fillMode == .forwards, case .basic(_, let to?, _) = animation.kind {
+                holds.append(.holding(to, keyPath: keyPath, target: target, from: t))
+            }
+            layer.scheduledChanges[i].timing.fillMode = .removed
+            layer.scheduledChanges[i].removedOnCompletion = true
+        }
+        layer.scheduledChanges += holds
     }
 
     /// `add(_:forKey:)`: the animation as Sparks runs it, from now (or from the moment it is added

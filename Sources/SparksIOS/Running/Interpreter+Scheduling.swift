@@ -10,14 +10,33 @@ extension Interpreter {
     static let maxTimerFirings = 120
 
     /// Runs a closure's changes as if `delay` seconds after now: what it sets becomes animations.
-    func runLater(_ f: Callable, after delay: Double, what: String, saying: Bool = true, at: SourcePosition) throws -> Value {
+    /// `arguments` go first to its parameters (a completion block's `finished`), nil to the rest.
+    func runLater(
+        _ f: Callable, after delay: Double, what: String, saying: Bool = true, arguments: [Value] = [], at: SourcePosition
+    ) throws -> Value {
         guard delay.isFinite, delay >= 0 else { throw Skip(reason: "\(what) with a delay that is not a time", at: at) }
-        let saved = deferredTime
-        deferredTime = (saved ?? 0) + delay
-        defer { deferredTime = saved }
         if saying { note("what \(what) changes after \(PresetNumber.text(delay)) s becomes animations that start then and hold", at: at) }
-        _ = try call(f, Array(repeating: .null, count: f.parameters.count), at: at)
+        let given = Array(arguments.prefix(f.parameters.count))
+        try inTurn(at: (deferredTime ?? 0) + delay, at: at) {
+            _ = try call(f, given + Array(repeating: .null, count: f.parameters.count - given.count), at: at)
+        }
         return .void
+    }
+
+    /// Runs `body` as a run-loop turn of its own at `time` (effect seconds; nil: the start, after
+    /// the view appeared): a layer made before it animates a change implicitly, and the turn's
+    /// transactions left open commit when it ends, as Core Animation's implicit transaction does.
+    func inTurn(at time: Double?, at position: SourcePosition, _ body: () throws -> Void) throws {
+        let savedTurn = turn, savedTime = deferredTime, depth = transactions.count
+        turns += 1
+        turn = turns
+        deferredTime = time
+        defer {
+            turn = savedTurn
+            deferredTime = savedTime
+        }
+        try body()
+        while transactions.count > depth, let transaction = transactions.popLast() { try complete(transaction, at: position) }
     }
 
     // MARK: Timers
@@ -47,11 +66,7 @@ extension Interpreter {
         guard block != nil || selector != nil else { throw Skip(reason: "a timer whose action is not understood", at: at) }
         func fire(after delay: Double, saying: Bool) throws {
             if let block {
-                let saved = deferredTime
-                deferredTime = (saved ?? 0) + delay
-                defer { deferredTime = saved }
-                _ = try call(
-                    block, block.parameters.isEmpty ? [] : [timer] + Array(repeating: .null, count: block.parameters.count - 1), at: at)
+                _ = try runLater(block, after: delay, what: "the timer", saying: false, arguments: [timer], at: at)
             } else if let selector {
                 _ = try runSelectorLater(selector, after: delay, on: target, saying: saying, at: at)
             }
@@ -98,40 +113,49 @@ extension Interpreter {
         while let transaction = transactions.popLast() { try complete(transaction, at: at) }
     }
 
+    /// Whether code that runs when animations end at `end` is followed: not when they repeat
+    /// for ever, or end past the time followed (each said in a note).
+    func runs(_ what: String, at end: Double, at: SourcePosition) -> Bool {
+        guard end.isFinite else {
+            note("\(what) never runs: the animation repeats for ever", at: at)
+            return false
+        }
+        guard end <= Self.repeatingTimerHorizon else {
+            note(
+                "\(what) at \(PresetNumber.text(end)) s is past the \(PresetNumber.text(Self.repeatingTimerHorizon)) s followed; not run",
+                at: at)
+            return false
+        }
+        return true
+    }
+
     /// An animation was added at effect time `begin` (its beginTime in the effect): the open
     /// transaction's completion waits for its end, and its delegate's `animationDidStop(_:finished:)`
     /// (or `animationDidStop:finished:`) runs then.
     func animationAdded(_ animation: Object, _ converted: Animation, at: SourcePosition) throws {
         let end = converted.activeEnd
-        if !transactions.isEmpty { transactions[transactions.count - 1].end = max(transactions[transactions.count - 1].end, end) }
+        transactionAdded(end: end)
         guard case .object(let delegate)? = animation.setting("delegate"), let type = delegate.declaredType,
             let (owner, method) = self.method("animationDidStop", labels: [nil, "finished"], isStatic: false, in: type)
                 ?? type.methods.first(where: { $0.name == "animationDidStop" }).map({ (type, $0) })
         else { return }
-        guard end.isFinite else {
-            note("\(owner.name).animationDidStop never runs: the animation repeats for ever", at: at)
-            return
-        }
-        guard end <= Self.repeatingTimerHorizon else {
-            note(
-                "\(owner.name).animationDidStop at \(PresetNumber.text(end)) s is past the \(PresetNumber.text(Self.repeatingTimerHorizon)) s followed; not run",
-                at: at)
-            return
-        }
+        guard runs("\(owner.name).animationDidStop", at: end, at: at) else { return }
         let f = Callable(
             name: "\(owner.name).\(method.signature)", parameters: method.parameters, body: method.body, captured: globals,
             selfObject: delegate)
-        let saved = deferredTime
-        deferredTime = end
-        defer { deferredTime = saved }
         note("\(owner.name).animationDidStop runs when the animation ends, \(PresetNumber.text(end)) s into the effect", at: at)
-        _ = try call(f, [.object(animation), .bool(true)], at: at)
+        try inTurn(at: end, at: at) { _ = try call(f, [.object(animation), .bool(true)], at: at) }
     }
 }
 
-/// A `CATransaction` begun and not yet committed: its completion block, and when the
-/// animations added inside it end (effect seconds).
+/// A `CATransaction` begun and not yet committed (or the implicit one of a run-loop turn, made
+/// when the code sets a transaction's value without `begin()`): what it sets for the implicit
+/// animations made inside it, its completion block, and when the animations added inside it end
+/// (effect seconds).
 struct PendingTransaction {
     var completion: Callable?
     var end = 0.0
+    var duration: Double?
+    var timingFunction: TimingFunction?
+    var disablesActions: Bool?
 }

@@ -163,6 +163,15 @@ final class Interpreter {
     var drawnImages: [DrawnImage] = []
     /// `CATransaction`s begun and not committed, innermost last.
     var transactions: [PendingTransaction] = []
+    /// The run-loop turn the code runs in: 0 while the view loads and first appears, a new one
+    /// for each later entry (viewDidAppear, a `--call`, a timer's or delayed closure's firing);
+    /// `turns` counts them.
+    var turn = 0
+    var turns = 0
+    /// UIView animation blocks running, innermost last.
+    var viewAnimations: [ViewAnimationBlock] = []
+    /// The key paths each kind of layer animates (``animatableKeys(of:)``).
+    var animatableKeysByKind: [LayerKind: Set<String>] = [:]
     /// Finds the file for an image name (and makes a stand-in when there is none).
     let imageFile: (String, String, SourcePosition) -> String
 
@@ -185,6 +194,7 @@ final class Interpreter {
     /// A new object, kept until the import ends.
     func newObject(kind: Object.Kind, className: String, madeAt: SourcePosition, file: String) -> Object {
         let object = Object(kind: kind, className: className, madeAt: madeAt, file: file)
+        object.madeInTurn = turn
         objects.append(object)
         return object
     }

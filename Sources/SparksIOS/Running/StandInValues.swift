@@ -174,10 +174,12 @@ extension Interpreter {
                 + (delay > 0 ? " after \(PresetNumber.text(delay)) s, as the call says" : " at once")
                 + (given.isEmpty ? "" : " with what the call gives it")
                 + " (give the file that defines it to run what it does)", at: at)
-        let saved = deferredTime
-        if delay > 0 { deferredTime = (saved ?? 0) + delay }
-        defer { deferredTime = saved }
-        _ = try call(f, Array(given.prefix(max(1, f.parameters.count))), at: at)
+        let arguments = Array(given.prefix(max(1, f.parameters.count)))
+        if delay > 0 {
+            try inTurn(at: (deferredTime ?? 0) + delay, at: at) { _ = try call(f, arguments, at: at) }
+        } else {
+            _ = try call(f, arguments, at: at)
+        }
         return given.first ?? .void
     }
 

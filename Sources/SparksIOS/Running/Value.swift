@@ -174,6 +174,8 @@ final class Object {
         case mutableArray
         /// `[SomeClass alloc]`, waiting for its `init`.
         case allocated(String)
+        /// A UIViewPropertyAnimator; `animator` holds it.
+        case propertyAnimator
     }
 
     enum AnimationClass: String {
@@ -189,8 +191,9 @@ final class Object {
     // Layers.
     var state = LayerState(layer: LayerProperties(), content: .plain)
     var sublayers: [Object] = []
-    /// The layer masking this one (`layer.mask`).
+    /// The layer masking this one (`layer.mask`), and the one this layer masks.
     var mask: Object?
+    weak var masked: Object?
     weak var superlayer: Object?
     var animations: [Animation] = []
     /// The animation objects added with a key, for `animation(forKey:)`.
@@ -217,7 +220,16 @@ final class Object {
     var settings: [(key: String, value: Value, at: SourcePosition)] = []
     // Views, controllers, instances, and layers of the files' own layer classes.
     var fields: [String: Value] = [:]
-    var layer: Object?
+    /// A view's own layer, which does not animate implicitly (core-animation.md §4.6).
+    var layer: Object? { didSet { layer?.backsView = true } }
+    /// Whether this layer is a view's own layer.
+    var backsView = false
+    /// The run-loop turn the object was made in (``Interpreter/turn``): a layer shown in an
+    /// earlier turn animates a change implicitly, one made in this turn does not.
+    var madeInTurn = 0
+    /// Model values set some time into the effect or in an animation (effect seconds, in the
+    /// order set), which ``Interpreter/modelState(of:)`` reads back at a later moment.
+    var laterValues: [LaterValue] = []
     /// The files' own class a layer is made from (`class Pulsator: CAReplicatorLayer`): its
     /// methods and stored properties come first.
     var subclass: TypeDecl?
@@ -227,6 +239,8 @@ final class Object {
     var path = BezierPath()
     // Mutable arrays.
     var items: [Value] = []
+    // Property animators.
+    var animator = PropertyAnimator()
 
     /// The variable name it was last given, and how deep in calls that was (outer names win).
     var nameHint: String?
@@ -261,6 +275,11 @@ final class Object {
         }
     }
 
+    var isAnimation: Bool {
+        if case .animation = kind { return true }
+        return false
+    }
+
     var isCell: Bool {
         if case .cell = kind { return true }
         return false
@@ -274,6 +293,22 @@ final class Object {
 
     func setting(_ key: String) -> Value? { settings.last { $0.key == key }?.value }
 
+    /// A UIViewPropertyAnimator's timing, animation blocks (each with its delay factor) and
+    /// completion blocks, run when it starts.
+    struct PropertyAnimator {
+        var timing = ActionTiming(duration: 0)
+        var animations: [(block: Callable, delayFactor: Double)] = []
+        var completions: [Callable] = []
+        var started = false
+    }
+
+    /// A model value set at a moment of the effect.
+    struct LaterValue {
+        let time: Double
+        let address: PropertyAddress
+        let value: PropertyValue
+    }
+
     /// Drops what the object refers to (objects, fields and closures refer to each other).
     func tearDown() {
         fields = [:]
@@ -284,6 +319,7 @@ final class Object {
         mask = nil
         cells = []
         layer = nil
+        animator = PropertyAnimator()
     }
 }
 
