@@ -68,6 +68,21 @@ extension BindingTable {
     ]
 
     private static let timing: [Binding] = [
+        // Swift's typed string constants made from their raw value (`CATransitionType(rawValue: "cube")`).
+        Binding(
+            .global,
+            swift: [
+                "CATransitionType(rawValue:)", "CATransitionSubtype(rawValue:)", "CAMediaTimingFunctionName(rawValue:)",
+                "CAMediaTimingFillMode(rawValue:)", "CAEmitterLayerEmitterShape(rawValue:)", "CAEmitterLayerEmitterMode(rawValue:)",
+                "CAEmitterLayerRenderMode(rawValue:)", "CAGradientLayerType(rawValue:)", "CAShapeLayerLineCap(rawValue:)",
+                "CAShapeLayerLineJoin(rawValue:)", "CAShapeLayerFillRule(rawValue:)", "CATextLayerAlignmentMode(rawValue:)",
+                "CATextLayerTruncationMode(rawValue:)", "CAAnimationCalculationMode(rawValue:)", "CAAnimationRotationMode(rawValue:)",
+                "CAValueFunctionName(rawValue:)", "CALayerContentsGravity(rawValue:)",
+            ], meaning: "the constant its raw value names"
+        ) { c in
+            guard c.labels.first == "rawValue", case .string? = c.first else { return nil }
+            return c.first
+        },
         Binding(.global, swift: ["CAMediaTimingFunction(name:)", "CAMediaTimingFunction(controlPoints:_:_:_:)"]) { c in
             try c.interpreter.timingFunction(labels: c.labels, c.arguments, at: c.at)
         },
@@ -177,7 +192,9 @@ extension BindingTable {
         },
         Binding(.object(.layer), .object(.view), swift: ["addSublayer(_:)"], objc: ["addSublayer:"]) { c in
             let (target, child) = try layerArgument(c)
+            let shown = c.interpreter.isShown(child)
             target.insert(child, at: target.sublayers.count)
+            c.interpreter.appears(child, wasShown: shown, at: c.at)
             return .void
         },
         Binding(
@@ -185,6 +202,7 @@ extension BindingTable {
             objc: ["insertSublayer:atIndex:", "insertSublayer:below:", "insertSublayer:above:"]
         ) { c in
             let (target, child) = try layerArgument(c)
+            let shown = c.interpreter.isShown(child)
             child.superlayer?.sublayers.removeAll { $0 === child }
             var index = target.sublayers.count
             if c.labels.count == 2, c.labels[1] == "at" || c.labels[1] == "atIndex" {
@@ -195,6 +213,7 @@ extension BindingTable {
                 if c.labels[1] == "above" { index = i + 1 }
             }
             target.insert(child, at: index)
+            c.interpreter.appears(child, wasShown: shown, at: c.at)
             return .void
         },
         Binding(

@@ -463,7 +463,9 @@ extension BindingTable {
             guard let target = c.layer, case .object(let child)? = c.first, let childLayer = child.viewLayer else {
                 throw c.skip("addSubview of something that is not a view")
             }
+            let shown = c.interpreter.isShown(childLayer)
             target.insert(childLayer, at: target.sublayers.count)
+            c.interpreter.appears(childLayer, wasShown: shown, at: c.at)
             return .void
         },
         Binding(

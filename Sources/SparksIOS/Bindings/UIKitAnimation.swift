@@ -10,6 +10,7 @@ import SparksCore
 extension BindingTable {
     static let viewAnimation: [Binding] =
         blockAnimations + keyframeAnimations + olderAnimations + animationConstants + propertyAnimators + timingParameters
+        + viewTransitions
 
     private static let blockAnimations: [Binding] = [
         Binding(
@@ -161,6 +162,75 @@ extension BindingTable {
                 .number(Double(index))
             }
         }
+
+    // MARK: Transitions
+
+    /// UIView's transitions: `transition(with:…)` carries the changes its block makes to the view
+    /// (a cross-dissolve, a flip; a page curl is drawn as a cross-dissolve), `transition(from:to:…)`
+    /// puts one view in the other's place.
+    private static let viewTransitions: [Binding] = [
+        Binding(
+            .type("UIView"), swift: ["transition(with:duration:options:animations:completion:)"],
+            objc: ["transitionWithView:duration:options:animations:completion:"],
+            meaning: "the block's changes to the view carried by a cross-dissolve or flip"
+        ) { c in
+            let i = c.interpreter
+            if c.labels.first == "from" { return nil }  // transition(from:to:…)
+            guard case .object(let view) = c.labelled("with") ?? c[0], let layer = view.viewLayer else {
+                throw c.skip("a transition of something that is not a view")
+            }
+            let duration = try time(c, c.labelled("duration") ?? c[1], what: "a duration")
+            let options = c.labelled("options")
+            var end = i.now
+            if let (style, what) = transitionStyle(options) {
+                c.note("UIView.transition (\(what)) over \(PresetNumber.text(duration)) s carries the block's changes to the view")
+                end = i.beginTransition(
+                    on: layer, style: style, duration: duration, timingFunction: curve(ofOptions: options), key: nil, at: c.at)
+            }
+            let (animations, completion) = closures(c)
+            if let animations { _ = try i.call(animations, [], at: c.at) }
+            if let completion { try i.runCompletion(completion, after: end, what: "the transition's completion block", at: c.at) }
+            return .void
+        },
+        Binding(
+            .type("UIView"), swift: ["transition(from:to:duration:options:completion:)"],
+            objc: ["transitionFromView:toView:duration:options:completion:"],
+            meaning: "the second view takes the first one's place, cross-dissolving or flipping"
+        ) { c in
+            let i = c.interpreter
+            guard case .object(let fromView) = c.labelled("from") ?? c[0], let from = fromView.viewLayer,
+                case .object(let toView) = c.labelled("to") ?? c[1], let to = toView.viewLayer
+            else { throw c.skip("a transition between things that are not views") }
+            let duration = try time(c, c.labelled("duration") ?? c[2], what: "a duration")
+            let options = c.labelled("options")
+            let (style, what) = transitionStyle(options) ?? (.fade, "at once")
+            c.note("UIView.transition(from:to:) (\(what)) over \(PresetNumber.text(duration)) s")
+            let end = i.replaceView(
+                from, with: to, duration: transitionStyle(options) == nil ? 0 : duration, style: style,
+                timingFunction: curve(ofOptions: options),
+                keepsOld: optionNames(options).contains("showHideTransitionViews"), at: c.at)
+            if let completion = closures(c).animations ?? closures(c).completion {
+                try i.runCompletion(completion, after: end, what: "the transition's completion block", at: c.at)
+            }
+            return .void
+        },
+    ]
+
+    /// The transition an options value names, and how it is drawn; nil for none.
+    static func transitionStyle(_ options: Value?) -> (LayerTransition.Style, String)? {
+        let names = optionNames(options)
+        if names.contains("transitionFlipFromLeft") || names.contains("transitionFlipFromRight") {
+            return (.flip(vertical: false), "a flip, turning edge-on and back without perspective")
+        }
+        if names.contains("transitionFlipFromTop") || names.contains("transitionFlipFromBottom") {
+            return (.flip(vertical: true), "a flip, turning edge-on and back without perspective")
+        }
+        if names.contains("transitionCrossDissolve") { return (.fade, "a cross-dissolve") }
+        if names.contains("transitionCurlUp") || names.contains("transitionCurlDown") {
+            return (.fade, "a page curl, drawn as a cross-dissolve")
+        }
+        return nil
+    }
 
     // MARK: Property animators
 
@@ -365,6 +435,9 @@ extension BindingTable {
             let bits = Int64(n)
             var names = Set(optionBits.filter { $0.1 > 0 && $0.1 < 65536 && bits & Int64($0.1) != 0 }.map(\.0))
             names.insert(["curveEaseInOut", "curveEaseIn", "curveEaseOut", "curveLinear"][Int((bits >> 16) & 3)])
+            let transitions = optionBits.filter { $0.0.hasPrefix("transition") }.map(\.0)
+            let transition = Int((bits >> 20) & 7)
+            if transition < transitions.count { names.insert(transitions[transition]) }
             let mode = Int((bits >> 10) & 7)
             if mode < calculationModes.count {
                 names.insert(
@@ -391,13 +464,19 @@ extension BindingTable {
         let duration = try time(c, c.labelled("withDuration") ?? c[0], what: "a duration")
         let delay = try c.labelled("delay").map { try time(c, $0, what: "a delay") } ?? 0
         let names = optionNames(options)
-        var timing = ActionTiming(duration: duration, delay: delay, timingFunction: .easeInEaseOut)
-        if names.contains("curveEaseIn") { timing.timingFunction = .easeIn }
-        if names.contains("curveEaseOut") { timing.timingFunction = .easeOut }
-        if names.contains("curveLinear") { timing.timingFunction = .linear }
+        var timing = ActionTiming(duration: duration, delay: delay, timingFunction: curve(ofOptions: options))
         if names.contains("repeat") { timing.repeatCount = .infinity }
         if names.contains("autoreverse") { timing.autoreverses = true }
         return timing
+    }
+
+    /// The curve an options value names: ease-in-ease-out unless it says another.
+    static func curve(ofOptions options: Value?) -> TimingFunction {
+        let names = optionNames(options)
+        if names.contains("curveEaseIn") { return .easeIn }
+        if names.contains("curveEaseOut") { return .easeOut }
+        if names.contains("curveLinear") { return .linear }
+        return .easeInEaseOut
     }
 
     /// A keyframe block's calculation mode (linear unless its options name another).

@@ -76,7 +76,7 @@ extension Interpreter {
     /// run-loop turn whose action search finds an animation (animated now). False when the change
     /// is simply set.
     func animateChange(of layer: Object, _ key: String, _ value: Value, at: SourcePosition) throws -> Bool {
-        guard let kind = layer.layerKind, turn != 0 || !viewAnimations.isEmpty else { return false }
+        guard let kind = layer.layerKind, turn != 0 || !viewAnimations.isEmpty || transitionCarrying(layer) != nil else { return false }
         if key == "frame" {
             // A frame is not animated itself: its bounds and position are.
             let r = try rect(value, at: at)
@@ -88,11 +88,24 @@ extension Interpreter {
             try setProperty(of: layer, "position", .point(position), at: at)
             return true
         }
-        guard animatableKeys(of: kind).contains(key),
-            let (address, valueKind) = try? PropertyAddress.resolve(key, on: kind),
-            let old = address.value(in: modelState(of: layer))
+        guard let (address, valueKind) = try? PropertyAddress.resolve(key, on: kind),
+            let old = address.value(in: modelState(of: layer)),
+            let new = try? propertyValue(value, kind: valueKind, key: key, at: at)
         else { return false }
-        let new = try propertyValue(value, kind: valueKind, key: key, at: at)
+        let interpolates = animatableKeys(of: kind).contains(key)
+        let change = TurnChange(
+            turn: turn, keyPath: key, address: address, old: old, new: new, interpolates: interpolates || valueKind == .image,
+            stateBefore: layer.state, scheduledBefore: layer.scheduledChanges.count)
+        // A transition added to the layer (or a layer above it) in this turn carries the change.
+        if let transition = transitionCarrying(layer) {
+            carry(change, through: transition, on: layer)
+            layer.laterValues.append(Object.LaterValue(time: now, address: address, value: new))
+            return true
+        }
+        // Kept for a transition added later in the turn.
+        layer.turnChanges.removeAll { $0.turn != turn }
+        layer.turnChanges.append(change)
+        guard interpolates else { return false }
         if layer.backsView {
             guard let block = viewAnimations.last, !block.withoutAnimation else { return false }
             let change = ViewAnimationBlock.Change(
@@ -103,8 +116,6 @@ extension Interpreter {
             return true
         }
         guard layer.madeInTurn != turn, isShown(layer), old != new else { return false }
-        // A fade transition added in this turn fades the change instead (deferChange).
-        if let fade = layer.fadeTransition, fade.time == now { return false }
         switch try action(for: layer, key: key, at: at) {
         case .none:
             return false
@@ -115,6 +126,10 @@ extension Interpreter {
             note(
                 "\(key) animates implicitly over \(PresetNumber.text(timing.duration)) s (a layer shown before changes in a later run-loop turn)",
                 at: at)
+        case .animation(let action) where action.fields["transition"] != nil:
+            // A CATransition as the key's action: it carries the change.
+            try addTransition(action, to: layer, key: key, at: at)
+            if let transition = layer.transition { carry(change, through: transition, on: layer) }
         case .animation(let action):
             // The action's own animation, added for the key: from the old value to the new one
             // unless it says its values.

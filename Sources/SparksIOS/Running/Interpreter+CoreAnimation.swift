@@ -485,17 +485,8 @@ extension Interpreter {
             throw Skip(reason: "a later change of \(keyPath): \(Self.codeReason(error))", at: at)
         }
         let v = try propertyValue(value, kind: valueKind, key: key, at: at)
-        let old = object.isCell ? address.value(in: stateWithCells(layer)) : address.value(in: modelState(of: layer))
         layer.laterValues.append(Object.LaterValue(time: time, address: address, value: v))
-        var animation = Animation.holding(v, keyPath: keyPath, target: address, from: time)
-        // Made in the same turn as a fade transition on the layer: the change fades over its
-        // duration, from what the layer showed (its own value) to the new one.
-        if let fade = layer.fadeTransition, fade.time == time, let old {
-            animation.kind = .basic(from: old, to: v, by: nil)
-            animation.timing.duration = fade.duration
-            note("\(keyPath) changes over the fade transition's \(PresetNumber.text(fade.duration)) s", at: at)
-        }
-        layer.scheduledChanges.append(animation)
+        layer.scheduledChanges.append(.holding(v, keyPath: keyPath, target: address, from: time))
     }
 
     func setText(of layer: Object, _ value: Value, at: SourcePosition) throws {

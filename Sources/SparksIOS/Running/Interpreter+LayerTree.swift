@@ -57,7 +57,7 @@ extension Interpreter {
     /// `add(_:forKey:)`: the animation as Sparks runs it, from now (or from the moment it is added
     /// after a delay); one with the same key replaces the one before.
     func addAnimation(_ animation: Object, to target: Object, key: String?, at: SourcePosition) throws {
-        if animation.fields["transition"] != nil { transitionAsAnimation(animation, on: target, at: at) }
+        if animation.fields["transition"] != nil { return try addTransition(animation, to: target, key: key, at: at) }
         // A property animation without a key path animates the property its key names
         // (`add(CABasicAnimation(), forKey: "opacity")`), as Core Animation does.
         if let key, animation.setting("keyPath") == nil, !isGroup(animation) {
@@ -78,47 +78,5 @@ extension Interpreter {
         }
         target.animations.append(converted)
         try animationAdded(animation, converted, at: at)
-    }
-
-    /// A `CATransition` added to a layer: fade and reveal as the layer fading in, push and moveIn
-    /// as it sliding in from the side its subtype names, over the transition's duration. Core
-    /// Animation animates from a picture of what the layer showed before, which an import does not
-    /// have; said in a note.
-    private func transitionAsAnimation(_ animation: Object, on layer: Object, at: SourcePosition) {
-        func text(_ key: String) -> String {
-            switch animation.setting(key) {
-            case .constant(let c)?: c
-            case .string(let s)?: s
-            default: ""
-            }
-        }
-        let type = text("type").lowercased(), subtype = text("subtype").lowercased(), written = text("type")
-        let p = layer.state.layer.position, size = layer.state.layer.bounds.size
-        if type.contains("push") || type.contains("movein") {
-            var from = p
-            if subtype.contains("right") {
-                from.x += size.width
-            } else if subtype.contains("top") {
-                from.y -= size.height
-            } else if subtype.contains("bottom") {
-                from.y += size.height
-            } else {
-                from.x -= size.width
-            }
-            animation.settings += [("keyPath", .string("position"), at), ("fromValue", .point(from), at), ("toValue", .point(p), at)]
-            note(
-                "a CATransition (\(written)) runs as the layer sliding in from its side; Core Animation slides the new picture over the old one",
-                at: at)
-        } else {
-            // A fade (or reveal) cross-fades from what the layer showed to what it shows after the
-            // changes made with it: those changes fade over its duration (deferChange).
-            let duration = (try? number(animation.setting("duration") ?? .number(0.25), at: at)).flatMap { $0 > 0 ? $0 : nil } ?? 0.25
-            layer.fadeTransition = (deferredTime ?? 0, duration)
-            let opacity = Value.number(layer.state.layer.opacity)
-            animation.settings += [("keyPath", .string("opacity"), at), ("fromValue", opacity, at), ("toValue", opacity, at)]
-            note(
-                "a CATransition (\(written.isEmpty ? "fade" : written)): what the code changes on the layer with it fades over its duration (Core Animation cross-fades from a picture of what the layer showed)",
-                at: at)
-        }
     }
 }

@@ -15,6 +15,13 @@ extension Interpreter {
         _ f: Callable, after delay: Double, what: String, saying: Bool = true, arguments: [Value] = [], at: SourcePosition
     ) throws -> Value {
         guard delay.isFinite, delay >= 0 else { throw Skip(reason: "\(what) with a delay that is not a time", at: at) }
+        // Code that keeps scheduling itself is followed as a repeating timer is.
+        guard (deferredTime ?? 0) + delay <= Self.repeatingTimerHorizon else {
+            note(
+                "\(what) at \(PresetNumber.text((deferredTime ?? 0) + delay)) s is past the \(PresetNumber.text(Self.repeatingTimerHorizon)) s followed; not run",
+                at: at)
+            return .void
+        }
         if saying { note("what \(what) changes after \(PresetNumber.text(delay)) s becomes animations that start then and hold", at: at) }
         let given = Array(arguments.prefix(f.parameters.count))
         try inTurn(at: (deferredTime ?? 0) + delay, at: at) {

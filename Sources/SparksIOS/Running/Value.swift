@@ -198,9 +198,10 @@ final class Object {
     var animations: [Animation] = []
     /// The animation objects added with a key, for `animation(forKey:)`.
     var addedAnimations: [String: Object] = [:]
-    /// A fade transition added to the layer: when (effect seconds) and for how long; changes made
-    /// then fade over it.
-    var fadeTransition: (time: Double, duration: Double)?
+    /// The transition last added to the layer, which carries the changes made in its turn.
+    var transition: LayerTransition?
+    /// The changes made to the layer's properties in the current later turn.
+    var turnChanges: [TurnChange] = []
     /// Changes the code makes some time after the start (`asyncAfter`, timers), as animations
     /// that start then and hold: they are the layer's model values, so removing the layer's
     /// animations leaves them.
@@ -320,6 +321,7 @@ final class Object {
         cells = []
         layer = nil
         animator = PropertyAnimator()
+        turnChanges = []
     }
 }
 
