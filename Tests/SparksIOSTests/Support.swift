@@ -72,3 +72,13 @@ func picture(_ description: SceneDescription, at seconds: Double) throws -> Pixe
 /// The presets of presets/, by name.
 let presetNames: [String] = ((try? FileManager.default.contentsOfDirectory(atPath: presetsFolder.path)) ?? [])
     .filter { $0.hasSuffix(".json") && $0 != "sparks.schema.json" }.map { String($0.dropLast(5)) }.sorted()
+
+/// The imported layer at `path` (indices from the top of the scene down) as drawn `t` seconds in,
+/// with its animations.
+func presentedState(_ scene: SceneDescription, _ path: [Int], at t: Double) -> LayerProperties {
+    var description = scene.layers[path[0]]
+    for i in path.dropFirst() { description = description.sublayers[i] }
+    let layer = Layer(properties: description.properties)
+    layer.animations = description.animations
+    return layer.presentationState(atLocalTime: t).layer
+}

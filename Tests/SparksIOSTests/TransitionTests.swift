@@ -7,13 +7,8 @@ import Testing
 /// the changes made in its run-loop turn, each type drawn as the animation it looks like.
 @Suite("Transitions in iOS code")
 struct TransitionTests {
-    /// The layer at `path` as drawn at `t` seconds.
-    func state(_ scene: SceneDescription, _ path: [Int], at t: Double) -> LayerProperties {
-        var description = scene.layers[path[0]]
-        for i in path.dropFirst() { description = description.sublayers[i] }
-        let layer = Layer(properties: description.properties)
-        layer.animations = description.animations
-        return layer.presentationState(atLocalTime: t).layer
+    func state(_ scene: SceneDescription, _ path: [Int] = [0], at t: Double) -> LayerProperties {
+        presentedState(scene, path, at: t)
     }
 
     static let tile = """

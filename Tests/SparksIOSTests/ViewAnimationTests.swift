@@ -8,13 +8,8 @@ import Testing
 /// moments of the effect.
 @Suite("Implicit and UIView animations in iOS code")
 struct ViewAnimationTests {
-    /// The layer at `path` (indices from the top of the scene) as drawn at `t` seconds.
     func state(_ scene: SceneDescription, _ path: [Int] = [0], at t: Double) -> LayerProperties {
-        var description = scene.layers[path[0]]
-        for i in path.dropFirst() { description = description.sublayers[i] }
-        let layer = Layer(properties: description.properties)
-        layer.animations = description.animations
-        return layer.presentationState(atLocalTime: t).layer
+        presentedState(scene, path, at: t)
     }
 
     static let boxController = """
