@@ -282,9 +282,7 @@ extension BindingTable {
             c: ["CGContextFillPath", "CGContextEOFillPath", "CGContextStrokePath", "CGContextDrawPath"],
             meaning: "fills (or strokes) the paths added since the last"
         ) { c, context in
-            let paths = context.currentPaths
-            context.currentPaths = []
-            for path in paths {
+            for path in context.takePaths() {
                 if c.name.contains("troke") {
                     context.stroke(path)
                 } else {
@@ -293,11 +291,97 @@ extension BindingTable {
             }
             return true
         },
+        drawing(swift: ["move(to:)"], c: ["CGContextMoveToPoint"]) { c, context in
+            let p = try contextPoint(c)
+            context.build { $0.move(to: p) }
+            return true
+        },
+        drawing(swift: ["addLine(to:)"], c: ["CGContextAddLineToPoint"]) { c, context in
+            let p = try contextPoint(c)
+            context.build { $0.line(to: p) }
+            return true
+        },
+        drawing(swift: ["addCurve(to:control1:control2:)"], c: ["CGContextAddCurveToPoint"]) { c, context in
+            let i = c.interpreter
+            let points: [Point]
+            if c.name.hasPrefix("CG") {
+                let n = try c.arguments.dropFirst().map { try i.number($0, at: c.at) }
+                guard n.count == 6 else { return false }
+                points = [Point(x: n[4], y: n[5]), Point(x: n[0], y: n[1]), Point(x: n[2], y: n[3])]
+            } else {
+                points = try (0..<3).map { try i.point(c[$0], at: c.at) }
+            }
+            context.build { $0.curve(to: points[0], control1: points[1], control2: points[2]) }
+            return true
+        },
+        drawing(swift: ["addQuadCurve(to:control:)"], c: ["CGContextAddQuadCurveToPoint"]) { c, context in
+            let i = c.interpreter
+            let points: [Point]
+            if c.name.hasPrefix("CG") {
+                let n = try c.arguments.dropFirst().map { try i.number($0, at: c.at) }
+                guard n.count == 4 else { return false }
+                points = [Point(x: n[2], y: n[3]), Point(x: n[0], y: n[1])]
+            } else {
+                points = try (0..<2).map { try i.point(c[$0], at: c.at) }
+            }
+            context.build { $0.quadCurve(to: points[0], control: points[1]) }
+            return true
+        },
+        // A context's `clockwise` is CGPath's, in flipped terms: on screen it turns the other way.
+        drawing(swift: ["addArc(center:radius:startAngle:endAngle:clockwise:)"], c: ["CGContextAddArc"]) { c, context in
+            let i = c.interpreter
+            let center: Point, n: [Double], clockwise: Bool
+            if c.name.hasPrefix("CG") {
+                let values = try c.arguments.dropFirst().prefix(5).map { try i.number($0, at: c.at) }
+                guard values.count == 5 else { return false }
+                center = Point(x: values[0], y: values[1])
+                n = Array(values.dropFirst(2))
+                clockwise = try c.truth(6)
+            } else {
+                center = try i.point(c.labelled("center") ?? c[0], at: c.at)
+                n = try ["radius", "startAngle", "endAngle"].enumerated().map { try i.number(c.labelled($1) ?? c[$0 + 1], at: c.at) }
+                clockwise = try i.truth(c.labelled("clockwise") ?? c[4], at: c.at)
+            }
+            context.build { $0.arc(center: center, radius: n[0], startAngle: n[1], endAngle: n[2], clockwise: !clockwise) }
+            return true
+        },
+        drawing(swift: ["closePath()"], c: ["CGContextClosePath"]) { _, context in
+            context.build { $0.close() }
+            return true
+        },
+        drawing(swift: ["beginPath()"], c: ["CGContextBeginPath"]) { _, context in
+            _ = context.takePaths()
+            return true
+        },
+        drawing(swift: ["setLineCap(_:)"], c: ["CGContextSetLineCap"]) { c, context in
+            let text: String
+            switch c.last {
+            case .constant(let name)?: text = name.lowercased()
+            case .number(let n)?: text = ["butt", "round", "square"][min(2, max(0, Int(n)))]
+            default: return true
+            }
+            context.lineCap = text.contains("round") ? .round : text.contains("square") ? .square : .butt
+            return true
+        },
+        drawing(swift: ["setStrokeColor(red:green:blue:alpha:)", "setRGBStrokeColor(_:_:_:_:)"], c: ["CGContextSetRGBStrokeColor"]) {
+            c, context in
+            let n = try c.arguments.suffix(4).map { try c.interpreter.number($0, at: c.at) }
+            if n.count == 4 { context.strokeColor = Color(red: n[0], green: n[1], blue: n[2], alpha: n[3]) }
+            return true
+        },
         drawing(
             swift: ["clear(_:)", "saveGState()", "restoreGState()", "setShouldAntialias(_:)", "setAllowsAntialiasing(_:)"],
             c: ["CGContextClearRect", "CGContextSaveGState", "CGContextRestoreGState"], meaning: "nothing that changes the image"
         ) { _, _ in true },
     ]
+}
+
+extension BindingTable {
+    /// The point a context call names: `move(to: p)`, or C's `CGContextMoveToPoint(context, x, y)`.
+    fileprivate static func contextPoint(_ c: Call) throws -> Point {
+        if c.name.hasPrefix("CG") { return Point(x: try c.number(1), y: try c.number(2)) }
+        return try c.point(0)
+    }
 }
 
 extension Value {

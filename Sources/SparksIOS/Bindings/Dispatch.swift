@@ -10,6 +10,7 @@ extension BindingTable {
         Binding(.type("DispatchQueue"), form: .read, swift: ["main"]) { _ in .constant("DispatchQueue.main") },
         Binding(.type("DispatchQueue"), swift: ["global()", "global(qos:)"]) { _ in .constant("DispatchQueue.global") },
         Binding(.type("RunLoop"), form: .read, swift: ["main", "current"]) { c in .constant("RunLoop.\(c.name)") },
+        Binding(.type("NSRunLoop"), objc: ["mainRunLoop", "currentRunLoop"]) { c in .constant("RunLoop.\(c.name)") },
         Binding(.global, objc: ["dispatch_get_main_queue", "dispatch_get_global_queue"]) { _ in .constant("DispatchQueue.main") },
         Binding(
             .instance("DispatchQueue"), swift: ["asyncAfter(deadline:execute:)", "async(execute:)"],

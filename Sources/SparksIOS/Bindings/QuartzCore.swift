@@ -4,7 +4,7 @@ import SparksCore
 /// and value functions, and transactions. Properties of layers and cells are not bindings: they
 /// are set and read through Sparks's one key-path system (PropertyTable), as a preset's are.
 extension BindingTable {
-    static let quartzCore: [Binding] = makers + transforms + timing + layerTree + animations + inert
+    static let quartzCore: [Binding] = makers + transforms + timing + layerTree + animations + displayLinks + inert
 
     static let layerClasses = ["CAEmitterLayer", "CAReplicatorLayer", "CALayer", "CAShapeLayer", "CAGradientLayer", "CATextLayer"]
     static let animationClasses = ["CABasicAnimation", "CAKeyframeAnimation", "CAAnimationGroup", "CASpringAnimation"]
@@ -265,14 +265,67 @@ extension BindingTable {
         },
     ]
 
+    /// CADisplayLink: a callback every frame (core-animation.md §4.8).
+    private static let displayLinks: [Binding] = [
+        Binding(
+            [.global, .type("CADisplayLink")], swift: ["CADisplayLink(target:selector:)"], objc: ["displayLinkWithTarget:selector:"],
+            meaning: "calls its selector every frame once added to a run loop"
+        ) { c in
+            guard case .selector(let selector) = c.labelled("selector") ?? c[1] else { throw c.skip("a display link without a selector") }
+            var target: Object?
+            if case .object(let o) = c.labelled("target") ?? c[0] { target = o }
+            return c.interpreter.makeDisplayLink(target: target, selector: selector)
+        },
+        Binding(.instance("CADisplayLink"), swift: ["add(to:forMode:)"], objc: ["addToRunLoop:forMode:"]) { c in
+            if let id = Interpreter.linkID(c.receiver) { try c.interpreter.startDisplayLink(id, at: c.at) }
+            return .void
+        },
+        Binding(.instance("CADisplayLink"), swift: ["invalidate()", "remove(from:forMode:)"], objc: ["removeFromRunLoop:forMode:"]) { c in
+            if let id = Interpreter.linkID(c.receiver) { c.interpreter.invalidatedTimers.insert(id) }
+            return .void
+        },
+        Binding(.instance("CADisplayLink"), form: .write, swift: ["isPaused", "paused"], meaning: "true stops its firings") { c in
+            if let id = Interpreter.linkID(c.receiver), try c.truth(0) { c.interpreter.invalidatedTimers.insert(id) }
+            return .void
+        },
+        Binding(.instance("CADisplayLink"), form: .write, swift: ["preferredFramesPerSecond", "frameInterval"]) { c in
+            guard let id = Interpreter.linkID(c.receiver) else { return .void }
+            let n = try c.number(0)
+            guard n.isFinite, n >= 1 else { return .void }
+            c.interpreter.displayLinks[id]?.framesPerSecond = min(120, c.name == "frameInterval" ? 60 / n : n)
+            return .void
+        },
+        Binding(.instance("CADisplayLink"), form: .read, swift: ["timestamp", "targetTimestamp"], meaning: "the moment of the frame") { c in
+            let fps = Interpreter.linkID(c.receiver).flatMap { c.interpreter.displayLinks[$0]?.framesPerSecond } ?? 60
+            return .mediaTime(c.interpreter.now + (c.name == "targetTimestamp" ? 1 / fps : 0))
+        },
+        Binding(.instance("CADisplayLink"), form: .read, swift: ["duration"], meaning: "one frame's seconds") { c in
+            .number(1 / (Interpreter.linkID(c.receiver).flatMap { c.interpreter.displayLinks[$0]?.framesPerSecond } ?? 60))
+        },
+    ]
+
     private static let inert: [Binding] = [
         Binding(
             .object(.any),
             swift: [
-                "layoutIfNeeded()", "setNeedsLayout()", "setNeedsDisplay()", "layoutSublayers()", "sizeToFit()", "init()",
-                "bringSubviewToFront(_:)", "display()",
+                "layoutIfNeeded()", "setNeedsLayout()", "layoutSublayers()", "sizeToFit()", "init()", "bringSubviewToFront(_:)",
             ], objc: ["bringSubviewToFront:"], meaning: "nothing Sparks draws differently"
         ) { _ in .void },
+        Binding(
+            .object(.layer), swift: ["presentation()", "model()"], objc: ["presentationLayer", "modelLayer"],
+            meaning: "the layer itself (while it draws an animated value, the value drawn)"
+        ) { c in c.receiver },
+        Binding(.global, objc: ["UIGraphicsPushContext", "UIGraphicsPopContext"], meaning: "nothing: the context drawn into stays") { _ in
+            .void
+        },
+        Binding(
+            .object(.any), swift: ["setNeedsDisplay()", "setNeedsDisplay(_:)", "display()"],
+            objc: ["setNeedsDisplay", "setNeedsDisplayInRect:", "display"],
+            meaning: "a layer or view that draws itself draws again (some time into the effect: then)"
+        ) { c in
+            if let object = c.object { try c.interpreter.needsDisplay(object, at: c.at) }
+            return .void
+        },
         Binding(.object(.any), swift: ["convert(_:to:)", "convert(_:from:)", "convertTime(_:from:)"], objc: ["convertPoint:toView:"]) { c in
             c.first ?? (c.name == "convertTime" ? .number(0) : .null)
         },

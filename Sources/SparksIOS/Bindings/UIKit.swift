@@ -5,7 +5,8 @@ import SparksCore
 /// label's text, is said in a note).
 extension BindingTable {
     static let uiKit: [Binding] =
-        colors + images + fonts + paths + screen + imageContexts + viewMakers + viewReads + viewWrites + views + viewAnimation
+        colors + images + fonts + paths + screen + imageContexts + imageViews + viewMakers + viewReads + viewWrites + views
+        + viewAnimation
 
     // MARK: Colours
 
@@ -255,7 +256,26 @@ extension BindingTable {
             } else {
                 var width: Double?
                 if case .number(let w)? = o.fields["lineWidth"] { width = w }
+                let cap = c.interpreter.drawingContexts[i].lineCap
+                if case .constant(let name)? = o.fields["lineCapStyle"] {
+                    c.interpreter.drawingContexts[i].lineCap =
+                        name.lowercased().contains("round") ? .round : name.lowercased().contains("square") ? .square : .butt
+                }
                 c.interpreter.drawingContexts[i].stroke(o.path, width: width)
+                c.interpreter.drawingContexts[i].lineCap = cap
+            }
+            return .void
+        },
+        Binding(
+            .object(.path), form: .write,
+            swift: ["lineWidth", "lineCapStyle", "lineJoinStyle", "usesEvenOddFillRule", "miterLimit", "flatness"],
+            meaning: "how the path is stroked or filled when drawn"
+        ) { c in
+            guard let o = c.object else { return nil }
+            if c.name == "usesEvenOddFillRule" {
+                o.fields[c.name] = try c.truth(0) ? .bool(true) : nil
+            } else {
+                o.fields[c.name] = c[0]
             }
             return .void
         },

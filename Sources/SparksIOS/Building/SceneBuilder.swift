@@ -37,12 +37,14 @@ struct SceneBuilder {
         frameLayer.bounds = Rect(x: 0, y: 0, width: canvas.width, height: canvas.height)
         frameLayer.position = Point(x: canvas.width / 2, y: canvas.height / 2)
         let plainHost =
-            host.layerKind == .layer && host.animations.isEmpty && host.scheduledChanges.isEmpty && host.cells.isEmpty
+            host.drawings.isEmpty && host.layerKind == .layer && host.animations.isEmpty && host.scheduledChanges.isEmpty
+            && host.cells.isEmpty
             && PresetEncoder.changedProperties(of: LayerDescription(properties: host.state.layer)).allSatisfy {
                 ["bounds", "position"].contains($0.key)
             }
             && background == nil
-            || host.layerKind == .layer && host.animations.isEmpty && host.scheduledChanges.isEmpty && onlyGeometryAndBackground(host)
+            || host.drawings.isEmpty && host.layerKind == .layer && host.animations.isEmpty && host.scheduledChanges.isEmpty
+                && onlyGeometryAndBackground(host)
         if host.mask != nil {
             // A masked view: its background is drawn through the mask, over the window (black).
             if host.state.layer.backgroundColor == .clear { host.state.layer.backgroundColor = scene.canvas.background }
@@ -97,7 +99,8 @@ struct SceneBuilder {
             }
         }
         if depth < PresetDecoder.maxLayerDepth - 1 {
-            description.sublayers = object.sublayers.filter(drawsOrHolds).map { layer($0, depth: depth + 1, used: &used) }
+            description.sublayers =
+                Self.drawnLayers(object.drawings) + object.sublayers.filter(drawsOrHolds).map { layer($0, depth: depth + 1, used: &used) }
             description.mask = object.mask.map { layer($0, depth: depth + 1, used: &used) }
         }
         return description
@@ -133,5 +136,56 @@ struct SceneBuilder {
         changes.enumerated().sorted {
             ($0.element.timing.beginTime, $0.offset) < ($1.element.timing.beginTime, $1.offset)
         }.map(\.element)
+    }
+
+    /// What a layer's own drawing code drew, as sublayers under its own: one per shape or text
+    /// drawn, as the first drawing shows it, with discrete keyframes at the moments it drew again
+    /// (a value held until the next drawing; a shape a drawing lacks is hidden).
+    static func drawnLayers(_ drawings: [Object.Drawing]) -> [LayerDescription] {
+        let samples = drawings.sorted { $0.time < $1.time }
+        guard let first = samples.first, let count = samples.map(\.layers.count).max(), count > 0 else { return [] }
+        var layers: [LayerDescription] = []
+        // A shape drawn with an empty path (an arc of no angle) is not there.
+        func drawn(_ sample: Object.Drawing, _ index: Int) -> LayerDescription? {
+            guard sample.layers.count > index else { return nil }
+            let layer = sample.layers[index]
+            if case .shape(let shape) = layer.content, shape.path?.segments.isEmpty ?? true { return nil }
+            return layer
+        }
+        for index in 0..<count {
+            guard let base = samples.lazy.compactMap({ drawn($0, index) }).first else { continue }
+            var layer = base
+            layer.properties.isHidden = drawn(first, index) == nil
+            let kind = base.content.kind
+            func state(_ d: LayerDescription) -> LayerState { LayerState(layer: d.properties, content: d.content) }
+            if samples.count > 1 {
+                // Discrete keyframes take one more key time than values: the last drawing holds a frame, then for good.
+                let start = first.time, span = samples[samples.count - 1].time - first.time + 1 / Interpreter.drawingRate
+                for keyPath in ["hidden", "path", "fillColor", "strokeColor", "lineWidth", "lineCap", "string", "foregroundColor"] {
+                    guard let (address, _) = try? PropertyAddress.resolve(keyPath, on: kind) else { continue }
+                    var shown = base
+                    let values = samples.map { sample -> PropertyValue? in
+                        guard let layer = drawn(sample, index) else {
+                            return keyPath == "hidden" ? .bool(true) : address.value(in: state(shown))
+                        }
+                        if layer.content.kind == kind { shown = layer }
+                        return keyPath == "hidden" ? .bool(false) : layer.content.kind == kind ? address.value(in: state(layer)) : nil
+                    }
+                    guard values.allSatisfy({ $0 != nil }), Set(values.map { $0! }).count > 1 else { continue }
+                    var keyframes = Animation.Keyframes()
+                    keyframes.values = values.map { $0! }
+                    keyframes.keyTimes = samples.map { ($0.time - start) / span } + [1]
+                    keyframes.calculationMode = .discrete
+                    var animation = Animation(kind: .keyframe(keyframes), keyPath: keyPath, target: address)
+                    animation.timing.beginTime = start
+                    animation.timing.duration = span
+                    animation.timing.fillMode = .both
+                    animation.removedOnCompletion = false
+                    layer.animations.append(animation)
+                }
+            }
+            layers.append(layer)
+        }
+        return layers
     }
 }

@@ -45,6 +45,8 @@ struct EntryPoints {
             for type in hosts { receivers[type.name] = try runHost(type) }
         }
         for (name, layer) in try placeLayerClasses(created: created) { receivers[name] = layer }
+        // What draws itself draws once the view has loaded.
+        try reporting { try i.recordFirstDrawings(at: SourcePosition(line: 1, column: 1)) }
         // A call comes after the view appeared (a tap, a timer the app starts): a turn of its own.
         for text in calls {
             try inLaterTurn(at: SourcePosition(line: 1, column: 1)) { () throws(Exhausted) in
@@ -52,13 +54,8 @@ struct EntryPoints {
             }
         }
         if !hasContent(i.hostView.layer!) { try runEntryMethods(receivers: &receivers) }
-        do {
-            try i.commitOpenTransactions(at: SourcePosition(line: 1, column: 1))
-        } catch let error as Exhausted {
-            throw error
-        } catch {
-            i.report(.skipped, (error as? Skip)?.reason ?? "\(error)", at: (error as? Skip)?.at ?? SourcePosition(line: 1, column: 1))
-        }
+        try reporting { try i.commitOpenTransactions(at: SourcePosition(line: 1, column: 1)) }
+        try reporting { try i.sampleRedrawnAnimations(at: SourcePosition(line: 1, column: 1)) }
         for type in hosts {
             if case .object(let object)? = receivers[type.name].map(Value.object), i.hostView === object,
                 let background = object.fields["backgroundColor"]
@@ -71,16 +68,20 @@ struct EntryPoints {
 
     // MARK: The flow
 
-    /// Runs `body` as a later run-loop turn at the start of the effect (the view has appeared).
-    private func inLaterTurn(at position: SourcePosition, _ body: () throws(Exhausted) -> Void) throws(Exhausted) {
-        let i = interpreter
+    /// Runs `body`, reporting what it skips; only running out of budget stops the import.
+    private func reporting(at position: SourcePosition = SourcePosition(line: 1, column: 1), _ body: () throws -> Void) throws(Exhausted) {
         do {
-            try i.inTurn(at: nil, at: position) { try body() }
+            try body()
         } catch let error as Exhausted {
             throw error
         } catch {
-            i.report(.skipped, (error as? Skip)?.reason ?? "\(error)", at: (error as? Skip)?.at ?? position)
+            interpreter.report(.skipped, (error as? Skip)?.reason ?? "\(error)", at: (error as? Skip)?.at ?? position)
         }
+    }
+
+    /// Runs `body` as a later run-loop turn at the start of the effect (the view has appeared).
+    private func inLaterTurn(at position: SourcePosition, _ body: () throws(Exhausted) -> Void) throws(Exhausted) {
+        try reporting(at: position) { try interpreter.inTurn(at: nil, at: position) { try body() } }
     }
 
     /// `#define`s and file-level constants of files with classes or functions.
@@ -451,9 +452,9 @@ struct EntryPoints {
         return value
     }
 
-    /// Whether the view holds anything yet: a sublayer, cells, a mask, or a layer class of its own.
+    /// Whether the view holds anything yet: a sublayer, cells, a mask, a drawing, or a layer class of its own.
     private func hasContent(_ layer: Object) -> Bool {
-        !layer.sublayers.isEmpty || !layer.cells.isEmpty || !layer.animations.isEmpty || layer.mask != nil
+        !layer.sublayers.isEmpty || !layer.cells.isEmpty || !layer.animations.isEmpty || layer.mask != nil || !layer.drawings.isEmpty
     }
 
     /// Methods that touch layers but did not run: handlers and changes to a running effect.

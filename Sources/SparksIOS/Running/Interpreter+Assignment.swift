@@ -24,10 +24,14 @@ extension Interpreter {
                 return
             case .constant("PlaygroundPage.current") where member == "liveView":
                 return try showLiveView(value, at: target.at)
-            case .point, .size, .rect, .transform:
+            case .point, .size, .rect, .transform, .constant(".zero"):
                 // `frame.origin.x = 10`, `t.m34 = -1/500`: change the copy, store it back.
                 let changed = try setComponent(of: base, member, value, at: target.at)
                 try assign(baseExpr, changed, scope, selfObject)
+            case .constant:
+                // A member of an instance reached through a class (`displayLink.preferredFramesPerSecond = 30`).
+                if try runBinding(member, on: receivers(of: base), form: .write, receiver: base, [value], at: target.at) != nil { return }
+                throw Skip(reason: "cannot set \(member) of \(base.description)", at: target.at)
             default:
                 throw Skip(reason: "cannot set \(member) of \(base.description)", at: target.at)
             }

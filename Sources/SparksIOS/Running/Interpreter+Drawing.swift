@@ -10,8 +10,28 @@ struct DrawingContext {
     var fillColor = Color.black
     var strokeColor = Color.black
     var lineWidth = 1.0
+    var lineCap = LineCap.butt
     /// The paths added to the context (`addPath`, `addRect`, …), drawn by the next fill or stroke.
     var currentPaths: [BezierPath] = []
+    /// The path being built point by point (`move(to:)`, `addLine(to:)`, `addArc(…)`), and
+    /// whether anything was added to it.
+    var building = BezierPath()
+    var isBuilding = false
+
+    /// Adds to the path being built.
+    mutating func build(_ change: (inout BezierPath) -> Void) {
+        change(&building)
+        isBuilding = true
+    }
+
+    /// The paths the next fill or stroke draws (then forgotten).
+    mutating func takePaths() -> [BezierPath] {
+        let paths = currentPaths + (isBuilding ? [building] : [])
+        currentPaths = []
+        building = BezierPath()
+        isBuilding = false
+        return paths
+    }
     /// What was drawn, in order: paths filled or stroked (shape layers) and text (text layers),
     /// in the context's points.
     var layers: [LayerDescription] = []
@@ -33,6 +53,7 @@ struct DrawingContext {
         shape.fillColor = .clear
         shape.strokeColor = strokeColor
         shape.stroke.lineWidth = width ?? lineWidth
+        shape.stroke.lineCap = lineCap
         append(shape)
     }
 

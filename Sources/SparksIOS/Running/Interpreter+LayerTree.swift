@@ -63,6 +63,11 @@ extension Interpreter {
         if let key, animation.setting("keyPath") == nil, !isGroup(animation) {
             animation.settings.append(("keyPath", .string(key), at))
         }
+        if case .string(let keyPath)? = animation.setting("keyPath"),
+            try addRedrawnAnimation(animation, on: target, keyPath: keyPath, at: at)
+        {
+            return
+        }
         var converted = try convertAnimation(animation, on: target, at: at)
         converted.key = key
         // Added later (a timer's closure): a beginTime of 0 is "now", one read from the clock

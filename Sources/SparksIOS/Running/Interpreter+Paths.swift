@@ -192,6 +192,14 @@ extension Interpreter {
     /// `rect.origin.x = …`, `t.m34 = …`: the value with one component changed.
     func setComponent(of base: Value, _ name: String, _ value: Value, at: SourcePosition) throws -> Value {
         let n = { () throws -> Double in try self.number(value, at: at) }
+        // `var p: CGPoint = .zero; p.x = 3`: the zero of the type the member names.
+        if case .constant(".zero") = base {
+            let zero: Value =
+                ["x", "y"].contains(name)
+                ? .point(Point(x: 0, y: 0))
+                : ["width", "height"].contains(name) ? .size(Size(width: 0, height: 0)) : .rect(Rect(x: 0, y: 0, width: 0, height: 0))
+            return try setComponent(of: zero, name, value, at: at)
+        }
         switch base {
         case .point(var p):
             if name == "x" { p.x = try n() } else if name == "y" { p.y = try n() } else { break }

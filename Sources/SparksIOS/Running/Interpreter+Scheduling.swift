@@ -8,6 +8,7 @@ extension Interpreter {
     /// The longest a repeating timer is followed, and its most firings.
     static let repeatingTimerHorizon = 30.0
     static let maxTimerFirings = 120
+    static let maxDisplayLinkFirings = 1800
 
     /// Runs a closure's changes as if `delay` seconds after now: what it sets becomes animations.
     /// `arguments` go first to its parameters (a completion block's `finished`), nil to the rest.
@@ -34,6 +35,11 @@ extension Interpreter {
     /// the view appeared): a layer made before it animates a change implicitly, and the turn's
     /// transactions left open commit when it ends, as Core Animation's implicit transaction does.
     func inTurn(at time: Double?, at position: SourcePosition, _ body: () throws -> Void) throws {
+        // What draws itself has drawn its first picture before code some time later changes it.
+        if (time ?? 0) > 0, !firstDrawingsTaken {
+            firstDrawingsTaken = true
+            try recordFirstDrawings(at: position)
+        }
         let savedTurn = turn, savedTime = deferredTime, depth = transactions.count
         turns += 1
         turn = turns
@@ -44,6 +50,45 @@ extension Interpreter {
         }
         try body()
         while transactions.count > depth, let transaction = transactions.popLast() { try complete(transaction, at: position) }
+    }
+
+    // MARK: Display links
+
+    /// `CADisplayLink(target:selector:)`: a link that calls its selector every frame once added
+    /// to a run loop (60 a second, or its `preferredFramesPerSecond`).
+    func makeDisplayLink(target: Object?, selector: String) -> Value {
+        timerCount += 1
+        displayLinks[timerCount] = DisplayLink(target: target, selector: selector)
+        return .constant("CADisplayLink#\(timerCount)")
+    }
+
+    /// `add(to:forMode:)`: the link fires every frame until it is invalidated or paused (by its
+    /// own callback, usually), followed for `repeatingTimerHorizon` seconds at most.
+    func startDisplayLink(_ id: Int, at: SourcePosition) throws {
+        guard let link = displayLinks[id], !link.started else { return }
+        displayLinks[id]?.started = true
+        let interval = 1 / link.framesPerSecond
+        var firings = 0
+        while !invalidatedTimers.contains(id), firings < Self.maxDisplayLinkFirings,
+            Double(firings + 1) * interval <= Self.repeatingTimerHorizon
+        {
+            firings += 1
+            _ = try runSelectorLater(
+                link.selector, after: Double(firings) * interval, on: link.target, saying: false,
+                arguments: [.constant("CADisplayLink#\(id)")], at: at)
+        }
+        let end = PresetNumber.text(Double(firings) * interval)
+        note(
+            invalidatedTimers.contains(id)
+                ? "a display link fires \(firings) times, \(PresetNumber.text(link.framesPerSecond)) a second, to \(end) s, then stops: each frame's changes and drawing start then"
+                : "a display link fires \(PresetNumber.text(link.framesPerSecond)) times a second: its first \(firings) frames, to \(end) s, are imported; the effect keeps their last state after that",
+            at: at)
+    }
+
+    /// The id of a display link or timer value (`CADisplayLink#3`).
+    static func linkID(_ value: Value) -> Int? {
+        guard case .constant(let text) = value, let hash = text.firstIndex(of: "#") else { return nil }
+        return Int(text[text.index(after: hash)...])
     }
 
     // MARK: Timers
@@ -153,6 +198,14 @@ extension Interpreter {
         note("\(owner.name).animationDidStop runs when the animation ends, \(PresetNumber.text(end)) s into the effect", at: at)
         try inTurn(at: end, at: at) { _ = try call(f, [.object(animation), .bool(true)], at: at) }
     }
+}
+
+/// A display link: what it calls, how often, and whether it was started.
+struct DisplayLink {
+    var target: Object?
+    var selector: String
+    var framesPerSecond = 60.0
+    var started = false
 }
 
 /// A `CATransaction` begun and not yet committed (or the implicit one of a run-loop turn, made

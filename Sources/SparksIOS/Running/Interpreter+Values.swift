@@ -84,7 +84,8 @@ extension Interpreter {
     }
 
     func runSelectorLater(
-        _ selector: String, after delay: Double, on target: Object? = nil, saying: Bool = true, at: SourcePosition
+        _ selector: String, after delay: Double, on target: Object? = nil, saying: Bool = true, arguments: [Value] = [],
+        at: SourcePosition
     ) throws -> Value {
         let name = String(selector.prefix { $0 != ":" && $0 != "(" })
         let host = target ?? hostController ?? hostView
@@ -96,7 +97,7 @@ extension Interpreter {
         }
         let f = Callable(
             name: "\(type.name).\(method.signature)", parameters: method.parameters, body: method.body, captured: globals, selfObject: host)
-        return try runLater(f, after: delay, what: "\(name) after a delay", saying: saying, at: at)
+        return try runLater(f, after: delay, what: "\(name) after a delay", saying: saying, arguments: arguments, at: at)
     }
 
     /// Whether `name` is a type of iOS (one the binding table makes, or a value type Sparks

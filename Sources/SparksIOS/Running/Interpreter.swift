@@ -157,6 +157,10 @@ final class Interpreter {
     /// Timers made so far, and those invalidated.
     var timerCount = 0
     var invalidatedTimers = Set<Int>()
+    /// Whether the first drawings of what draws itself were taken (before the first later turn).
+    var firstDrawingsTaken = false
+    /// Display links made, by id (their ids are timers' ids).
+    var displayLinks: [Int: DisplayLink] = [:]
     /// Image contexts open (`UIGraphicsBeginImageContext…`), innermost last, and the images
     /// drawn in them.
     var drawingContexts: [DrawingContext] = []
@@ -189,7 +193,7 @@ final class Interpreter {
     }
 
     /// Every object made, so `tearDown` can break the references between them.
-    private var objects: [Object]
+    private(set) var objects: [Object]
 
     /// A new object, kept until the import ends.
     func newObject(kind: Object.Kind, className: String, madeAt: SourcePosition, file: String) -> Object {

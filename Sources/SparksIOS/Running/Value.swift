@@ -202,6 +202,9 @@ final class Object {
     var transition: LayerTransition?
     /// The changes made to the layer's properties in the current later turn.
     var turnChanges: [TurnChange] = []
+    /// What the layer's (or its view's) drawing code drew, and when; the animations it redraws for.
+    var drawings: [Drawing] = []
+    var redrawnAnimations: [RedrawnAnimation] = []
     /// Changes the code makes some time after the start (`asyncAfter`, timers), as animations
     /// that start then and hold: they are the layer's model values, so removing the layer's
     /// animations leaves them.
@@ -301,6 +304,18 @@ final class Object {
         var animations: [(block: Callable, delayFactor: Double)] = []
         var completions: [Callable] = []
         var started = false
+    }
+
+    /// What the object's own drawing code drew at a moment of the effect (shapes and text).
+    struct Drawing {
+        let time: Double
+        let layers: [LayerDescription]
+    }
+
+    /// An animation of a key the layer's class redraws for, evaluated on a stand-in number.
+    struct RedrawnAnimation {
+        let key: String
+        let animation: Animation
     }
 
     /// A model value set at a moment of the effect.
