@@ -122,6 +122,27 @@ struct SelfDrawingTests {
         #expect(near(pathEnd(scene, [0, 0], at: 5), arcPoint(1), within: 1e-6))
     }
 
+    @Test("A layer's delegate draws it (draw(_:in:)), drawn when the view has loaded")
+    func delegateDrawing() throws {
+        let code = """
+            class Ring: NSObject, CALayerDelegate {
+                func draw(_ layer: CALayer, in ctx: CGContext) {
+                    ctx.addArc(center: CGPoint(x: 50, y: 50), radius: 40, startAngle: -.pi / 2, endAngle: 0, clockwise: false)
+                    ctx.strokePath()
+                }
+            }
+            let ring = Ring()
+            let layer = CALayer()
+            layer.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+            layer.delegate = ring
+            layer.setNeedsDisplay()
+            view.layer.addSublayer(layer)
+            """
+        let (scene, messages, _) = try importScene(code, file: "Ring.swift")
+        #expect(messages.filter { $0.kind == .skipped }.isEmpty, "\(messages.map(\.description))")
+        #expect(near(pathEnd(scene, [0, 0], at: 0), arcPoint(0.25)))
+    }
+
     @Test("animationImages play in turn over animationDuration; an animated image plays for ever")
     func imageSequences() throws {
         let code = """

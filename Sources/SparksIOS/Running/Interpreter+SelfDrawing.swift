@@ -12,8 +12,22 @@ extension Interpreter {
     static let drawingRate = 30.0
     static let maxDrawingSamples = 900
 
-    /// The files' method that draws the object's content, if any.
+    /// The files' method that draws the object's content, if any, and the object it runs on:
+    /// the layer's own, else its delegate's `draw(_:in:)` / `drawLayer:inContext:`.
     func drawMethod(of object: Object) -> (TypeDecl, FunctionDecl)? {
+        drawer(of: object).map { ($0.owner, $0.method) }
+    }
+
+    private func drawer(of object: Object) -> (owner: TypeDecl, method: FunctionDecl, runsOn: Object, delegated: Bool)? {
+        if let own = ownDrawMethod(of: object) { return (own.0, own.1, object, false) }
+        guard object.layerKind != nil, case .object(let delegate)? = object.fields["delegate"], let type = delegate.declaredType,
+            let (owner, method) = method("draw", labels: [nil, "in"], isStatic: false, in: type)
+                ?? lineage(of: type).lazy.compactMap({ t in t.methods.first { $0.name == "drawLayer" }.map { (t, $0) } }).first
+        else { return nil }
+        return (owner, method, delegate, true)
+    }
+
+    private func ownDrawMethod(of object: Object) -> (TypeDecl, FunctionDecl)? {
         guard let type = object.declaredType else { return nil }
         if object.layerKind != nil {
             return method("draw", labels: ["in"], isStatic: false, in: type)
@@ -30,7 +44,7 @@ extension Interpreter {
     /// Runs the object's drawing now, its properties given `overrides`: the shapes and text drawn
     /// over its bounds; nil when it has no drawing or no size.
     func runDrawing(of object: Object, overrides: [String: Value] = [:], at: SourcePosition) throws -> [LayerDescription]? {
-        guard let (owner, method) = drawMethod(of: object), let layer = drawnLayer(of: object) else { return nil }
+        guard let (owner, method, runsOn, delegated) = drawer(of: object), let layer = drawnLayer(of: object) else { return nil }
         let bounds = modelState(of: layer).layer.bounds
         guard bounds.size.width >= 1, bounds.size.height >= 1 else { return nil }
         let saved = overrides.keys.map { ($0, object.fields[$0]) }
@@ -39,12 +53,13 @@ extension Interpreter {
         defer {
             for (key, value) in saved { object.fields[key] = value }
         }
-        let argument: Value = object.layerKind != nil ? .constant("CGContext") : .rect(bounds)
+        let arguments: [Value] =
+            delegated ? [.object(object), .constant("CGContext")] : [object.layerKind != nil ? .constant("CGContext") : .rect(bounds)]
         let f = Callable(
             name: "\(owner.name).\(method.signature)", parameters: method.parameters, body: method.body, captured: globals,
-            selfObject: object)
+            selfObject: runsOn)
         do {
-            _ = try call(f, Array([argument].prefix(method.parameters.count)), at: at)
+            _ = try call(f, Array(arguments.prefix(method.parameters.count)), at: at)
         } catch let error as Exhausted {
             drawingContexts.removeLast()
             throw error
