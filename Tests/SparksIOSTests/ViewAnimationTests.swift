@@ -70,6 +70,17 @@ struct ViewAnimationTests {
         #expect(state(disabled, at: 0).opacity == 0 && disabled.layers[0].animations.isEmpty)
     }
 
+    @Test("A value set again and again at one moment makes one animation, from where it started to where it ends")
+    func loopAtOneMoment() throws {
+        let (scene, messages, _) = try importScene(
+            controller(appear: "for _ in 0..<5000 { box.opacity -= 0.0001 }; box.position.x += 1; box.position.x += 1"),
+            file: "BoxController.swift")
+        #expect(messages.filter { $0.kind == .skipped }.isEmpty, "\(messages.map(\.description))")
+        #expect(scene.layers[0].animations.count == 2)
+        #expect(abs(state(scene, at: 1).opacity - 0.5) < 1e-6)
+        #expect(state(scene, at: 0).position.x == 50 && state(scene, at: 1).position.x == 52)
+    }
+
     @Test("The action search: NSNull in actions or from the delegate ends it with no animation, for that key only")
     func actionSearch() throws {
         let actions = controller(

@@ -99,12 +99,11 @@ extension Interpreter {
         // A transition added to the layer (or a layer above it) in this turn carries the change.
         if let transition = transitionCarrying(layer) {
             carry(change, through: transition, on: layer)
-            layer.laterValues.append(Object.LaterValue(time: now, address: address, value: new))
+            layer.setLaterValue(new, at: address, time: now)
             return true
         }
         // Kept for a transition added later in the turn.
-        layer.turnChanges.removeAll { $0.turn != turn }
-        layer.turnChanges.append(change)
+        layer.recordTurnChange(change)
         guard interpolates else { return false }
         if layer.backsView {
             guard let block = viewAnimations.last, !block.withoutAnimation else { return false }
@@ -112,7 +111,7 @@ extension Interpreter {
                 layer: layer, keyPath: key, address: address, old: old, new: new, start: block.segment.start,
                 length: block.segment.length)
             viewAnimations[viewAnimations.count - 1].changes.append(change)
-            layer.laterValues.append(Object.LaterValue(time: now, address: address, value: new))
+            layer.setLaterValue(new, at: address, time: now)
             return true
         }
         guard layer.madeInTurn != turn, isShown(layer), old != new else { return false }
@@ -150,7 +149,7 @@ extension Interpreter {
             transactionAdded(end: converted.activeEnd)
             note("\(key) runs the layer's action for it (its actions, delegate or class)", at: at)
         }
-        layer.laterValues.append(Object.LaterValue(time: now, address: address, value: new))
+        layer.setLaterValue(new, at: address, time: now)
         return true
     }
 
@@ -288,8 +287,15 @@ extension Interpreter {
         animation.timingFunction = timing.timingFunction
         animation.spring = timing.spring
         let keyPath = animation.keyPath ?? ""
-        // Core Animation adds an implicit or view animation for its key path.
+        // Core Animation adds an implicit or view animation for its key path: one added again at
+        // the same moment (a value set in a loop) replaces it, from where the first started.
         animation.key = keyPath
+        if let i = layer.scheduledChanges.lastIndex(where: { $0.isAction && $0.key == keyPath && $0.timing.beginTime == begin }) {
+            if case .basic(let from, _, _) = layer.scheduledChanges[i].kind, case .basic(_, let to, let by) = animation.kind {
+                animation.kind = .basic(from: from, to: to, by: by)
+            }
+            layer.scheduledChanges.remove(at: i)
+        }
         if begin == 0, !layer.scheduledChanges.contains(where: { $0.keyPath == keyPath }) {
             address.apply(new, to: &layer.state)
         } else if timing.repeatCount > 0 || timing.autoreverses || timing.spring != nil {
@@ -357,7 +363,7 @@ extension Interpreter {
                 animation = Animation(kind: .basic(from: first.old, to: last.new, by: nil), keyPath: keyPath, target: first.address)
             }
             end = max(end, schedule(animation, on: layer, holding: last.new, at: first.address, timing: block.timing))
-            layer.laterValues.append(Object.LaterValue(time: now, address: first.address, value: last.new))
+            layer.setLaterValue(last.new, at: first.address, time: now)
         }
         if !keys.isEmpty {
             note(

@@ -485,8 +485,16 @@ extension Interpreter {
             throw Skip(reason: "a later change of \(keyPath): \(Self.codeReason(error))", at: at)
         }
         let v = try propertyValue(value, kind: valueKind, key: key, at: at)
-        layer.laterValues.append(Object.LaterValue(time: time, address: address, value: v))
-        layer.scheduledChanges.append(.holding(v, keyPath: keyPath, target: address, from: time))
+        layer.setLaterValue(v, at: address, time: time)
+        // Set again at the same moment (a loop): the one change holds the last value.
+        let held = Animation.holding(v, keyPath: keyPath, target: address, from: time)
+        if let last = layer.scheduledChanges.last, last.keyPath == keyPath, last.timing.beginTime == time, !last.isAction,
+            case .basic(let from, let to, _) = last.kind, from == to
+        {
+            layer.scheduledChanges[layer.scheduledChanges.count - 1] = held
+        } else {
+            layer.scheduledChanges.append(held)
+        }
     }
 
     func setText(of layer: Object, _ value: Value, at: SourcePosition) throws {

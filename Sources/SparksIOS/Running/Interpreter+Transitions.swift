@@ -31,7 +31,7 @@ struct TurnChange {
     let keyPath: String
     let address: PropertyAddress
     let old: PropertyValue
-    let new: PropertyValue
+    var new: PropertyValue
     let interpolates: Bool
     let stateBefore: LayerState
     let scheduledBefore: Int
@@ -212,7 +212,7 @@ extension Interpreter {
             layer.state.layer.isHidden = hidden
         } else {
             layer.scheduledChanges.append(.holding(.bool(hidden), keyPath: "hidden", target: address, from: time))
-            layer.laterValues.append(Object.LaterValue(time: time, address: address, value: .bool(hidden)))
+            layer.setLaterValue(.bool(hidden), at: address, time: time)
         }
     }
 

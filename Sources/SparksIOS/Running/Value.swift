@@ -325,6 +325,28 @@ final class Object {
         let value: PropertyValue
     }
 
+    /// Records a model value set at `time`: one set again at the same moment replaces it, so code
+    /// that sets a value in a loop keeps one entry.
+    func setLaterValue(_ value: PropertyValue, at address: PropertyAddress, time: Double) {
+        if let i = laterValues.lastIndex(where: { $0.time == time && $0.address == address }) {
+            laterValues[i] = LaterValue(time: time, address: address, value: value)
+        } else {
+            laterValues.append(LaterValue(time: time, address: address, value: value))
+        }
+    }
+
+    /// Records a change made in a later turn, for a transition added later in the turn: the
+    /// first change of each property in the turn keeps what it changed from, a later one only
+    /// what it changes to.
+    func recordTurnChange(_ change: TurnChange) {
+        if let first = turnChanges.first, first.turn != change.turn { turnChanges.removeAll() }
+        if let i = turnChanges.firstIndex(where: { $0.address == change.address }) {
+            turnChanges[i].new = change.new
+        } else {
+            turnChanges.append(change)
+        }
+    }
+
     /// Drops what the object refers to (objects, fields and closures refer to each other).
     func tearDown() {
         fields = [:]
