@@ -357,7 +357,7 @@ extension BindingTable {
             let text: String
             switch c.last {
             case .constant(let name)?: text = name.lowercased()
-            case .number(let n)?: text = ["butt", "round", "square"][min(2, max(0, Int(n)))]
+            case .number(let n)? where n.isFinite: text = ["butt", "round", "square"][Int(min(2, max(0, n)))]
             default: return true
             }
             context.lineCap = text.contains("round") ? .round : text.contains("square") ? .square : .butt

@@ -96,7 +96,8 @@ extension BindingTable {
     /// The images in turn as the layer's contents, each an equal share of `duration`.
     private static func playImages(_ images: [Value], over duration: Double, repeatCount: Double, on layer: Object, _ c: Call) throws {
         let i = c.interpreter
-        guard let kind = layer.layerKind, let (address, valueKind) = try? PropertyAddress.resolve("contents", on: kind) else { return }
+        guard duration.isFinite, let kind = layer.layerKind, let (address, valueKind) = try? PropertyAddress.resolve("contents", on: kind)
+        else { throw c.skip("images played over a duration that is not a time") }
         var keyframes = Animation.Keyframes()
         keyframes.values = try images.map { try i.propertyValue($0, kind: valueKind, key: "contents", at: c.at) }
         keyframes.keyTimes = (0...images.count).map { Double($0) / Double(images.count) }

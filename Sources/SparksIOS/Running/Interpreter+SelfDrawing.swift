@@ -118,7 +118,14 @@ extension Interpreter {
         // Evaluated as Sparks evaluates any number: on a stand-in numeric property.
         let copy = newObject(kind: animation.kind, className: animation.className, madeAt: at, file: file)
         copy.settings = animation.settings.filter { $0.key != "keyPath" } + [("keyPath", .string("zPosition"), at)]
-        var converted = try convertAnimation(copy, on: layer, at: at)
+        var converted: Animation
+        do {
+            converted = try convertAnimation(copy, on: layer, at: at)
+        } catch var skip as Skip {
+            // Said of the key the code animates, not of the stand-in.
+            skip.reason = skip.reason.replacingOccurrences(of: "zPosition", with: keyPath)
+            throw skip
+        }
         if !isMoment(animation.setting("beginTime")) { converted.timing.beginTime += now }
         layer.redrawnAnimations.append(Object.RedrawnAnimation(key: keyPath, animation: converted))
         try animationAdded(animation, converted, at: at)
@@ -136,6 +143,7 @@ extension Interpreter {
                 let animation = redrawn.animation
                 let begin = animation.timing.beginTime
                 let end = min(animation.activeEnd, begin + Self.repeatingTimerHorizon)
+                guard begin.isFinite, end.isFinite, end >= begin else { continue }
                 let count = min(Self.maxDrawingSamples, Int(((end - begin) * Self.drawingRate).rounded(.up)))
                 for i in 0...count {
                     let t = i == count ? end + 1 / Self.drawingRate : begin + Double(i) / Self.drawingRate
