@@ -9,20 +9,11 @@ import Testing
 struct SelfDrawingTests {
     /// Where the drawn sublayer's path ends at `t` (nil when it is hidden or empty).
     func pathEnd(_ scene: SceneDescription, _ path: [Int], at t: Double) -> Point? {
-        var description = scene.layers[path[0]]
-        for i in path.dropFirst() { description = description.sublayers[i] }
-        let state = present(description, at: t)
+        let state = presentedState(scene, path, at: t)
         guard !state.layer.isHidden, case .shape(let shape) = state.content, let last = shape.path?.segments.last else { return nil }
         switch last {
         case .line(_, let p), .quad(_, _, let p), .cubic(_, _, _, let p): return p
         }
-    }
-
-    /// A layer's values at `t`: its own with its animations applied in order (as a layer presents them).
-    func present(_ description: LayerDescription, at t: Double) -> LayerState {
-        var state = LayerState(layer: description.properties, content: description.content)
-        for animation in description.animations { animation.apply(at: t, to: &state) }
-        return state
     }
 
     /// The point of a circle of radius 40 about (50, 50) at progress p round it from 12 o'clock, clockwise on screen.
@@ -158,7 +149,7 @@ struct SelfDrawingTests {
         let (scene, messages, _) = try importScene(code, file: "Images.swift")
         #expect(messages.filter { $0.kind == .skipped }.isEmpty, "\(messages.map(\.description))")
         func shown(_ index: Int, at t: Double) -> String? {
-            present(scene.layers[index], at: t).layer.contents?.name
+            presentedState(scene, [index], at: t).layer.contents?.name
         }
         #expect([0.1, 0.3, 0.5, 0.7].map { shown(0, at: $0) } == ["star.png", "heart.png", "spark.png", "star.png"])
         #expect(shown(0, at: 1.3) == nil)

@@ -73,12 +73,12 @@ func picture(_ description: SceneDescription, at seconds: Double) throws -> Pixe
 let presetNames: [String] = ((try? FileManager.default.contentsOfDirectory(atPath: presetsFolder.path)) ?? [])
     .filter { $0.hasSuffix(".json") && $0 != "sparks.schema.json" }.map { String($0.dropLast(5)) }.sorted()
 
-/// The imported layer at `path` (indices from the top of the scene down) as drawn `t` seconds in,
-/// with its animations.
-func presentedState(_ scene: SceneDescription, _ path: [Int], at t: Double) -> LayerProperties {
+/// The imported layer at `path` (indices from the top of the scene down) as drawn `t` seconds in:
+/// its values with its animations applied in order.
+func presentedState(_ scene: SceneDescription, _ path: [Int], at t: Double) -> LayerState {
     var description = scene.layers[path[0]]
     for i in path.dropFirst() { description = description.sublayers[i] }
-    let layer = Layer(properties: description.properties)
-    layer.animations = description.animations
-    return layer.presentationState(atLocalTime: t).layer
+    var state = LayerState(layer: description.properties, content: description.content)
+    for animation in description.animations { animation.apply(at: t, to: &state) }
+    return state
 }

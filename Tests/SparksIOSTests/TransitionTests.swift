@@ -8,7 +8,7 @@ import Testing
 @Suite("Transitions in iOS code")
 struct TransitionTests {
     func state(_ scene: SceneDescription, _ path: [Int] = [0], at t: Double) -> LayerProperties {
-        presentedState(scene, path, at: t)
+        presentedState(scene, path, at: t).layer
     }
 
     static let tile = """

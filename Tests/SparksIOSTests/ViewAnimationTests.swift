@@ -9,7 +9,7 @@ import Testing
 @Suite("Implicit and UIView animations in iOS code")
 struct ViewAnimationTests {
     func state(_ scene: SceneDescription, _ path: [Int] = [0], at t: Double) -> LayerProperties {
-        presentedState(scene, path, at: t)
+        presentedState(scene, path, at: t).layer
     }
 
     static let boxController = """

@@ -334,14 +334,7 @@ extension BindingTable {
             blockTiming.delay = timing.delay + delay + timing.duration * factor
             blockTiming.duration = timing.duration * (1 - factor)
             let view = ViewAnimationBlock(timing: blockTiming, what: "UIViewPropertyAnimator")
-            i.viewAnimations.append(view)
-            do {
-                _ = try i.call(block, [], at: c.at)
-            } catch {
-                i.viewAnimations.removeLast()
-                throw error
-            }
-            end = max(end, try i.endViewAnimation(at: c.at))
+            end = max(end, try i.runViewAnimation(view, animations: block, completion: nil, inheritsOuter: false, at: c.at))
         }
         for completion in object.animator.completions {
             try i.runCompletion(completion, after: end, what: "the animator's completion block", arguments: [.constant(".end")], at: c.at)

@@ -296,9 +296,8 @@ extension Interpreter {
             }
             layer.scheduledChanges.remove(at: i)
         }
-        if begin == 0, !layer.scheduledChanges.contains(where: { $0.keyPath == keyPath }) {
-            address.apply(new, to: &layer.state)
-        } else if timing.repeatCount > 0 || timing.autoreverses || timing.spring != nil {
+        let setAtStart = begin == 0 && !layer.scheduledChanges.contains { $0.keyPath == keyPath }
+        if setAtStart || timing.repeatCount > 0 || timing.autoreverses || timing.spring != nil {
             hold(new, at: address, keyPath: keyPath, on: layer, from: begin)
         } else {
             animation.timing.fillMode = .forwards
@@ -321,10 +320,14 @@ extension Interpreter {
     /// Runs a UIView animation block: the changes `animations` makes to views' layers become
     /// animations with the block's timing when it ends, and `completion` runs when they end
     /// (with `finished` true), as a turn of its own.
-    func runViewAnimation(_ block: ViewAnimationBlock, animations: Callable?, completion: Callable?, at: SourcePosition) throws {
+    /// Returns when its animations end.
+    @discardableResult
+    func runViewAnimation(
+        _ block: ViewAnimationBlock, animations: Callable?, completion: Callable?, inheritsOuter: Bool = true, at: SourcePosition
+    ) throws -> Double {
         var block = block
         // A block inside another takes the outer one's duration and curve (UIKit's nesting).
-        if let outer = viewAnimations.last, !outer.withoutAnimation {
+        if inheritsOuter, let outer = viewAnimations.last, !outer.withoutAnimation {
             block.timing.duration = outer.timing.duration
             block.timing.timingFunction = outer.timing.timingFunction
             block.timing.spring = outer.timing.spring
@@ -338,6 +341,7 @@ extension Interpreter {
         }
         let ended = try endViewAnimation(at: at)
         if let completion { try runCompletion(completion, after: ended, what: "the animation's completion block", at: at) }
+        return ended
     }
 
     /// Ends the innermost UIView animation block: its changes become animations. Returns when

@@ -208,12 +208,8 @@ extension Interpreter {
     /// Hides or shows a layer from `time` on (from the start: its own value).
     func setHidden(_ layer: Object, _ hidden: Bool, from time: Double) {
         guard let kind = layer.layerKind, let (address, _) = try? PropertyAddress.resolve("hidden", on: kind) else { return }
-        if time <= 0 {
-            layer.state.layer.isHidden = hidden
-        } else {
-            layer.scheduledChanges.append(.holding(.bool(hidden), keyPath: "hidden", target: address, from: time))
-            layer.setLaterValue(.bool(hidden), at: address, time: time)
-        }
+        hold(.bool(hidden), at: address, keyPath: "hidden", on: layer, from: max(0, time))
+        if time > 0 { layer.setLaterValue(.bool(hidden), at: address, time: time) }
     }
 
     /// `UIView.transition(from:to:duration:options:)`: the new view takes the old one's place
