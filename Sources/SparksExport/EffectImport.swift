@@ -66,11 +66,14 @@ public enum EffectImport {
             try Data(bytes).write(to: target, options: .withoutOverwriting)
             written.append(target.path)
         }
-        if case .failure(let error) = decoder.decode(Array(preset.utf8), defaultName: out.deletingPathExtension().lastPathComponent) {
+        let (repaired, decoded, leftOut) = PresetRepair.decodeLeavingOut(
+            preset, with: decoder, defaultName: out.deletingPathExtension().lastPathComponent)
+        if case .failure(let error) = decoded {
             for d in error.diagnostics { StandardStream.error.write("\(d)\n") }
             throw CommandError("the imported preset does not validate; nothing written")
         }
-        try Data(preset.utf8).write(to: out, options: .atomic)
+        for d in leftOut { StandardStream.error.write("\(d); left out of the preset\n") }
+        try Data(repaired.utf8).write(to: out, options: .atomic)
         return written
     }
 }

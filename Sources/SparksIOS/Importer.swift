@@ -222,6 +222,7 @@ public struct Importer: Sendable {
                     merged.cases += type.cases
                     merged.superclass = merged.superclass ?? type.superclass
                     merged.isEnum = merged.isEnum || type.isEnum
+                    merged.isInterfaceOnly = merged.isInterfaceOnly && type.isInterfaceOnly
                     if place.file == f { kept[place.type] = merged } else { result[place.file].types[place.type] = merged }
                 } else {
                     firstPlace[type.name] = (f, kept.count)
@@ -230,6 +231,8 @@ public struct Importer: Sendable {
             }
             result[f].types = kept
         }
+        // An interface whose implementation was not given declares nothing that runs.
+        for f in result.indices { result[f].types.removeAll(where: \.isInterfaceOnly) }
         return result
     }
 

@@ -208,14 +208,17 @@ struct Import: ParsableCommand {
         }
         let decoder = PresetDecoder(
             fileName: outURL.lastPathComponent, resolver: ResourceResolver(roots: [folder] + locator.assetDirectories))
-        if case .failure(let error) = decoder.decode(Array(result.preset.utf8), defaultName: result.scene.name) {
+        // What does not validate is left out, each said; the rest is written.
+        let (preset, decoded, leftOut) = PresetRepair.decodeLeavingOut(result.preset, with: decoder, defaultName: result.scene.name)
+        if case .failure(let error) = decoded {
             for d in error.diagnostics { StandardStream.error.write("\(d)\n") }
             throw CommandError("the imported preset does not validate; nothing written")
         }
+        for d in leftOut { StandardStream.error.write("\(d); left out of the preset\n") }
         if toStdout {
-            StandardStream.output.write(result.preset)
+            StandardStream.output.write(preset)
         } else {
-            try Data(result.preset.utf8).write(to: outURL, options: .atomic)
+            try Data(preset.utf8).write(to: outURL, options: .atomic)
         }
         let layers = result.scene.layers.count
         let cells = Self.cellCount(result.scene.layers)
@@ -223,6 +226,7 @@ struct Import: ParsableCommand {
         var summary = "\(toStdout ? "imported" : "wrote \(shown)"): \(layers) layer\(layers == 1 ? "" : "s")"
         if cells > 0 { summary += ", \(cells) emitter cell\(cells == 1 ? "" : "s")" }
         summary += "; \(skips.count) statement\(skips.count == 1 ? "" : "s") skipped"
+        if !leftOut.isEmpty { summary += "; \(leftOut.count) value\(leftOut.count == 1 ? "" : "s") left out (not valid in a preset)" }
         for file in written { summary += "\nwrote stand-in texture \(file)" }
         for file in drawnFiles { summary += "\nwrote the image the code draws, \(file)" }
         if !toStdout { summary += "\nopen it with: sparks run \(shown)" }

@@ -308,9 +308,19 @@ extension BindingTable {
         Binding(
             .object(.any),
             swift: [
-                "layoutIfNeeded()", "setNeedsLayout()", "layoutSublayers()", "sizeToFit()", "init()", "bringSubviewToFront(_:)",
-            ], objc: ["bringSubviewToFront:"], meaning: "nothing Sparks draws differently"
+                "sizeToFit()", "init()", "bringSubviewToFront(_:)", "layoutSublayers()", "layoutSubviews()",
+            ], objc: ["bringSubviewToFront:", "layoutSublayers", "layoutSubviews"],
+            meaning: "nothing Sparks draws differently (UIKit's own layoutSubviews, which an override calls on super)"
         ) { _ in .void },
+        Binding(
+            .object(.any), swift: ["setNeedsLayout()", "layoutIfNeeded()"], objc: ["setNeedsLayout", "layoutIfNeeded"],
+            meaning: "a layout pass: layoutSubviews (a view's) or layoutSublayers (a layer's class) runs at the turn's end, or now"
+        ) { c in
+            guard let layer = c.layer else { return .void }
+            layer.needsLayout = true
+            if c.name != "setNeedsLayout" { try c.interpreter.layoutPass(from: layer, at: c.at) }
+            return .void
+        },
         Binding(
             .object(.layer), swift: ["presentation()", "model()"], objc: ["presentationLayer", "modelLayer"],
             meaning: "the layer itself (while it draws an animated value, the value drawn)"

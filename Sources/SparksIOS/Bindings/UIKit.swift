@@ -479,13 +479,27 @@ extension BindingTable {
     ]
 
     private static let views: [Binding] = [
-        Binding(.object(.view), swift: ["addSubview(_:)", "insertSubview(_:at:)"], objc: ["addSubview:", "insertSubview:atIndex:"]) { c in
-            guard let target = c.layer, case .object(let child)? = c.first, let childLayer = child.viewLayer else {
-                throw c.skip("addSubview of something that is not a view")
+        Binding(
+            .object(.view),
+            swift: ["addSubview(_:)", "insertSubview(_:at:)", "insertSubview(_:belowSubview:)", "insertSubview(_:aboveSubview:)"],
+            objc: ["addSubview:", "insertSubview:atIndex:", "insertSubview:belowSubview:", "insertSubview:aboveSubview:"],
+            meaning: "the view added, with UIKit's willMove/didMove calls and a layout pass"
+        ) { c in
+            guard let target = c.layer, case .object(let child)? = c.first, child.viewLayer != nil else {
+                throw c.skip("\(c.name) of something that is not a view")
             }
-            let shown = c.interpreter.isShown(childLayer)
-            target.insert(childLayer, at: target.sublayers.count)
-            c.interpreter.appears(childLayer, wasShown: shown, at: c.at)
+            var index = target.sublayers.count
+            if c.arguments.count > 1 {
+                switch c[1] {
+                case .number(let n) where n.isFinite: index = Int(max(0, min(Double(index), n)))
+                case .object(let sibling):
+                    if let i = target.sublayers.firstIndex(where: { $0 === sibling.viewLayer }) {
+                        index = c.name.contains("below") ? i : i + 1
+                    }
+                default: break
+                }
+            }
+            try c.interpreter.addSubview(child, to: target, at: index, position: c.at)
             return .void
         },
         Binding(

@@ -109,6 +109,8 @@ struct ObjCReader {
         var functions: [FunctionDecl] = []
         var statements: [Stmt] = []
         var interfaceProperties: [String: [PropertyDecl]] = [:]
+        var interfaceOrder: [String] = []
+        var interfaceAt: [String: SourcePosition] = [:]
         var superclasses: [String: String] = [:]
         while !atEnd {
             let start = current
@@ -171,7 +173,13 @@ struct ObjCReader {
                     _ = advance()
                 }
                 _ = advance()
-                if !isProtocol { interfaceProperties[name, default: []] += properties }
+                if !isProtocol {
+                    interfaceProperties[name, default: []] += properties
+                    if interfaceAt[name] == nil {
+                        interfaceOrder.append(name)
+                        interfaceAt[name] = start.at
+                    }
+                }
                 continue
             }
             if isPunct("@implementation") {
@@ -213,6 +221,15 @@ struct ObjCReader {
             let declared = Set(types[i].properties.map(\.name))
             types[i].properties += (interfaceProperties[types[i].name] ?? []).filter { !declared.contains($0.name) }
             if types[i].superclass == nil { types[i].superclass = superclasses[types[i].name] }
+        }
+        // A header's interfaces: their properties and superclass, for the implementation in
+        // another file (Xcode synthesises the ivars and accessors there).
+        let implemented = Set(types.map(\.name))
+        for name in interfaceOrder where !implemented.contains(name) {
+            var interface = TypeDecl(
+                name: name, superclass: superclasses[name], properties: interfaceProperties[name] ?? [], methods: [], at: interfaceAt[name]!)
+            interface.isInterfaceOnly = true
+            types.append(interface)
         }
         return SourceFile(path: path, types: types, functions: functions, statements: statements, problems: problems)
     }

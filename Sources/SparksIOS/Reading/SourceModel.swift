@@ -201,6 +201,9 @@ struct TypeDecl: Sendable {
     var cases: [String] = []
     /// Whether it is an enum.
     var isEnum = false
+    /// An Objective-C `@interface` (a header's) whose `@implementation` is not in the same file:
+    /// its properties and superclass join the implementation's when the files are read together.
+    var isInterfaceOnly = false
 }
 
 /// One read file.

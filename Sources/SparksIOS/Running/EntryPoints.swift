@@ -41,10 +41,12 @@ struct EntryPoints {
         var receivers: [String: Object] = [:]
         if hosts.isEmpty {
             try runScript()
+            try i.enterWindow(i.hostView.layer!, at: SourcePosition(line: 1, column: 1))
         } else {
             for type in hosts { receivers[type.name] = try runHost(type) }
         }
         for (name, layer) in try placeLayerClasses(created: created) { receivers[name] = layer }
+        try i.layoutPass(at: SourcePosition(line: 1, column: 1))
         // What draws itself draws once the view has loaded.
         try reporting { try i.recordFirstDrawings(at: SourcePosition(line: 1, column: 1)) }
         // A call comes after the view appeared (a tap, a timer the app starts): a turn of its own.
@@ -153,7 +155,17 @@ struct EntryPoints {
             initialisers.first { $0.parameters.first?.label == "frame" || $0.name == "initWithFrame" }
             ?? initialisers.first { $0.parameters.isEmpty } ?? initialisers.first
         if let preferred { try invoke(preferred, of: type, on: object, given: [], saying: false) }
+        // A host view is in the window from the start; its subviews hear so at layout time.
+        object.inWindow = kind.isView
         for name in Self.lifeCycle.dropFirst() {
+            if name == "viewWillLayoutSubviews" { try i.enterWindow(i.hostView.layer!, at: type.at) }
+            if name == "layoutSubviews" {
+                // The layout pass: the host view's layoutSubviews, then its subviews', top-down.
+                i.hostView.layer!.needsLayout = true
+                try i.layoutPass(at: type.at)
+                continue
+            }
+            if name == "layoutSublayers" { continue }
             for method in type.methods where method.name == name && !method.isStatic {
                 // viewDidAppear runs after the first frame is committed: what it changes on a
                 // layer made before animates implicitly.
@@ -334,6 +346,11 @@ struct EntryPoints {
         if let known = receivers[type.name] { return known }
         if type.superclass == nil, LayerKind.allCases.contains(where: { $0.className == type.name }) { return i.hostView.layer }
         if i.inheritsView(type).isView, type.superclass == nil { return i.hostView }
+        // The one the code made and shows (a view the controller added): the demo's own.
+        if let made = i.shownInstance(of: type) {
+            receivers[type.name] = made
+            return made
+        }
         do {
             if case .object(let made) = try makeAsCallerWould(type) {
                 receivers[type.name] = made
@@ -344,8 +361,8 @@ struct EntryPoints {
                     // A view of the files nobody places is shown filling the host view, as a
                     // caller that makes one for its effect would.
                     i.setFrame(layer, Rect(x: 0, y: 0, width: i.canvas.width, height: i.canvas.height))
-                    i.hostView.layer!.sublayers.append(layer)
-                    layer.superlayer = i.hostView.layer
+                    try i.addSubview(made, to: i.hostView.layer!, at: i.hostView.layer!.sublayers.count, position: type.at)
+                    try i.layoutPass(at: type.at)
                     i.note("\(type.name) is made and shown filling the host view", at: type.at)
                 }
                 return made

@@ -143,6 +143,18 @@ extension Interpreter {
         }.first
     }
 
+    /// An Objective-C class's own getter for a property (`- (CAShapeLayer *)ring`).
+    private func getterMethod(_ property: String, in type: TypeDecl) -> (owner: TypeDecl, decl: FunctionDecl)? {
+        for t in lineage(of: type) {
+            if let decl = t.methods.first(where: {
+                $0.name == property && $0.parameters.isEmpty && !$0.isStatic && ($0.file.map(Self.isObjectiveC) ?? false)
+            }) {
+                return (t, decl)
+            }
+        }
+        return nil
+    }
+
     static func isObjectiveC(_ path: String) -> Bool { !path.lowercased().hasSuffix(".swift") }
 
     /// Whether a property a layer subclass declares is the layer's own (an override with an
@@ -165,6 +177,15 @@ extension Interpreter {
         let fieldName =
             name.hasPrefix("_") && declaredProperty(name, in: type) == nil
                 && (declaredProperty(plain, in: type) != nil || object.fields[plain] != nil) ? plain : name
+        // An Objective-C getter of the class's own (`- (CALayer *)dot { if (!_dot) … return _dot; }`),
+        // which `self.dot` calls; inside it, `_dot` is the instance variable.
+        if !name.hasPrefix("_"), let getter = getterMethod(name, in: type) {
+            let key = "\(ObjectIdentifier(object).hashValue).\(name)"
+            if settersRunning.insert(key).inserted {
+                defer { settersRunning.remove(key) }
+                return try run(getter.decl, of: getter.owner, on: object, [], at: at)
+            }
+        }
         if let v = object.fields[fieldName] { return v }
         if let property = declaredProperty(fieldName, in: type), !isInheritedLayerProperty(property, of: object) {
             if let getter = property.getter {

@@ -84,6 +84,21 @@ extension Interpreter {
     /// The method a call names, matched by name and labels (missing trailing arguments with
     /// defaults), in the type or the classes of the files it inherits from.
     func method(_ name: String, labels: [String?], isStatic: Bool, in type: TypeDecl) -> (TypeDecl, FunctionDecl)? {
+        if let found = sameSpelledMethod(name, labels: labels, isStatic: isStatic, in: type) { return found }
+        // Swift's `init(frame:)` is Objective-C's `-initWithFrame:`, and the other way round.
+        if name == "init", let first = labels.first, let label = first {
+            let objc = "initWith" + label.prefix(1).uppercased() + label.dropFirst()
+            return sameSpelledMethod(objc, labels: [nil] + labels.dropFirst(), isStatic: isStatic, in: type)
+        }
+        if name.hasPrefix("initWith"), name.count > 8, labels.first == String?.none {
+            let rest = name.dropFirst(8)
+            let label = rest.prefix(1).lowercased() + rest.dropFirst()
+            return sameSpelledMethod("init", labels: [label] + labels.dropFirst(), isStatic: isStatic, in: type)
+        }
+        return nil
+    }
+
+    private func sameSpelledMethod(_ name: String, labels: [String?], isStatic: Bool, in type: TypeDecl) -> (TypeDecl, FunctionDecl)? {
         for t in lineage(of: type) {
             let candidates = t.methods.filter { $0.name == name && isStatic == $0.isStatic }
             let exact = candidates.first { $0.parameters.map(\.label) == labels }

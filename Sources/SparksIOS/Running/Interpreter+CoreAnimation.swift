@@ -216,7 +216,9 @@ extension Interpreter {
                     throw Skip(reason: Self.codeReason(error), at: at)
                 }
                 do {
+                    let before = object.state.layer.bounds.size
                     address.apply(try propertyValue(value, kind: valueKind, key: key, at: at), to: &object.state)
+                    if object.state.layer.bounds.size != before { sizeChanged(object) }
                 } catch let unknown as UnknownChoice {
                     // iOS ignores a value it does not know and draws with the default.
                     let fallback = address.value(in: LayerState(layer: LayerProperties(), content: kind.defaultContent))
@@ -348,6 +350,7 @@ extension Interpreter {
         var p = layer.state.layer
         p.bounds = Rect(x: p.bounds.origin.x, y: p.bounds.origin.y, width: r.size.width, height: r.size.height)
         p.position = Point(x: r.origin.x + p.anchorPoint.x * r.size.width, y: r.origin.y + p.anchorPoint.y * r.size.height)
+        if p.bounds.size != layer.state.layer.bounds.size { sizeChanged(layer) }
         layer.state.layer = p
     }
 

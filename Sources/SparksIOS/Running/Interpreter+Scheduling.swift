@@ -49,6 +49,7 @@ extension Interpreter {
             deferredTime = savedTime
         }
         try body()
+        try layoutPass(at: position)
         while transactions.count > depth, let transaction = transactions.popLast() { try complete(transaction, at: position) }
     }
 

@@ -172,6 +172,8 @@ final class Interpreter {
     /// `turns` counts them.
     var turn = 0
     var turns = 0
+    /// Whether the host's view is in the window: views added from then on hear `didMoveToWindow()`.
+    var viewsInWindow = false
     /// UIView animation blocks running, innermost last.
     var viewAnimations: [ViewAnimationBlock] = []
     /// The key paths each kind of layer animates (``animatableKeys(of:)``).

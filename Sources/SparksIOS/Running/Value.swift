@@ -225,9 +225,19 @@ final class Object {
     // Views, controllers, instances, and layers of the files' own layer classes.
     var fields: [String: Value] = [:]
     /// A view's own layer, which does not animate implicitly (core-animation.md §4.6).
-    var layer: Object? { didSet { layer?.backsView = true } }
-    /// Whether this layer is a view's own layer.
+    var layer: Object? {
+        didSet {
+            layer?.backsView = true
+            layer?.ownerView = self
+        }
+    }
+    /// Whether this layer is a view's own layer, and the view it is.
     var backsView = false
+    weak var ownerView: Object?
+    /// A layer whose view (or layer class) lays it out in the next layout pass; a view that has
+    /// entered the window (``Interpreter/enterWindow(_:at:)``).
+    var needsLayout = true
+    var inWindow = false
     /// The run-loop turn the object was made in (``Interpreter/turn``): a layer shown in an
     /// earlier turn animates a change implicitly, one made in this turn does not.
     var madeInTurn = 0
