@@ -51,8 +51,9 @@ struct PresetRepairTests {
         // What is left out is a damaged key, or the element holding one (an element of a
         // transform list is valid only whole), or what that leaves empty.
         for d in leftOut {
-            #expect(damaged.contains { $0 == d.path || $0.hasPrefix(d.path + ".") || $0.hasPrefix(d.path + "[") || d.path.hasPrefix($0) }
-                || leftOut.contains { $0.path != d.path && $0.path.hasPrefix(d.path) }, "\(d) in \(name)")
+            #expect(
+                damaged.contains { $0 == d.path || $0.hasPrefix(d.path + ".") || $0.hasPrefix(d.path + "[") || d.path.hasPrefix($0) }
+                    || leftOut.contains { $0.path != d.path && $0.path.hasPrefix(d.path) }, "\(d) in \(name)")
         }
         if Set(leftOut.map(\.path)) == Set(damaged) { #expect(decoded == original) }
     }

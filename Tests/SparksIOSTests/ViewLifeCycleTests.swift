@@ -59,7 +59,7 @@ struct ViewLifeCycleTests {
         }
         """
 
-    @Test("A view the controller makes runs its init(frame:), willMove/didMove and layoutSubviews (after its frame is set), in UIKit's order")
+    @Test("A view the controller makes runs init(frame:), willMove/didMove and layoutSubviews (after its frame is set), in order")
     func swiftLifeCycle() throws {
         let (scene, _, _) = try importScene(Self.sparkleView)
         let view = scene.layers[0]

@@ -227,7 +227,8 @@ struct ObjCReader {
         let implemented = Set(types.map(\.name))
         for name in interfaceOrder where !implemented.contains(name) {
             var interface = TypeDecl(
-                name: name, superclass: superclasses[name], properties: interfaceProperties[name] ?? [], methods: [], at: interfaceAt[name]!)
+                name: name, superclass: superclasses[name], properties: interfaceProperties[name] ?? [], methods: [], at: interfaceAt[name]!
+            )
             interface.isInterfaceOnly = true
             types.append(interface)
         }
