@@ -169,7 +169,8 @@ public struct Importer: Sendable {
         let interpreter = Interpreter(files: files, canvas: size, defines: defineValues) { name, file, at in
             box.finder.file(for: name, usedIn: file, at: at)
         }
-        interpreter.interfaces = interfaces
+        // Auto Layout places the interfaces' views for the device drawn for.
+        interpreter.interfaces = interfaces.mapValues { (scene: $0.scene.laidOut(in: size), file: $0.file) }
         interpreter.deviceScale = images.deviceScale
         interpreter.imageFound = { name in box.finder.found[name] }
         for file in files {

@@ -227,6 +227,10 @@ struct Import: ParsableCommand {
         if cells > 0 { summary += ", \(cells) emitter cell\(cells == 1 ? "" : "s")" }
         summary += "; \(skips.count) statement\(skips.count == 1 ? "" : "s") skipped"
         if !leftOut.isEmpty { summary += "; \(leftOut.count) value\(leftOut.count == 1 ? "" : "s") left out (not valid in a preset)" }
+        let canvas = result.scene.canvas
+        summary +=
+            "\ndrawn for a \(NumberText.shortest(canvas.width))×\(NumberText.shortest(canvas.height))-point screen at @\(scale)x"
+            + " (its images' @\(scale)x files); --canvas WxH and --scale 1|2|3 set the device"
         for file in written { summary += "\nwrote stand-in texture \(file)" }
         for file in drawnFiles { summary += "\nwrote the image the code draws, \(file)" }
         if !toStdout { summary += "\nopen it with: sparks run \(shown)" }

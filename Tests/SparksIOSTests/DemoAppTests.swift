@@ -93,18 +93,26 @@ struct DemoAppTests {
                 }
             }
             """
-        let (scene, messages) = try Self.run([("PulseViewController.swift", code), ("Main.storyboard", Self.storyboard)])
+        let (scene, messages) = try Self.run(
+            [("PulseViewController.swift", code), ("Main.storyboard", Self.storyboard)], images: try Self.imageFolder(["phone.png": 50]))
         #expect(messages.filter { $0.kind == .skipped }.isEmpty, "\(messages.map(\.description))")
         // The view's size and background are the storyboard's.
         #expect(scene.canvas.width == 320 && scene.canvas.height == 480)
         #expect(scene.canvas.background == Color(red: 0.1, green: 0.2, blue: 0.3, alpha: 1))
-        // The image view sits at 10 + 125, 40 + 75 in the root view: its centre 160, 140.
-        let pulse = try #require(scene.layers.first { $0.content.replicator != nil })
-        #expect(pulse.properties.position == Point(x: 160, y: 140))
+        // The storyboard's views are made: the white panel at [10, 40, 300, 200], the image view
+        // in it at [125, 75, 50, 50] showing its image, the pulse inserted below it in the panel
+        // at its centre (160, 140 on the screen).
+        #expect(messages.contains { $0.text.contains("Main.storyboard makes PulseViewController's 3 views") })
+        let panel = try #require(scene.layers.first)
+        #expect(panel.properties.position == Point(x: 160, y: 140) && panel.properties.bounds.size == Size(width: 300, height: 200))
+        #expect(panel.properties.backgroundColor == .white)
+        let pulse = try #require(panel.sublayers.first { $0.content.replicator != nil })
+        #expect(pulse.properties.position == Point(x: 150, y: 100))
+        let icon = try #require(panel.sublayers.last)
+        #expect(icon.properties.position == Point(x: 150, y: 100) && icon.properties.contents != nil)
         // The slider's value the code set reads back.
         #expect(pulse.sublayers.first?.properties.bounds.size.width == 20)
-        #expect(messages.contains { $0.text.contains("the outlet icon is the UIImageView Main.storyboard places at [135, 115, 50, 50]") })
-        // The outlets' views draw nothing of their own: they are left out of the scene.
+        // The slider draws nothing of its own (UIKit draws it): it is left out of the scene.
         #expect(scene.layers.count == 1)
     }
 

@@ -3,7 +3,7 @@
 /// nothing.
 public enum PresetRepair {
     /// The most values left out before giving up.
-    public static let maxLeftOut = 64
+    public static let maxLeftOut = 500
 
     /// Decodes `text`; while that fails, leaves out the value each diagnostic points at (an
     /// object's member or an array's element) and decodes again. Returns the text decoded, the

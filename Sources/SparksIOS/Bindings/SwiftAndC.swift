@@ -210,7 +210,7 @@ extension BindingTable {
         Binding(.value(.array), form: .read, swift: ["isEmpty"]) { c in items(c).map { .bool($0.isEmpty) } },
         Binding(.value(.array), form: .read, swift: ["indices"]) { c in items(c).map { .range(0, Double($0.count), closed: false) } },
         Binding(.value(.array), swift: ["reversed()"]) { c in items(c).map { .array($0.reversed()) } },
-        Binding(.value(.array), swift: ["enumerated()"]) { c in
+        Binding(.value(.array), swift: ["enumerated()", "enumerate()"]) { c in
             items(c).map { .array($0.enumerated().map { .array([.number(Double($0.offset)), $0.element]) }) }
         },
         Binding(.value(.array), swift: ["shuffled()"], meaning: "shuffled in a fixed, seeded order, said in a note") { c in

@@ -286,8 +286,30 @@ struct SwiftReader {
         if let g = stmt.as(GuardStmtSyntax.self) { return Stmt(.guard(conditions(g.conditions), block(g.body.statements)), at: position) }
         if let f = stmt.as(ForStmtSyntax.self) {
             let name = f.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+            // `for x in xs where condition`: the body runs for the elements that meet it.
+            var body = block(f.body.statements)
+            if let condition = f.whereClause?.condition { body = [Stmt(.if([.test(expression(condition))], body, nil), at: position)] }
             if f.pattern.is(WildcardPatternSyntax.self) || name != nil {
-                return Stmt(.forIn(name, expression(f.sequence), block(f.body.statements)), at: position)
+                return Stmt(.forIn(name, expression(f.sequence), body), at: position)
+            }
+            // `for (index, layer) in layers.enumerated()`: each element taken apart, as a tuple.
+            if let tuple = f.pattern.as(TuplePatternSyntax.self) {
+                let names = tuple.elements.map { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text }
+                if tuple.elements.allSatisfy({ $0.pattern.is(IdentifierPatternSyntax.self) || $0.pattern.is(WildcardPatternSyntax.self) }) {
+                    let element = "$element"
+                    let parts = names.enumerated().compactMap { i, name in
+                        name.map {
+                            Stmt(
+                                .declare(
+                                    $0,
+                                    Expr(
+                                        .subscript(Expr(.name(element), at: position), [Expr(.number(Double(i)), at: position)]),
+                                        at: position)),
+                                at: position)
+                        }
+                    }
+                    return Stmt(.forIn(element, expression(f.sequence), parts + body), at: position)
+                }
             }
             return Stmt(.unsupported("a for loop over \(f.pattern.trimmedDescription) is not understood"), at: position)
         }
@@ -492,7 +514,13 @@ struct SwiftReader {
         if let e = expr.as(OptionalChainingExprSyntax.self) { return expression(e.expression) }
         if let e = expr.as(TryExprSyntax.self) { return expression(e.expression) }
         if let e = expr.as(AwaitExprSyntax.self) { return expression(e.expression) }
-        if let e = expr.as(AsExprSyntax.self) { return expression(e.expression) }
+        if let e = expr.as(AsExprSyntax.self) {
+            guard e.questionOrExclamationMark?.text == "?" else { return expression(e.expression) }
+            return Expr(.binary("as?", expression(e.expression), Expr(.string(e.type.trimmedDescription), at: position)), at: position)
+        }
+        if let e = expr.as(IsExprSyntax.self) {
+            return Expr(.binary("is", expression(e.expression), Expr(.string(e.type.trimmedDescription), at: position)), at: position)
+        }
         if let e = expr.as(TupleExprSyntax.self) {
             if e.elements.count == 1, let only = e.elements.first { return expression(only.expression) }
             return Expr(
@@ -568,7 +596,14 @@ struct SwiftReader {
                 continue
             }
             if element.is(UnresolvedAsExprSyntax.self) || element.is(UnresolvedIsExprSyntax.self) {
-                // `x as CGFloat`: the type that follows is dropped.
+                // `x as? CAShapeLayer`, `x is CAShapeLayer`: a test of the class (casts bind
+                // tighter than the operators Sparks folds after them); `x as CGFloat` is x.
+                let conditional = element.as(UnresolvedAsExprSyntax.self)?.questionOrExclamationMark?.text == "?"
+                let isTest = element.is(UnresolvedIsExprSyntax.self)
+                if conditional || isTest, i + 1 < elements.count, let operand = operands.popLast() {
+                    let type = elements[i + 1].trimmedDescription
+                    operands.append(Expr(.binary(isTest ? "is" : "as?", operand, Expr(.string(type), at: at(element))), at: at(element)))
+                }
                 i += 2
                 continue
             }

@@ -30,7 +30,12 @@ struct EntryPoints {
     func run() throws(Exhausted) {
         let i = interpreter
         runGlobals()
-        let created = Self.createdTypes(i.files)
+        // Classes the code makes, and those a controller's storyboard or xib makes.
+        let controllers = Set(i.files.flatMap(\.types).filter { i.inheritsView($0).isController }.map(\.name))
+        let created = Self.createdTypes(i.files).union(
+            i.interfaces.filter { controllers.contains($0.key) }.values.flatMap {
+                $0.scene.views.values.filter(\.isCustomClass).map(\.className)
+            })
         var hosts: [TypeDecl] = []
         for file in i.files {
             for type in file.types where !created.contains(type.name) {
@@ -47,6 +52,7 @@ struct EntryPoints {
         }
         for (name, layer) in try placeLayerClasses(created: created) { receivers[name] = layer }
         try i.layoutPass(at: SourcePosition(line: 1, column: 1))
+        try reporting { try i.runPendingStops(at: SourcePosition(line: 1, column: 1)) }
         // What draws itself draws once the view has loaded.
         try reporting { try i.recordFirstDrawings(at: SourcePosition(line: 1, column: 1)) }
         // A call comes after the view appeared (a tap, a timer the app starts): a turn of its own.
@@ -56,7 +62,9 @@ struct EntryPoints {
             }
         }
         if !hasContent(i.hostView.layer!) { try runEntryMethods(receivers: &receivers) }
+        try reporting { try i.runPendingStops(at: SourcePosition(line: 1, column: 1)) }
         try reporting { try i.commitOpenTransactions(at: SourcePosition(line: 1, column: 1)) }
+        try reporting { try i.runPendingStops(at: SourcePosition(line: 1, column: 1)) }
         try reporting { try i.sampleRedrawnAnimations(at: SourcePosition(line: 1, column: 1)) }
         for type in hosts {
             if case .object(let object)? = receivers[type.name].map(Value.object), i.hostView === object,
@@ -72,13 +80,7 @@ struct EntryPoints {
 
     /// Runs `body`, reporting what it skips; only running out of budget stops the import.
     private func reporting(at position: SourcePosition = SourcePosition(line: 1, column: 1), _ body: () throws -> Void) throws(Exhausted) {
-        do {
-            try body()
-        } catch let error as Exhausted {
-            throw error
-        } catch {
-            interpreter.report(.skipped, (error as? Skip)?.reason ?? "\(error)", at: (error as? Skip)?.at ?? position)
-        }
+        try interpreter.reporting(at: position, body)
     }
 
     /// Runs `body` as a later run-loop turn at the start of the effect (the view has appeared).
@@ -155,6 +157,10 @@ struct EntryPoints {
             initialisers.first { $0.parameters.first?.label == "frame" || $0.name == "initWithFrame" }
             ?? initialisers.first { $0.parameters.isEmpty } ?? initialisers.first
         if let preferred { try invoke(preferred, of: type, on: object, given: [], saying: false) }
+        // A controller's storyboard or xib makes its views (UIKit's loadView), unless it loads its own.
+        if kind.isController, !type.methods.contains(where: { $0.name == "loadView" }) {
+            try i.loadInterface(of: object, type, at: type.at)
+        }
         // A host view is in the window from the start; its subviews hear so at layout time.
         object.inWindow = kind.isView
         for name in Self.lifeCycle.dropFirst() {

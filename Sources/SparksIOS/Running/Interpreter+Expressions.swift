@@ -57,6 +57,11 @@ extension Interpreter {
                 if case .name("self") = a.kind { return selfObject.map(Value.object) ?? value }
                 return value
             }
+            if op == "as?" || op == "is", case .string(let type) = b.kind {
+                let value = try evaluate(a, scope, selfObject)
+                let fits = isInstance(value, of: type)
+                return op == "is" ? .bool(fits ?? true) : fits == false ? .null : value
+            }
             if op == "??" {
                 let left = try? evaluate(a, scope, selfObject)
                 if let left, !isNull(left) { return left }
@@ -186,6 +191,23 @@ extension Interpreter {
         case .object, .string, .array, .color, .image: return true
         default: throw Skip(reason: "\(value.description) is not a condition", at: at)
         }
+    }
+
+    /// Whether `value` is an instance of the class `type` names, when Sparks knows (a layer,
+    /// view or cell and a Core Animation or UIKit class, or the files' class); nil when it
+    /// cannot tell (the cast then lets the value through, as code written for it expects).
+    func isInstance(_ value: Value, of type: String) -> Bool? {
+        let name = typeName(type.trimmingCharacters(in: CharacterSet(charactersIn: "!?")))
+        guard case .object(let object) = value else { return isNull(value) ? false : nil }
+        if let own = typeDecl(named: name) { return object.declaredType.map { lineage(of: $0).contains { $0.name == own.name } } ?? false }
+        if let kind = object.layerKind {
+            if name == "CALayer" { return true }
+            guard let wanted = LayerKind.allCases.first(where: { $0.className == name }) else { return nil }
+            return kind == wanted
+        }
+        if case .cell = object.kind { return name == "CAEmitterCell" }
+        if object.isViewLike, name.hasPrefix("UI") { return name == "UIView" || object.className == name ? true : nil }
+        return nil
     }
 
     func elements(of value: Value, at: SourcePosition) throws -> [Value] {

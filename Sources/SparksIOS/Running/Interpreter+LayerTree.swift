@@ -82,6 +82,6 @@ extension Interpreter {
             target.addedAnimations[key] = animation
         }
         target.animations.append(converted)
-        try animationAdded(animation, converted, at: at)
+        try animationAdded(animation, to: target, key: key, converted, at: at)
     }
 }

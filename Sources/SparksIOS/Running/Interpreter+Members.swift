@@ -22,6 +22,9 @@ extension Interpreter {
         case .array(let items) where !name.isEmpty && name.allSatisfy(\.isNumber):
             // A tuple's element (`pair.0`), tuples being arrays here.
             if let i = Int(name), i < items.count { return items[i] }
+        case .array(let items) where items.count == 2 && (name == "offset" || name == "element"):
+            // An element of `enumerated()`: its offset and element.
+            return items[name == "offset" ? 0 : 1]
         case .array(let items) where tupleLabelIndex(name, count: items.count) != nil:
             // A labelled tuple's element (`range.red` of a `typealias ColorRange = (red: …, …)`).
             return items[tupleLabelIndex(name, count: items.count)!]
@@ -242,7 +245,9 @@ extension Interpreter {
         return FunctionDecl.signature(name, labels)
     }
 
-    static let listMethods: Set<String> = ["map", "compactMap", "flatMap", "forEach", "filter", "enumerated", "first", "randomElement"]
+    static let listMethods: Set<String> = [
+        "map", "compactMap", "flatMap", "forEach", "filter", "enumerated", "enumerate", "first", "randomElement",
+    ]
 
     /// Objective-C class messages and Swift static calls.
     private func typeMethod(

@@ -107,7 +107,13 @@ extension Interpreter {
                 if case .string(let s) = option, let m = CalculationMode(rawValue: s) { keyframes.calculationMode = m }
             }
             if let times = object.setting("keyTimes") {
-                keyframes.keyTimes = try elements(of: times, at: at).map { try number($0, at: at) }
+                let given = try elements(of: times, at: at).map { try number($0, at: at) }
+                // Times outside 0…1 are never reached (or passed at once): the animation's
+                // clock runs from 0 to 1, so they are held at its ends.
+                keyframes.keyTimes = given.map { min(max($0, 0), 1) }
+                if keyframes.keyTimes != given {
+                    note("keyTimes \(given.map(PresetNumber.text).joined(separator: ", ")) run past 0…1; held at its ends", at: at)
+                }
             }
             if let curves = object.setting("timingFunctions") {
                 var functions = try elements(of: curves, at: at).map { v -> TimingFunction in

@@ -48,9 +48,13 @@ extension Interpreter {
             turn = savedTurn
             deferredTime = savedTime
         }
+        let wasRunning = turnRunning
+        turnRunning = true
+        defer { turnRunning = wasRunning }
         try body()
         try layoutPass(at: position)
         while transactions.count > depth, let transaction = transactions.popLast() { try complete(transaction, at: position) }
+        if !wasRunning { try runPendingStops(at: position) }
     }
 
     // MARK: Display links
@@ -184,8 +188,14 @@ extension Interpreter {
 
     /// An animation was added at effect time `begin` (its beginTime in the effect): the open
     /// transaction's completion waits for its end, and its delegate's `animationDidStop(_:finished:)`
-    /// (or `animationDidStop:finished:`) runs then.
-    func animationAdded(_ animation: Object, _ converted: Animation, at: SourcePosition) throws {
+    /// (or `animationDidStop:finished:`) runs then, once the turn that added it is over (so that
+    /// animations ending together stop in the order added, and one replaced under its key by
+    /// then stops unfinished, as Core Animation tells a replaced animation's delegate).
+    func animationAdded(
+        _ animation: Object, to target: Object? = nil, key: String? = nil, _ converted: Animation, at: SourcePosition
+    )
+        throws
+    {
         let end = converted.activeEnd
         transactionAdded(end: end)
         guard case .object(let delegate)? = animation.setting("delegate"), let type = delegate.declaredType,
@@ -197,8 +207,36 @@ extension Interpreter {
             name: "\(owner.name).\(method.signature)", parameters: method.parameters, body: method.body, captured: globals,
             selfObject: delegate)
         note("\(owner.name).animationDidStop runs when the animation ends, \(PresetNumber.text(end)) s into the effect", at: at)
-        try inTurn(at: end, at: at) { _ = try call(f, [.object(animation), .bool(true)], at: at) }
+        pendingStops.append(
+            PendingStop(end: end, order: pendingStops.count + stopsRun, animation: animation, target: target, key: key, call: f))
     }
+
+    /// Runs the delegates' `animationDidStop` calls waiting, earliest first, each in its turn;
+    /// those their turns add run in this loop too, not nested inside them.
+    func runPendingStops(at position: SourcePosition) throws {
+        guard !runningStops else { return }
+        runningStops = true
+        defer { runningStops = false }
+        while let next = pendingStops.indices.min(by: {
+            (pendingStops[$0].end, pendingStops[$0].order) < (pendingStops[$1].end, pendingStops[$1].order)
+        }) {
+            let stop = pendingStops.remove(at: next)
+            stopsRun += 1
+            // Replaced under its key (or taken off) before its end: it stops unfinished.
+            let finished = stop.key.map { stop.target?.addedAnimations[$0] === stop.animation } ?? true
+            try inTurn(at: stop.end, at: position) { _ = try call(stop.call, [.object(stop.animation), .bool(finished)], at: position) }
+        }
+    }
+}
+
+/// A delegate's `animationDidStop` waiting for its animation's end.
+struct PendingStop {
+    var end: Double
+    var order: Int
+    var animation: Object
+    weak var target: Object?
+    var key: String?
+    var call: Callable
 }
 
 /// A display link: what it calls, how often, and whether it was started.

@@ -23,7 +23,6 @@ extension Interpreter {
         if viewsInWindow, isShown(childLayer) { try enterWindow(childLayer, at: position) }
         try lifeCycle(child, swift: "didMoveToSuperview", labels: [], objc: "didMoveToSuperview", [], at: position)
         childLayer.needsLayout = true
-        parent.needsLayout = true
     }
 
     /// The host's view enters the window (before `viewDidAppear`): every view in it hears
@@ -115,12 +114,8 @@ extension Interpreter {
         guard let (name, callLabels) = spellings.first(where: { method($0.0, labels: $0.1, isStatic: false, in: type) != nil }) else {
             return
         }
-        do {
+        try reporting(at: position) {
             _ = try callMethod(type, on: object, name: name, labels: callLabels, arguments: arguments, at: position)
-        } catch let error as Exhausted {
-            throw error
-        } catch {
-            report(.skipped, (error as? Skip)?.reason ?? "\(error)", at: (error as? Skip)?.at ?? position)
         }
     }
 }

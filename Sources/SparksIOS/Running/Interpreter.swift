@@ -172,6 +172,12 @@ final class Interpreter {
     /// `turns` counts them.
     var turn = 0
     var turns = 0
+    /// Delegates' `animationDidStop` calls waiting for the turn that added their animation to
+    /// end, how many ran, whether they are running and whether a later turn is.
+    var pendingStops: [PendingStop] = []
+    var stopsRun = 0
+    var runningStops = false
+    var turnRunning = false
     /// Whether the host's view is in the window: views added from then on hear `didMoveToWindow()`.
     var viewsInWindow = false
     /// UIView animation blocks running, innermost last.
