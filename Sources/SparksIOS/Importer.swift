@@ -221,6 +221,7 @@ public struct Importer: Sendable {
                     merged.methods += type.methods
                     merged.properties += type.properties.filter { p in !merged.properties.contains { $0.name == p.name } }
                     merged.cases += type.cases
+                    merged.conformances += type.conformances
                     merged.superclass = merged.superclass ?? type.superclass
                     merged.isEnum = merged.isEnum || type.isEnum
                     merged.isInterfaceOnly = merged.isInterfaceOnly && type.isInterfaceOnly

@@ -385,7 +385,15 @@ extension BindingTable {
         viewRead(["frame"]) { c, layer in .rect(c.interpreter.modelState(of: layer).layer.frame) },
         viewRead(["center"]) { c, layer in .point(c.interpreter.modelState(of: layer).layer.position) },
         viewRead(["transform", "transform3D"]) { c, layer in .transform(c.interpreter.modelState(of: layer).layer.transform) },
-        viewRead(["window", "superview", "traitCollection", "safeAreaInsets"], meaning: "nil") { _, _ in .null },
+        viewRead(["window", "traitCollection", "safeAreaInsets"], meaning: "nil") { _, _ in .null },
+        viewRead(["superview"], meaning: "the view it was added to") { _, layer in
+            layer.superlayer?.ownerView.map(Value.object) ?? .null
+        },
+        Binding(
+            .object(.view), form: .read,
+            swift: ["navigationController", "navigationItem", "tabBarController", "splitViewController", "presentingViewController"],
+            meaning: "nil: the controller is the window's root, in no container"
+        ) { _ in .null },
         viewRead(["contentScaleFactor", "scale"], meaning: "the device's scale (--scale)") { c, _ in
             .number(Double(c.interpreter.deviceScale))
         },

@@ -156,8 +156,10 @@ struct InterfaceFile {
             attributes: [String: String] = [:]
         ) {
             depth += 1
-            if element.hasSuffix("Controller"), let name = attributes["customClass"] {
-                begin(name)
+            // A controller of the files' class, or UIKit's own (a plain UIViewController whose
+            // views are the files' classes), by that name.
+            if element.hasSuffix("Controller"), controller == nil {
+                begin(attributes["customClass"] ?? InterfaceFile.className(element: element, attributes: attributes))
                 return
             }
             if element == "placeholder", attributes["placeholderIdentifier"] == "IBFilesOwner", let name = attributes["customClass"] {

@@ -201,6 +201,8 @@ struct TypeDecl: Sendable {
     var cases: [String] = []
     /// Whether it is an enum.
     var isEnum = false
+    /// The protocols (and superclass) it names: their extensions' methods are its defaults.
+    var conformances: [String] = []
     /// An Objective-C `@interface` (a header's) whose `@implementation` is not in the same file:
     /// its properties and superclass join the implementation's when the files are read together.
     var isInterfaceOnly = false

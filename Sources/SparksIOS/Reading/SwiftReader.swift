@@ -116,6 +116,7 @@ struct SwiftReader {
                 if let i = file.types.firstIndex(where: { $0.name == type.name }) {
                     file.types[i].properties += type.properties
                     file.types[i].methods += type.methods
+                    file.types[i].conformances += type.conformances
                     if file.types[i].superclass == nil { file.types[i].superclass = type.superclass }
                 } else {
                     file.types.append(type)
@@ -150,6 +151,7 @@ struct SwiftReader {
         var type = TypeDecl(
             name: name, superclass: inherited?.inheritedTypes.first?.type.trimmedDescription,
             properties: [], methods: [], at: at(decl), isEnum: decl.is(EnumDeclSyntax.self))
+        type.conformances = inherited?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
         for member in members.members { addMember(member.decl, to: &type) }
         return type
     }

@@ -16,6 +16,9 @@ struct EntryPoints {
     let interpreter: Interpreter
     let calls: [String]
 
+    /// The name an interface file's controller of UIKit's own class is read by.
+    static let plainController = "UIViewController"
+
     static let lifeCycle = [
         "init", "loadView", "awakeFromNib", "viewDidLoad", "viewWillAppear", "didMoveToSuperview", "willMove", "didMoveToWindow",
         "viewWillLayoutSubviews", "layoutSubviews", "layoutSublayers", "viewDidLayoutSubviews", "viewDidAppear",
@@ -31,7 +34,7 @@ struct EntryPoints {
         let i = interpreter
         runGlobals()
         // Classes the code makes, and those a controller's storyboard or xib makes.
-        let controllers = Set(i.files.flatMap(\.types).filter { i.inheritsView($0).isController }.map(\.name))
+        let controllers = Set(i.files.flatMap(\.types).filter { i.inheritsView($0).isController }.map(\.name) + [Self.plainController])
         let created = Self.createdTypes(i.files).union(
             i.interfaces.filter { controllers.contains($0.key) }.values.flatMap {
                 $0.scene.views.values.filter(\.isCustomClass).map(\.className)
@@ -45,6 +48,14 @@ struct EntryPoints {
         }
         var receivers: [String: Object] = [:]
         if hosts.isEmpty {
+            // A storyboard's plain view controller whose views are the files' classes.
+            if i.interfaces[Self.plainController] != nil {
+                let controller = i.newObject(
+                    kind: .viewController, className: Self.plainController, madeAt: .init(line: 1, column: 1), file: i.file)
+                controller.fields["view"] = .object(i.hostView)
+                i.hostController = controller
+                try i.loadInterface(of: controller, Self.plainController, at: SourcePosition(line: 1, column: 1))
+            }
             try runScript()
             try i.enterWindow(i.hostView.layer!, at: SourcePosition(line: 1, column: 1))
         } else {
@@ -159,7 +170,7 @@ struct EntryPoints {
         if let preferred { try invoke(preferred, of: type, on: object, given: [], saying: false) }
         // A controller's storyboard or xib makes its views (UIKit's loadView), unless it loads its own.
         if kind.isController, !type.methods.contains(where: { $0.name == "loadView" }) {
-            try i.loadInterface(of: object, type, at: type.at)
+            try i.loadInterface(of: object, type.name, at: type.at)
         }
         // A host view is in the window from the start; its subviews hear so at layout time.
         object.inWindow = kind.isView

@@ -6,8 +6,8 @@ import SparksCore
 /// `awakeFromNib()`), at the frame Auto Layout gives it, added to its superview; the
 /// controller's outlets are those views.
 extension Interpreter {
-    func loadInterface(of controller: Object, _ type: TypeDecl, at position: SourcePosition) throws(Exhausted) {
-        guard let (scene, file) = interfaces[type.name], let root = scene.root, let hostLayer = hostView.layer else { return }
+    func loadInterface(of controller: Object, _ className: String, at position: SourcePosition) throws(Exhausted) {
+        guard let (scene, file) = interfaces[className], let root = scene.root, let hostLayer = hostView.layer else { return }
         var made: [String: Object] = [:]
         var awaking: [Object] = []
         // The root view: the host view, or a view of the files' class filling it.
@@ -69,7 +69,7 @@ extension Interpreter {
         if count > 0 {
             let custom = awaking.map(\.className)
             note(
-                "\(file) makes \(type.name)'s \(count) view\(count == 1 ? "" : "s")"
+                "\(file) makes \(className)'s \(count) view\(count == 1 ? "" : "s")"
                     + (custom.isEmpty ? "" : " (\(Set(custom).sorted().joined(separator: ", ")) of the files, awoken from the file)")
                     + ", placed as Auto Layout places them on a \(PresetNumber.text(canvas.width))×\(PresetNumber.text(canvas.height)) screen",
                 at: position)

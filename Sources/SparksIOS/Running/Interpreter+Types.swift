@@ -116,6 +116,10 @@ extension Interpreter {
         {
             result.append(next)
         }
+        // Then the extensions of the protocols they conform to: their methods are defaults.
+        for conformance in result.flatMap(\.conformances) where !result.contains(where: { $0.name == conformance }) {
+            if let ext = typeDecl(named: conformance), ext.superclass == nil || ext.superclass == conformance { result.append(ext) }
+        }
         return result
     }
 
