@@ -125,6 +125,10 @@ struct ObjCReader {
                 }
                 continue
             }
+            if let constants = enumConstants() {
+                statements += constants
+                continue
+            }
             if isPunct("@class") {
                 // `@class CAEmitterLayer;`: a forward declaration.
                 while !atEnd, !isPunct(";") { _ = advance() }
@@ -233,6 +237,54 @@ struct ObjCReader {
             types.append(interface)
         }
         return SourceFile(path: path, types: types, functions: functions, statements: statements, problems: problems)
+    }
+
+    /// `typedef NS_ENUM(NSInteger, Kind) { KindA, KindB = 4 };`, `typedef enum { … } Kind;`
+    /// and `enum Kind { … };`: each constant as a global with its value (counting on from the
+    /// last one given, from 0). Nil, with nothing read, when the tokens are not an enum.
+    private mutating func enumConstants() -> [Stmt]? {
+        let start = index
+        if isWord("typedef") { _ = advance() }
+        if isWord("NS_ENUM") || isWord("NS_OPTIONS") || isWord("NS_CLOSED_ENUM") || isWord("CF_ENUM") {
+            _ = advance()
+            guard isPunct("(") else {
+                index = start
+                return nil
+            }
+            skipBalanced()
+        } else if isWord("enum") {
+            _ = advance()
+            if current.kind == .identifier { _ = advance() }
+            if accept(":") { while current.kind == .identifier { _ = advance() } }
+        } else {
+            index = start
+            return nil
+        }
+        guard accept("{") else {
+            index = start
+            return nil
+        }
+        var constants: [Stmt] = []
+        var next = 0.0
+        while !atEnd, !isPunct("}") {
+            guard current.kind == .identifier else {
+                _ = advance()
+                continue
+            }
+            let name = advance()
+            var value = Expr(.number(next), at: name.at)
+            if accept("=") {
+                if let given = try? expression() { value = given }
+            }
+            if case .number(let n) = value.kind { next = n + 1 } else { next += 1 }
+            constants.append(Stmt(.declare(name.text, value), at: name.at))
+            while !atEnd, !isPunct(","), !isPunct("}") { _ = advance() }
+            _ = accept(",")
+        }
+        _ = accept("}")
+        while !atEnd, !isPunct(";") { _ = advance() }
+        _ = accept(";")
+        return constants
     }
 
     private init(tokens: [ObjCToken]) {
@@ -460,7 +512,9 @@ struct ObjCReader {
                 _ = advance()
                 try expect(";")
                 return Stmt(.continue, at: at)
-            case "switch", "do", "goto":
+            case "switch":
+                return try switchStatement()
+            case "do", "goto":
                 throw ReadError(message: "\"\(current.text)\" statements are not read", at: at)
             default: break
             }
@@ -468,6 +522,54 @@ struct ObjCReader {
         let stmt = try simpleStatement()
         try expect(";")
         return stmt
+    }
+
+    /// C's `switch (subject) { case A: case B: …; break; default: … }`: labels written one
+    /// after another share a body; a body that does not end with `break` (or `return`) runs
+    /// on into the next one, as C falls through.
+    private mutating func switchStatement() throws(ReadError) -> Stmt {
+        let at = advance().at
+        try expect("(")
+        let subject = try expression()
+        try expect(")")
+        try expect("{")
+        var cases: [(patterns: [Expr]?, body: [Stmt])] = []
+        var labelsOpen = false
+        while !atEnd, !isPunct("}") {
+            if isWord("case") || isWord("default") {
+                let isDefault = advance().text == "default"
+                let pattern = isDefault ? nil : try expression()
+                try expect(":")
+                if labelsOpen, let last = cases.indices.last {
+                    // Another label for the same body.
+                    if let pattern, cases[last].patterns != nil {
+                        cases[last].patterns!.append(pattern)
+                    } else {
+                        cases[last].patterns = nil
+                    }
+                } else {
+                    cases.append((pattern.map { [$0] }, []))
+                }
+                labelsOpen = true
+                continue
+            }
+            let statement = statement()
+            labelsOpen = false
+            guard !cases.isEmpty else { continue }
+            cases[cases.count - 1].body.append(statement)
+        }
+        try expect("}")
+        // Fall-through, then the `break`s that end the bodies.
+        for i in cases.indices.reversed() where i + 1 < cases.count {
+            switch cases[i].body.last?.kind {
+            case .break?, .return?, .continue?: continue
+            default: cases[i].body += cases[i + 1].body
+            }
+        }
+        for i in cases.indices {
+            while case .break? = cases[i].body.last?.kind { cases[i].body.removeLast() }
+        }
+        return Stmt(.switch(subject, cases), at: at)
     }
 
     /// A declaration, assignment or expression, without its `;`.

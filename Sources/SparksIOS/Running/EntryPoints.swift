@@ -104,8 +104,9 @@ struct EntryPoints {
         let i = interpreter
         for file in i.files {
             i.file = file.path
+            // (An Objective-C file's are its `#define`s and enums, a header's too.)
             if file.types.contains(where: { i.inheritsView($0).isView || i.inheritsView($0).isController }) || !file.functions.isEmpty
-                || !file.types.isEmpty
+                || !file.types.isEmpty || Interpreter.isObjectiveC(file.path)
             {
                 for statement in file.statements {
                     if case .declare = statement.kind { _ = try? i.run(statement, in: i.globals, selfObject: nil) }

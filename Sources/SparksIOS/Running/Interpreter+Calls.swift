@@ -211,6 +211,15 @@ extension Interpreter {
             {
                 return result
             }
+            // Inside a static method (or an initialiser's helpers), another static method of the
+            // type whose code is running.
+            if selfObject == nil, let typeName = typeContext.last, let type = typeDecl(named: typeName),
+                let result = try callMethod(type, on: nil, name: name, labels: labels, arguments: arguments, at: at)
+            {
+                return result
+            }
+            // `Array(arrayLiteral: a, b)`: the list of its arguments.
+            if ["Array", "NSArray", "Set"].contains(name), labels.first == "arrayLiteral" { return .array(arguments) }
             if let decl = files.lazy.flatMap(\.functions).first(where: {
                 $0.name == name && ($0.parameters.map(\.label) == labels || $0.parameters.count >= labels.count)
             }) {
