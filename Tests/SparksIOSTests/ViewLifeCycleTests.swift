@@ -231,4 +231,35 @@ struct ViewLifeCycleTests {
         #expect(result.explanation.first?.hasPrefix("ViewController.viewDidLoad") == true, "\(result.explanation)")
         #expect(!result.explanation.contains { $0.contains("Pulse") })
     }
+
+    @Test("The controller an app delegate makes the window's root is shown; a see-through view shows the window's black behind it")
+    func appDelegateRoot() throws {
+        let code = """
+            import UIKit
+            @UIApplicationMain
+            class AppDelegate: UIResponder, UIApplicationDelegate {
+                var window: UIWindow?
+                func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                    window = UIWindow(frame: UIScreen.main.bounds)
+                    window?.rootViewController = SnowViewController()
+                    window?.makeKeyAndVisible()
+                    return true
+                }
+            }
+            class SnowViewController: UIViewController {
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    view.backgroundColor = UIColor.white.withAlphaComponent(0.4)
+                    let snow = CAEmitterLayer()
+                    snow.emitterPosition = CGPoint(x: view.bounds.midX, y: -10)
+                    view.layer.addSublayer(snow)
+                }
+            }
+            """
+        let (scene, messages, result) = try importScene(code, file: "App.swift")
+        #expect(result.explanation.contains { $0.hasPrefix("SnowViewController.viewDidLoad") }, "\(result.explanation)")
+        #expect(scene.layers.first?.content.emitter?.emitterPosition == Point(x: 187.5, y: -10))
+        #expect(scene.canvas.background == Color(red: 0.4, green: 0.4, blue: 0.4, alpha: 1))
+        #expect(messages.contains { $0.text.contains("over the window's black") })
+    }
 }

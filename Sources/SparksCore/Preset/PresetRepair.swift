@@ -2,8 +2,9 @@
 /// value that is not is left out, so the user gets the effect with a note per value instead of
 /// nothing.
 public enum PresetRepair {
-    /// The most values left out before giving up.
-    public static let maxLeftOut = 500
+    /// The most rounds of leaving out before giving up (each round leaves out every value the
+    /// decoder named; a value left out can leave its holder empty, named in the next round).
+    public static let maxRounds = 8
 
     /// Decodes `text`; while that fails, leaves out the value each diagnostic points at (an
     /// object's member or an array's element) and decodes again. Returns the text decoded, the
@@ -14,24 +15,41 @@ public enum PresetRepair {
     ) -> (text: String, result: Result<SceneDescription, PresetError>, leftOut: [PresetDiagnostic]) {
         var bytes = Array(text.utf8)
         var leftOut: [PresetDiagnostic] = []
-        while true {
+        for round in 0...maxRounds {
             let result = decoder.decode(bytes, defaultName: defaultName)
-            guard case .failure(let error) = result, leftOut.count < maxLeftOut else {
-                return (String(decoding: bytes, as: UTF8.self), result, leftOut)
-            }
-            // The deepest first, so that removing one does not move the paths of the others.
-            // A budget the preset breaks is the user's to lower, not a value to drop.
-            guard !error.diagnostics.contains(where: { $0.exceeded != nil }) else {
-                return (String(decoding: bytes, as: UTF8.self), result, leftOut)
-            }
-            let removable = error.diagnostics.compactMap { d in steps(of: d.path).map { (d, $0) } }
-                .sorted { $0.1.count > $1.1.count }
-            guard let (diagnostic, path) = removable.first, !path.isEmpty,
-                let repaired = try? PresetTextEdit.removing(at: path, in: bytes)
+            guard case .failure(let error) = result, round < maxRounds,
+                // A budget the preset breaks is the user's to lower, not a value to drop.
+                !error.diagnostics.contains(where: { $0.exceeded != nil })
             else { return (String(decoding: bytes, as: UTF8.self), result, leftOut) }
-            bytes = repaired
-            leftOut.append(diagnostic)
+            // Every value named, the last in the file first, so that leaving one out does not
+            // move the places of the others (an element's index, an ancestor's bytes).
+            var seen = Set<[PresetTextEdit.Step]>()
+            let removable = error.diagnostics.compactMap { d in steps(of: d.path).map { (d, $0) } }
+                .filter { !$0.1.isEmpty && seen.insert($0.1).inserted }
+                .sorted { comesAfter($0.1, $1.1) }
+            var removed = false
+            for (diagnostic, path) in removable {
+                guard let repaired = try? PresetTextEdit.removing(at: path, in: bytes) else { continue }
+                bytes = repaired
+                leftOut.append(diagnostic)
+                removed = true
+            }
+            if !removed { return (String(decoding: bytes, as: UTF8.self), result, leftOut) }
         }
+        return (String(decoding: bytes, as: UTF8.self), decoder.decode(bytes, defaultName: defaultName), leftOut)
+    }
+
+    /// Whether path `a` is later in a document than `b` or inside it: removed first.
+    static func comesAfter(_ a: [PresetTextEdit.Step], _ b: [PresetTextEdit.Step]) -> Bool {
+        for (x, y) in zip(a, b) where x != y {
+            switch (x, y) {
+            case (.index(let i), .index(let j)): return i > j
+            case (.key(let k), .key(let l)): return k > l
+            case (.index, .key): return true
+            case (.key, .index): return false
+            }
+        }
+        return a.count > b.count
     }
 
     /// `layers[0].emitterCells[1].birthRate` as steps; nil when it is not such a path.

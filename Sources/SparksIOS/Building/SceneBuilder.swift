@@ -16,7 +16,18 @@ struct SceneBuilder {
             if case .color(let c) = v { return c }
             return nil
         }
-        if let background { scene.canvas.background = background }
+        if let background {
+            scene.canvas.background = background
+            // A controller's see-through view shows the window behind it: black, as UIWindow is
+            // by default (a clear one is left clear: whatever shows it decides what is behind).
+            if i.hostController != nil, background.alpha > 0, background.alpha < 1 {
+                let a = max(0, background.alpha)
+                scene.canvas.background = Color(red: background.red * a, green: background.green * a, blue: background.blue * a, alpha: 1)
+                i.note(
+                    "the view's background is see-through (alpha \(NumberText.shortest((a * 1000).rounded() / 1000))): the canvas shows it over the window's black",
+                    at: i.hostController?.madeAt ?? i.hostView.madeAt)
+            }
+        }
         // A view controller's view that the code leaves uncoloured is as its storyboard or xib
         // says, or white: what a storyboard makes it (systemBackground, in light mode).
         if background == nil, let controller = i.hostController, host.state.layer.backgroundColor == .clear {

@@ -14,6 +14,12 @@ extension InterfaceFile.Scene {
         // A notched phone's safe area (taller than 736 points) or a status bar's.
         let safeTop = size.height > 736 ? 47.0 : 20.0
         let safeBottom = size.height > 736 ? 34.0 : 0
+        // Each view's constraints, the required ones first.
+        var byView: [String: [InterfaceFile.Constraint]] = [:]
+        for c in constraints.sorted(by: { $0.priority > $1.priority }) {
+            byView[c.first, default: []].append(c)
+            if let second = c.second, second != c.first { byView[second, default: []].append(c) }
+        }
         var local: [String: Rect] = [rootID: Rect(x: 0, y: 0, width: size.width, height: size.height)]
         var queue = [rootID]
         var visited = 0
@@ -24,7 +30,8 @@ extension InterfaceFile.Scene {
             for child in views[parent]?.subviews ?? [] {
                 let bounds = Size(width: parentFrame.size.width, height: parentFrame.size.height)
                 local[child] = frame(
-                    of: child, in: parent, bounds: bounds, placed: local, safeArea: parent == rootID ? (safeTop, safeBottom) : (0, 0))
+                    of: child, in: parent, bounds: bounds, constraints: byView[child] ?? [], placed: local,
+                    safeArea: parent == rootID ? (safeTop, safeBottom) : (0, 0))
                 queue.append(child)
             }
         }
@@ -46,7 +53,8 @@ extension InterfaceFile.Scene {
 
     /// One view's frame in its superview.
     private func frame(
-        of id: String, in parent: String, bounds: Size, placed: [String: Rect], safeArea: (top: Double, bottom: Double)
+        of id: String, in parent: String, bounds: Size, constraints: [InterfaceFile.Constraint], placed: [String: Rect],
+        safeArea: (top: Double, bottom: Double)
     ) -> Rect {
         let stored = views[id]?.storedFrame ?? Rect(x: 0, y: 0, width: 0, height: 0)
         var known: [String: Double] = [:]
@@ -92,7 +100,7 @@ extension InterfaceFile.Scene {
             attribute.replacingOccurrences(of: "Margin", with: "").replacingOccurrences(of: "WithinMargins", with: "")
                 .replacingOccurrences(of: "left", with: "leading").replacingOccurrences(of: "right", with: "trailing")
         }
-        for c in constraints.sorted(by: { $0.priority > $1.priority }) where c.first == id || c.second == id {
+        for c in constraints where c.first == id || c.second == id {
             if c.first == id, c.second == id, let second = c.secondAttribute {
                 // An aspect ratio: width = height × m + c, or the other way.
                 if edge(c.firstAttribute) == "width", second == "height" {

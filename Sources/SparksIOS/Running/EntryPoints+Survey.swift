@@ -20,7 +20,9 @@ extension EntryPoints {
             }
         }
         for file in files {
-            for type in file.types {
+            // What an app or scene delegate makes is the window's root: UIKit shows it as the app
+            // starts, as the host is shown.
+            for type in file.types where !isAppDelegate(type) {
                 for method in type.methods { visitStatements(method.body, visit) }
                 for property in type.properties {
                     if let e = property.initialValue { visit(e) }
@@ -31,6 +33,14 @@ extension EntryPoints {
             visitStatements(file.statements, visit)
         }
         return created
+    }
+
+    /// An app delegate or scene delegate (UIKit's start of the app, which makes the window's
+    /// root view controller).
+    static func isAppDelegate(_ type: TypeDecl) -> Bool {
+        let delegates = ["UIApplicationDelegate", "UIWindowSceneDelegate", "UISceneDelegate"]
+        return type.name.hasSuffix("AppDelegate") || type.name.hasSuffix("SceneDelegate")
+            || ([type.superclass].compactMap { $0 } + type.conformances).contains { delegates.contains($0) }
     }
 
     static func buildsLayers(_ body: [Stmt]) -> Bool {
