@@ -120,4 +120,26 @@ struct LanguageKindsTests {
         let cells = try #require(scene.layers.first?.content.emitter?.emitterCells)
         #expect(cells.map(\.birthRate) == [10, 10])
     }
+
+    @Test("A labelled tuple's elements read by label: $0.r over a list of (r:, g:, b:) tuples")
+    func labelledTuples() throws {
+        let code = """
+            import UIKit
+            let palette = [(r: 1.0, g: 0.0, b: 0.0), (r: 0.0, g: 0.5, b: 1.0)]
+            let emitter = CAEmitterLayer()
+            emitter.emitterCells = palette.map {
+                let cell = CAEmitterCell()
+                cell.birthRate = 1
+                cell.color = UIColor(red: $0.r, green: $0.g, blue: $0.b, alpha: 1).cgColor
+                return cell
+            }
+            let view = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+            view.layer.addSublayer(emitter)
+            PlaygroundPage.current.liveView = view
+            """
+        let (scene, messages, _) = try importScene(code)
+        #expect(!messages.contains { $0.kind == .skipped }, "\(messages)")
+        let cells = try #require(scene.layers.first?.sublayers.first?.content.emitter?.emitterCells)
+        #expect(cells.map(\.color) == [Color(red: 1, green: 0, blue: 0, alpha: 1), Color(red: 0, green: 0.5, blue: 1, alpha: 1)])
+    }
 }

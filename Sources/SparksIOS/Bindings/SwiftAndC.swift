@@ -70,7 +70,11 @@ extension BindingTable {
             if case .string(let s) = first { return .string(s) }
             return .string(PresetNumber.text(try c.interpreter.number(first, at: c.at)))
         },
-        Binding(.global, swift: ["tuple"], meaning: "a tuple, held as an array") { c in .array(c.arguments) },
+        Binding(.global, swift: ["tuple"], meaning: "a tuple, held as an array (its labels name its elements)") { c in
+            let labels = c.labels.compactMap { $0 }
+            if labels.count == c.arguments.count, c.interpreter.tupleLabels.count < 64 { c.interpreter.tupleLabels.insert(labels) }
+            return .array(c.arguments)
+        },
         Binding(.global, swift: ["Array(_:)"], objc: ["NSMutableArray", "NSArray"]) { c in
             .array(c.first.map { (try? c.interpreter.elements(of: $0, at: c.at)) ?? [] } ?? [])
         },

@@ -125,6 +125,10 @@ extension Interpreter {
             }
             if labels.count == count, let i = labels.firstIndex(of: label) { return i }
         }
+        // Labels of the tuples the code wrote (`(r: 1, g: 0.5, b: 0)`).
+        for labels in tupleLabels where labels.count == count {
+            if let i = labels.firstIndex(of: label) { return i }
+        }
         return nil
     }
 

@@ -178,6 +178,8 @@ final class Interpreter {
     var stopsRun = 0
     var runningStops = false
     var turnRunning = false
+    /// The labels of the tuples the code made (`(r: 1, g: 0, b: 0)`), which name their elements.
+    var tupleLabels = Set<[String]>()
     /// Whether the host's view is in the window: views added from then on hear `didMoveToWindow()`.
     var viewsInWindow = false
     /// UIView animation blocks running, innermost last.
