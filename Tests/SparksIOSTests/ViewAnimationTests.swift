@@ -70,6 +70,24 @@ struct ViewAnimationTests {
         #expect(state(disabled, at: 0).opacity == 0 && disabled.layers[0].animations.isEmpty)
     }
 
+    @Test("An animation added under a property's key replaces the implicit animation setting it made; the value set stays")
+    func explicitReplacesImplicit() throws {
+        let code = controller(
+            appear: """
+                let fade = CABasicAnimation(keyPath: "opacity")
+                fade.fromValue = 1
+                fade.toValue = 0
+                fade.duration = 2
+                box.opacity = 0
+                box.add(fade, forKey: "opacity")
+                """)
+        let (scene, messages, _) = try importScene(code, file: "BoxController.swift")
+        #expect(messages.filter { $0.kind == .skipped }.isEmpty, "\(messages.map(\.description))")
+        // Linear over 2 s, not the 0.25 s implicit fade.
+        for t in [0.1, 0.5, 1.0, 1.5] { #expect(abs(state(scene, at: t).opacity - (1 - t / 2)) < 1e-6, "opacity at \(t) s") }
+        #expect(state(scene, at: 3).opacity == 0)
+    }
+
     @Test("A value set again and again at one moment makes one animation, from where it started to where it ends")
     func loopAtOneMoment() throws {
         let (scene, messages, _) = try importScene(

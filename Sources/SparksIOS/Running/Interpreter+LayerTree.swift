@@ -54,6 +54,28 @@ extension Interpreter {
         layer.scheduledChanges += holds
     }
 
+    /// An implicit or view animation Core Animation added under `key` at `time` (a property set
+    /// just before, `layer.birthRate = 1`) is replaced by an animation added under the same key
+    /// then: the value set stays the model value, without its implicit animation.
+    private func replaceActions(of layer: Object, key: String, at time: Double) {
+        var holds: [Animation] = []
+        layer.scheduledChanges.removeAll { action in
+            guard action.isAction, action.key == key, action.timing.beginTime == time else { return false }
+            if action.timing.fillMode == .forwards, case .basic(_, let to?, _) = action.kind, let keyPath = action.keyPath,
+                let target = action.target
+            {
+                holds.append(.holding(to, keyPath: keyPath, target: target, from: time))
+            }
+            return true
+        }
+        if !holds.isEmpty {
+            note(
+                "the animation added for \(key) replaces its implicit animation, as an action is added under its key",
+                at: .init(line: 1, column: 1))
+        }
+        layer.scheduledChanges += holds
+    }
+
     /// `add(_:forKey:)`: the animation as Sparks runs it, from now (or from the moment it is added
     /// after a delay); one with the same key replaces the one before.
     func addAnimation(_ animation: Object, to target: Object, key: String?, at: SourcePosition) throws {
@@ -80,6 +102,7 @@ extension Interpreter {
             let begin = converted.timing.beginTime
             target.animations.removeAll { $0.key == key && $0.timing.beginTime >= begin }
             target.addedAnimations[key] = animation
+            replaceActions(of: target, key: key, at: begin)
         }
         target.animations.append(converted)
         try animationAdded(animation, to: target, key: key, converted, at: at)
