@@ -57,10 +57,12 @@ extension Interpreter {
     /// An implicit or view animation Core Animation added under `key` at `time` (a property set
     /// just before, `layer.birthRate = 1`) is replaced by an animation added under the same key
     /// then: the value set stays the model value, without its implicit animation.
-    private func replaceActions(of layer: Object, key: String, at time: Double) {
+    private func replaceActions(of layer: Object, key: String, at time: Double, position: SourcePosition) {
         var holds: [Animation] = []
+        var replaced = false
         layer.scheduledChanges.removeAll { action in
             guard action.isAction, action.key == key, action.timing.beginTime == time else { return false }
+            replaced = true
             if action.timing.fillMode == .forwards, case .basic(_, let to?, _) = action.kind, let keyPath = action.keyPath,
                 let target = action.target
             {
@@ -68,7 +70,7 @@ extension Interpreter {
             }
             return true
         }
-        if !holds.isEmpty {
+        if replaced {
             note(
                 "the animation added for \(key) replaces its implicit animation, as an action is added under its key",
                 at: .init(line: 1, column: 1))
@@ -102,7 +104,7 @@ extension Interpreter {
             let begin = converted.timing.beginTime
             target.animations.removeAll { $0.key == key && $0.timing.beginTime >= begin }
             target.addedAnimations[key] = animation
-            replaceActions(of: target, key: key, at: begin)
+            replaceActions(of: target, key: key, at: begin, position: at)
         }
         target.animations.append(converted)
         try animationAdded(animation, to: target, key: key, converted, at: at)
