@@ -48,25 +48,18 @@ extension Interpreter {
     func layoutPass(from root: Object? = nil, at position: SourcePosition) throws(Exhausted) {
         guard let root = root ?? hostView.layer else { return }
         for _ in 0..<Self.maxLayoutRounds {
-            var laidOut = false
-            var pending = [root]
-            var visited = 0
-            while let layer = pending.popLast(), visited < Self.maxCollection {
-                visited += 1
-                if layer.needsLayout {
-                    layer.needsLayout = false
-                    if let view = layer.ownerView, view.declaredType != nil {
-                        laidOut = true
-                        try lifeCycle(view, swift: "layoutSubviews", labels: [], objc: "layoutSubviews", [], at: position)
-                    }
-                    if layer.subclass != nil {
-                        laidOut = true
-                        try lifeCycle(layer, swift: "layoutSublayers", labels: [], objc: "layoutSublayers", [], at: position)
-                    }
+            try forEachLayer(from: root) { (layer: Object) throws(Exhausted) in
+                guard layer.needsLayout else { return }
+                layer.needsLayout = false
+                if let view = layer.ownerView, view.declaredType != nil {
+                    try lifeCycle(view, swift: "layoutSubviews", labels: [], objc: "layoutSubviews", [], at: position)
                 }
-                pending += layer.sublayers.reversed()
+                if layer.subclass != nil {
+                    try lifeCycle(layer, swift: "layoutSublayers", labels: [], objc: "layoutSublayers", [], at: position)
+                }
             }
-            if !laidOut || !containsLayoutNeed(root) { return }
+            // Layout that changed sizes again lays out again.
+            if !containsLayoutNeed(root) { return }
         }
     }
 
@@ -93,12 +86,14 @@ extension Interpreter {
         return found
     }
 
-    private func forEachLayer(from root: Object, _ body: (Object) -> Void) {
+    /// Visits `root` and the layers below it, parents first, in order; a layer's sublayers are
+    /// read after `body` ran on it (so those layout adds are visited too).
+    private func forEachLayer<E: Error>(from root: Object, _ body: (Object) throws(E) -> Void) throws(E) {
         var pending = [root]
         var visited = 0
         while let layer = pending.popLast(), visited < Self.maxCollection {
             visited += 1
-            body(layer)
+            try body(layer)
             pending += layer.sublayers.reversed()
         }
     }
